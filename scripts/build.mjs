@@ -1,0 +1,71 @@
+// Bundles openapi/ into generated/openapi.{yaml,json} and generates generated/types.ts.
+// `--check` writes nothing and fails when a committed file differs from what would be generated.
+import { readFile, writeFile, mkdir } from "node:fs/promises";
+import path from "node:path";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import YAML from "yaml";
+import { bin, paths, root, runNode } from "./tools.mjs";
+
+const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
+
+/** Bundles the split document into one object (all external $refs inlined as components). */
+export async function bundle() {
+  const { stdout } = await runNode(bin.redocly, ["bundle", path.relative(root, paths.source), "--ext", "json"]);
+  const doc = JSON.parse(stdout);
+  return { "x-generated": NOTICE, ...doc };
+}
+
+const bytes = ts.factory.createUnionTypeNode(
+  ["Blob", "Uint8Array", "ArrayBuffer"].map((name) => ts.factory.createTypeReferenceNode(name)),
+);
+
+/** TypeScript types of the bundle; raw file bodies become bytes instead of `string`. */
+export async function types(doc) {
+  const ast = await openapiTS(structuredClone(doc), {
+    transform(schema) {
+      if (schema && typeof schema === "object" && (schema.format === "binary" || schema.contentMediaType)) return bytes;
+      return undefined;
+    },
+  });
+  return `/**\n * ${NOTICE}\n */\n\n${astToString(ast)}`;
+}
+
+export async function render() {
+  const doc = await bundle();
+  return {
+    [paths.bundleJson]: JSON.stringify(doc, null, 2) + "\n",
+    [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0 })}`,
+    [paths.types]: await types(doc),
+  };
+}
+
+async function main() {
+  const check = process.argv.includes("--check");
+  const files = await render();
+  const stale = [];
+  if (!check) await mkdir(paths.generated, { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    const rel = path.relative(root, file);
+    if (check) {
+      const current = await readFile(file, "utf8").catch(() => null);
+      if (current !== text) stale.push(rel);
+    } else {
+      await writeFile(file, text);
+      console.log(`wrote ${rel}`);
+    }
+  }
+  if (stale.length) {
+    console.error(`Stale generated files (run \`npm run build\`): ${stale.join(", ")}`);
+    process.exitCode = 1;
+  } else if (check) {
+    console.log("generated/ is up to date");
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,20 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test } from "vitest";
+// @ts-expect-error -- plain ESM script without type declarations
+import { render } from "../../scripts/build.mjs";
+
+test("generated/ matches what openapi/ generates (run `npm run build` when this fails)", async () => {
+  const files: Record<string, string> = await render();
+  expect(Object.keys(files).map((f) => path.basename(f)).sort()).toEqual(["openapi.json", "openapi.yaml", "types.ts"]);
+  for (const [file, text] of Object.entries(files)) {
+    const committed = await readFile(file, "utf8").catch(() => "(missing)");
+    expect(committed === text, `${path.relative(process.cwd(), file)} is stale`).toBe(true);
+    expect(committed).toMatch(/Do not edit by hand/);
+  }
+});
+
+test("binary upload bodies are typed as bytes, not string", async () => {
+  const types = await readFile(path.resolve(import.meta.dirname, "../../generated/types.ts"), "utf8");
+  expect(types).toMatch(/DocumentFile: Blob \| Uint8Array \| ArrayBuffer;/);
+});

@@ -1,0 +1,74 @@
+// Prism, started from the bundle, serves every operation's success example and every documented error.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { operations, type OperationCase } from "../fixtures/operations.ts";
+import { deref, firstExample, listOperations, loadBundle } from "../helpers/document.ts";
+import { type RunningServer, startPrism } from "../helpers/prism.ts";
+
+const doc = loadBundle();
+const byId = new Map(listOperations(doc).map((o) => [o.operationId, o]));
+let prism: RunningServer;
+
+beforeAll(async () => {
+  prism = await startPrism();
+});
+afterAll(async () => {
+  await prism?.stop();
+});
+
+function send(c: OperationCase, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = {
+    Authorization: c.auth === "portfolio" ? "Bearer portfolio-token" : "Bearer sandbox-token",
+    ...c.headers,
+    ...extra,
+  };
+  let body: BodyInit | undefined;
+  if (c.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(c.json);
+  } else if (c.raw) {
+    headers["Content-Type"] = c.raw.contentType;
+    body = c.raw.bytes;
+  }
+  return fetch(`${prism.url}${c.path}${c.query ? `?${c.query}` : ""}`, { method: c.method.toUpperCase(), headers, body });
+}
+
+const errorCases = operations.flatMap((c) =>
+  Object.keys(byId.get(c.operationId)!.op.responses)
+    .filter((s) => !s.startsWith("2"))
+    .map((status) => ({ ...c, status })),
+);
+
+describe("Prism mock from the bundle", () => {
+  test.each(operations)("$operationId answers its success example", async (c) => {
+    const { op } = byId.get(c.operationId)!;
+    const [status, response] = Object.entries<unknown>(op.responses).find(([s]) => s.startsWith("2"))!;
+    const res = await send(c);
+    const violations = res.headers.get("sl-violations");
+    expect(violations, `request refused: ${violations}`).toBeNull();
+    if (status === "2XX") expect(res.status).toBeGreaterThanOrEqual(200);
+    else expect(res.status).toBe(Number(status));
+    expect(res.status).toBeLessThan(300);
+    expect(await res.json()).toEqual(firstExample(doc, response)!.value);
+  });
+
+  test.each(errorCases)("$operationId answers its documented $status", async (c) => {
+    const response = byId.get(c.operationId)!.op.responses[c.status];
+    const res = await send(c, { Prefer: `code=${c.status}` });
+    expect(res.status).toBe(Number(c.status));
+    expect(await res.json()).toEqual(firstExample(doc, response)!.value);
+    if (deref(doc, response).headers?.["Retry-After"]) expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  test("production auth needs both the signature and the date header", async () => {
+    const c = operations.find((o) => o.operationId === "listRfiCases")!;
+    const both = await send(c, { Authorization: "Service-HMAC-SHA256 AK:20261121T093000Z:" + "0".repeat(64), "X-SVC-Date": "20261121T093000Z" });
+    expect(both.status).toBe(200);
+    const res = await fetch(`${prism.url}${c.path}`, { headers: { "X-SVC-Date": "20261121T093000Z" } });
+    expect(res.status).toBe(401);
+  });
+
+  test("a request without credentials is refused with 401", async () => {
+    const res = await fetch(`${prism.url}/v1/customers/c1/conversions/order?transaction_id=t1`);
+    expect(res.status).toBe(401);
+  });
+});
