@@ -1,0 +1,21 @@
+// Runs every bench/*.bench.ts in its own Node process (so memory figures do not mix), one after
+// another, and prints what each reports. `npm run bench -- NAME` runs only files whose name contains NAME.
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { quietEnv, root } from "./tools.mjs";
+
+const filter = process.argv[2] ?? "";
+const dir = path.join(root, "bench");
+const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts") && f.includes(filter)).sort();
+if (files.length === 0) {
+  console.error(`No benchmark in bench/ matches "${filter}".`);
+  process.exit(1);
+}
+let failed = 0;
+for (const file of files) {
+  console.log(`\n## ${file}`);
+  const res = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", path.join(dir, file)], { cwd: root, env: quietEnv, stdio: "inherit" });
+  if (res.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
