@@ -1,7 +1,11 @@
 // Starts the Prism mock on the bundled document, on 127.0.0.1 only.
 // Usage: npm run mock [-- --port 4010]; PORT works too. Ctrl-C stops it.
+// Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300]
+//   puts a signature front on the stated port that verifies each HMAC signature and forwards good
+//   requests to Prism on a free internal port. Keys: --keys, FO_MOCK_KEYS_FILE, or FO_ACCESS_KEY/FO_SECRET_KEY.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import { bin, paths, quietEnv } from "./tools.mjs";
 
 export function parsePort(argv = process.argv.slice(2), env = process.env) {
@@ -14,6 +18,27 @@ export function parsePort(argv = process.argv.slice(2), env = process.env) {
   return port;
 }
 
+/** `--auth sandbox|production`, `--keys FILE`, `--window SECONDS`; sandbox (Prism alone) by default. */
+export function parseAuthOptions(argv = process.argv.slice(2)) {
+  const value = (flag) => {
+    const i = argv.indexOf(flag);
+    if (i < 0) return undefined;
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith("--")) throw new Error(`${flag} needs a value.`);
+    return v;
+  };
+  const auth = value("--auth") ?? "sandbox";
+  if (auth !== "sandbox" && auth !== "production") throw new Error(`Invalid --auth "${auth}": give sandbox or production.`);
+  const rawWindow = value("--window");
+  const windowSeconds = rawWindow === undefined ? undefined : Number(rawWindow);
+  if (rawWindow !== undefined && (!/^\d+$/.test(rawWindow) || windowSeconds < 1)) {
+    throw new Error(`Invalid --window "${rawWindow}": give a whole number of seconds, at least 1.`);
+  }
+  const keys = value("--keys");
+  if (auth === "sandbox" && (keys || rawWindow)) throw new Error("--keys and --window only apply with --auth production.");
+  return { auth, keys, windowSeconds };
+}
+
 /** Spawns Prism and returns the child; output is passed through. */
 export function startMock(port, { document = paths.bundleJson, stdio = "inherit" } = {}) {
   if (!existsSync(document)) throw new Error(`${document} does not exist: run \`npm run build\` first.`);
@@ -23,15 +48,82 @@ export function startMock(port, { document = paths.bundleJson, stdio = "inherit"
   });
 }
 
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once Prism prints that it listens; its output goes on to ours. */
+function whenListening(child) {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const onData = (stream) => (d) => {
+      stream.write(d);
+      seen = (seen + d).slice(-4096);
+      if (seen.includes("Prism is listening")) resolve();
+    };
+    child.stdout.on("data", onData(process.stdout));
+    child.stderr.on("data", onData(process.stderr));
+    child.once("exit", (code) => reject(new Error(`Prism exited with ${code} before listening.`)));
+  });
+}
+
+async function runProduction(port, { keys: keysFile, windowSeconds }) {
+  // The front is TypeScript in src/mock; tsx loads it without a build step.
+  const { register } = await import("tsx/esm/api");
+  register();
+  const { loadKeys } = await import("../src/mock/keys.ts");
+  const { startFront, DEFAULT_WINDOW_SECONDS } = await import("../src/mock/front.ts");
+  const keys = loadKeys(keysFile);
+  const prismPort = await freePort();
+  const prism = startMock(prismPort, { stdio: ["ignore", "pipe", "pipe"] });
+  const stopPrism = () => prism.exitCode === null && prism.signalCode === null && process.kill(prism.pid, "SIGTERM");
+  try {
+    await whenListening(prism);
+    const front = await startFront({
+      upstream: `http://127.0.0.1:${prismPort}`,
+      keys,
+      port,
+      windowSeconds,
+      onRefused: (line) => console.log(`[signature front] ${line}`),
+    });
+    console.log(
+      `Signature front (production auth, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window ±${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s): ` +
+        `http://127.0.0.1:${port} -> Prism on http://127.0.0.1:${prismPort} (Ctrl-C stops both)`,
+    );
+    const stop = () => front.close().finally(stopPrism);
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    prism.on("exit", (code, signal) => {
+      void front.close();
+      process.exit(signal ? 0 : code ?? 0);
+    });
+  } catch (err) {
+    stopPrism();
+    throw err;
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const port = parsePort();
-    const child = startMock(port);
-    console.log(`Prism mock of the Financial Operations API: http://127.0.0.1:${port} (Ctrl-C stops it)`);
-    const stop = () => child.kill("SIGTERM");
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-    child.on("exit", (code, signal) => process.exit(signal ? 0 : code ?? 0));
+    const options = parseAuthOptions();
+    if (options.auth === "production") {
+      await runProduction(port, options);
+    } else {
+      const child = startMock(port);
+      console.log(`Prism mock of the Financial Operations API: http://127.0.0.1:${port} (Ctrl-C stops it)`);
+      const stop = () => child.kill("SIGTERM");
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+      child.on("exit", (code, signal) => process.exit(signal ? 0 : code ?? 0));
+    }
   } catch (err) {
     console.error(err.message);
     process.exit(1);
