@@ -1,0 +1,22 @@
+// fo-description: every parameter and every schema property says what it is.
+import { deref, isObject, parameterObjects, schemas } from "./lib/openapi.js";
+
+const text = (v) => typeof v === "string" && v.trim() !== "";
+
+export default function descriptions(doc) {
+  const results = [];
+  for (const { param, at } of parameterObjects(doc)) {
+    if (!text(param.description)) {
+      results.push({ message: `Parameter \`${param.name}\` (${param.in}) has no description; say what it is and any rule the reference gives.`, path: at });
+    }
+  }
+  for (const { schema, at, parent } of schemas(doc)) {
+    if (parent?.keyword !== "properties") continue;
+    if (text(schema.description) || text(deref(doc, schema)?.description)) continue;
+    results.push({
+      message: `Property \`${parent.name}\` has no description; add one in the API's own words (on the property or on the schema it references).`,
+      path: at,
+    });
+  }
+  return results;
+}

@@ -1,0 +1,188 @@
+// Shared helpers of the house rules: walk a bundled OpenAPI 3.1 document without resolving it, so
+// every result points at the place a spec author edits (the operation, the component, the property).
+
+export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+export { isObject };
+
+/** Follows local `#/...` references; returns the node itself when it is no reference. */
+export function deref(doc, node) {
+  let current = node;
+  for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
+    if (hops > 20 || !current.$ref.startsWith("#/")) return undefined;
+    current = current.$ref
+      .slice(2)
+      .split("/")
+      .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"))
+      .reduce((acc, key) => (acc == null ? undefined : acc[key]), doc);
+  }
+  return current;
+}
+
+/** "POST /v1/x": how messages and rule options name an operation. */
+export const opName = (method, key) => `${method.toUpperCase()} ${key}`;
+
+/**
+ * Every operation of `paths` (and of `webhooks` when asked), with its location.
+ * @returns {Array<{section: "paths"|"webhooks", key: string, method: string, op: any, pathItem: any, at: (string|number)[]}>}
+ */
+export function operations(doc, { webhooks = false } = {}) {
+  const out = [];
+  const sections = webhooks ? ["paths", "webhooks"] : ["paths"];
+  for (const section of sections) {
+    for (const [key, raw] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
+      const pathItem = deref(doc, raw);
+      if (!isObject(pathItem)) continue;
+      for (const method of METHODS) {
+        if (isObject(pathItem[method])) {
+          out.push({ section, key, method, op: pathItem[method], pathItem, at: [section, key, method] });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Path-level and operation-level parameters of an operation (the operation's own win), resolved. */
+export function parametersOf(doc, { pathItem, op, at }) {
+  const byKey = new Map();
+  const add = (list, base) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, i) => {
+      const param = deref(doc, raw);
+      if (!isObject(param)) return;
+      const name = String(param.name ?? "");
+      const where = String(param.in ?? "");
+      const key = `${where}:${where === "header" ? name.toLowerCase() : name}`;
+      byKey.set(key, { param, at: [...base, "parameters", i] });
+    });
+  };
+  add(pathItem.parameters, at.slice(0, -1));
+  add(op.parameters, at);
+  return [...byKey.values()];
+}
+
+/** Media types of a response or request body that carry JSON. */
+export const isJsonMediaType = (type) => /^application\/(.+\+)?json(;|$)/i.test(type) || /\+json(;|$)/i.test(type);
+
+/** Error statuses: 4XX and 5XX, exact or ranged. */
+export const isErrorStatus = (status) => /^[45]/.test(String(status));
+
+/** Success statuses: 2XX, exact or ranged. */
+export const isSuccessStatus = (status) => /^2/.test(String(status));
+
+const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
+const SCHEMA_SINGLES = ["items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "not", "if", "then", "else", "contains", "propertyNames"];
+const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+
+/**
+ * Every schema written in the document (components, parameters, headers, bodies, nested ones), once
+ * each, where it is written. `$ref` nodes are visited too (they are where a reference is written)
+ * but not followed. `parent` tells how the schema hangs off its parent schema.
+ * @returns {Array<{schema: any, at: (string|number)[], parent?: {keyword: string, schema: any, name?: string}}>}
+ */
+export function schemas(doc) {
+  const out = [];
+  const visit = (schema, at, parent) => {
+    if (!isObject(schema)) return;
+    out.push({ schema, at, parent });
+    if (typeof schema.$ref === "string") return;
+    for (const keyword of SCHEMA_MAPS) {
+      if (!isObject(schema[keyword])) continue;
+      for (const [name, sub] of Object.entries(schema[keyword])) visit(sub, [...at, keyword, name], { keyword, schema, name });
+    }
+    for (const keyword of SCHEMA_SINGLES) {
+      if (isObject(schema[keyword])) visit(schema[keyword], [...at, keyword], { keyword, schema });
+    }
+    for (const keyword of SCHEMA_LISTS) {
+      if (Array.isArray(schema[keyword])) schema[keyword].forEach((sub, i) => visit(sub, [...at, keyword, i], { keyword, schema }));
+    }
+  };
+  const visitContent = (content, at) => {
+    if (!isObject(content)) return;
+    for (const [type, media] of Object.entries(content)) {
+      if (isObject(media) && "schema" in media) visit(media.schema, [...at, type, "schema"]);
+    }
+  };
+  const visitParameterOrHeader = (node, at) => {
+    if (!isObject(node) || typeof node.$ref === "string") return;
+    if ("schema" in node) visit(node.schema, [...at, "schema"]);
+    visitContent(node.content, [...at, "content"]);
+  };
+  const visitResponse = (response, at) => {
+    if (!isObject(response) || typeof response.$ref === "string") return;
+    for (const [name, header] of Object.entries(isObject(response.headers) ? response.headers : {})) {
+      visitParameterOrHeader(header, [...at, "headers", name]);
+    }
+    visitContent(response.content, [...at, "content"]);
+  };
+  const visitParameters = (list, at) => {
+    if (Array.isArray(list)) list.forEach((p, i) => visitParameterOrHeader(p, [...at, "parameters", i]));
+  };
+
+  const components = isObject(doc?.components) ? doc.components : {};
+  for (const [name, schema] of Object.entries(isObject(components.schemas) ? components.schemas : {})) {
+    visit(schema, ["components", "schemas", name]);
+  }
+  for (const [name, p] of Object.entries(isObject(components.parameters) ? components.parameters : {})) {
+    visitParameterOrHeader(p, ["components", "parameters", name]);
+  }
+  for (const [name, h] of Object.entries(isObject(components.headers) ? components.headers : {})) {
+    visitParameterOrHeader(h, ["components", "headers", name]);
+  }
+  for (const [name, r] of Object.entries(isObject(components.responses) ? components.responses : {})) {
+    visitResponse(r, ["components", "responses", name]);
+  }
+  for (const [name, b] of Object.entries(isObject(components.requestBodies) ? components.requestBodies : {})) {
+    if (isObject(b) && typeof b.$ref !== "string") visitContent(b.content, ["components", "requestBodies", name, "content"]);
+  }
+  for (const section of ["paths", "webhooks"]) {
+    for (const [key, item] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
+      if (!isObject(item) || typeof item.$ref === "string") continue;
+      visitParameters(item.parameters, [section, key]);
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!isObject(op)) continue;
+        const at = [section, key, method];
+        visitParameters(op.parameters, at);
+        if (isObject(op.requestBody) && typeof op.requestBody.$ref !== "string") {
+          visitContent(op.requestBody.content, [...at, "requestBody", "content"]);
+        }
+        for (const [status, r] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+          visitResponse(r, [...at, "responses", status]);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Every parameter object written in the document (components and inline), where it is written. */
+export function parameterObjects(doc) {
+  const out = [];
+  const components = isObject(doc?.components?.parameters) ? doc.components.parameters : {};
+  for (const [name, p] of Object.entries(components)) {
+    if (isObject(p) && typeof p.$ref !== "string") out.push({ param: p, at: ["components", "parameters", name] });
+  }
+  for (const section of ["paths", "webhooks"]) {
+    for (const [key, item] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
+      if (!isObject(item)) continue;
+      const lists = [[item.parameters, [section, key]]];
+      for (const method of METHODS) if (isObject(item[method])) lists.push([item[method].parameters, [section, key, method]]);
+      for (const [list, at] of lists) {
+        if (!Array.isArray(list)) continue;
+        list.forEach((p, i) => {
+          if (isObject(p) && typeof p.$ref !== "string") out.push({ param: p, at: [...at, "parameters", i] });
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** `type` as a list (3.1 allows a list of types). */
+export const typesOf = (schema) => (Array.isArray(schema?.type) ? schema.type : schema?.type === undefined ? [] : [schema.type]);
+
+/** A readable name for a location: `components.schemas.Quote.properties.expire_time`. */
+export const where = (at) => at.join(".");
