@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { AUTHORIZATION_HEADER, DATE_HEADER, EMPTY_BODY_HASH, SIGNING_SCHEME } from "./constants.ts";
 import { assertAccessKey, decodeSecretKey } from "./secret.ts";
+import { assertServerSide } from "./serverSide.ts";
 import { formatTimestamp } from "./timestamp.ts";
 
 export interface SignInput {
@@ -14,6 +15,8 @@ export interface SignInput {
   body?: Uint8Array | ArrayBuffer | string | null;
   /** When the request is signed. */
   time: Date;
+  /** The body's hash when already known (re-signing a retry), so large bodies are hashed once. */
+  bodyHash?: string;
 }
 
 export interface SignedRequest {
@@ -38,13 +41,14 @@ export function buildStringToSign(accessKey: string, timestamp: string, method: 
 
 /** Signs a production request exactly as the reference describes; pure apart from hashing. */
 export function signRequest(input: SignInput): SignedRequest {
+  assertServerSide();
   assertAccessKey(input.accessKey);
   if (!input.path.startsWith("/") || input.path.includes("?")) {
     throw new TypeError(`Path to sign must start with "/" and carry no query string, got "${input.path}"`);
   }
   const key = typeof input.secretKey === "string" ? decodeSecretKey(input.secretKey) : input.secretKey;
   const timestamp = formatTimestamp(input.time);
-  const bodyHash = hashBody(input.body);
+  const bodyHash = input.bodyHash ?? hashBody(input.body);
   const stringToSign = buildStringToSign(input.accessKey, timestamp, input.method, input.path, bodyHash);
   const signature = createHmac("sha256", key).update(stringToSign, "utf8").digest("hex");
   return {

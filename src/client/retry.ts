@@ -1,0 +1,40 @@
+import type { RetryOptions } from "./options.ts";
+
+export type RetryPolicy = Required<RetryOptions>;
+
+export const defaultRetry: RetryPolicy = {
+  limit: 2,
+  statusCodes: [408, 429, 500, 502, 503, 504],
+  baseDelay: 300,
+  maxDelay: 10_000,
+  maxRetryAfter: 60_000,
+  random: Math.random,
+};
+
+/** Retry-After as ms to wait: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  if (value == null) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** Exponential backoff with jitter: between half and all of min(maxDelay, baseDelay * 2^retry). */
+export function backoffMs(policy: RetryPolicy, retry: number): number {
+  const ceiling = Math.min(policy.maxDelay, policy.baseDelay * 2 ** retry);
+  return ceiling / 2 + (policy.random() * ceiling) / 2;
+}
+
+/**
+ * How long to wait before retry number `retry` (0 for the first), or undefined not to retry:
+ * after a network error or timeout (no response) or a retryable status, within the limit, and only
+ * when a Retry-After is absent or within the bound.
+ */
+export function retryDelay(policy: RetryPolicy, retry: number, response: Response | undefined, now: number): number | undefined {
+  if (retry >= policy.limit) return undefined;
+  if (!response) return backoffMs(policy, retry);
+  if (!policy.statusCodes.includes(response.status)) return undefined;
+  const after = retryAfterMs(response.headers.get("Retry-After"), now);
+  if (after === undefined) return backoffMs(policy, retry);
+  return after <= policy.maxRetryAfter ? after : undefined;
+}

@@ -1,0 +1,58 @@
+import type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./codes.ts";
+import { isNamedError } from "./isNamedError.ts";
+
+const NAME = "ApiError";
+
+export interface ApiErrorInit {
+  status: number;
+  envelope: ErrorEnvelope;
+  code: string | undefined;
+  detail: string | undefined;
+  traceId: string | undefined;
+  body: unknown;
+  method?: string | undefined;
+  url?: string | undefined;
+  statusText?: string | undefined;
+  stringToSign?: string | undefined;
+}
+
+/** An error response of any of the four envelopes, made by `normalizeError`; never thrown by the client on its own. */
+export class ApiError extends Error {
+  override readonly name = NAME;
+  readonly status: number;
+  /** `code` of the flat and legacy bodies, `error.code` of the portfolio body, the first `errors[].type` of v2. */
+  readonly code: ConversionErrorCode | PortfolioErrorCode | (string & {}) | undefined;
+  readonly detail: string | undefined;
+  /** `trace_id` (flat) or `request_id` (portfolio): what to quote to support. */
+  readonly traceId: string | undefined;
+  readonly envelope: ErrorEnvelope;
+  /** The parsed response body, as received. */
+  readonly body: unknown;
+  /** On a 401 to a signed request: the string this client signed (never the secret), to compare with the service's. */
+  readonly stringToSign: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const where = init.method ? `[${init.method}] "${init.url}": ` : "";
+    const what = [init.code, init.detail].filter(Boolean).join(" ");
+    super(`${where}${init.status} ${init.statusText ?? ""}`.trimEnd() + (what ? ` (${what})` : "") + (init.stringToSign ? `; string to sign: ${JSON.stringify(init.stringToSign)}` : ""));
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.traceId = init.traceId;
+    this.envelope = init.envelope;
+    this.body = init.body;
+    this.stringToSign = init.stringToSign;
+  }
+}
+
+/** An ApiError whose `code` is typed by its envelope. */
+export type TypedApiError = ApiError &
+  (
+    | { envelope: "flat"; code: ConversionErrorCode | (string & {}) | undefined }
+    | { envelope: "legacy-auth"; code: "Unauthorized" }
+    | { envelope: "portfolio"; code: PortfolioErrorCode }
+    | { envelope: "v2" | "unknown" }
+  );
+
+/** True for an ApiError, also one made in another realm. */
+export const isApiError = (value: unknown): value is ApiError => isNamedError(value, ApiError, NAME);

@@ -1,0 +1,17 @@
+import { isNamedError } from "./isNamedError.ts";
+
+const NAME = "TimeoutError";
+
+/** Thrown when an attempt got no response within the client's `timeout`, once no retry is left. */
+export class TimeoutError extends Error {
+  override readonly name = NAME;
+  readonly timeout: number;
+
+  constructor(method: string, url: string, timeout: number) {
+    super(`[${method}] "${url}": no response within ${timeout} ms`);
+    this.timeout = timeout;
+  }
+}
+
+/** True for a TimeoutError of this client, also one made in another realm. */
+export const isTimeoutError = (value: unknown): value is TimeoutError => isNamedError(value, TimeoutError, NAME);
