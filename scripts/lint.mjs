@@ -32,6 +32,13 @@ async function main() {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  // Breaking changes against the last released document (baseline/README.md says how to release one).
+  try {
+    console.log((await runNode(path.join(root, "scripts/breaking.mjs"), [])).stdout.trim());
+  } catch (err) {
+    failed = true;
+    console.error(err.stderr || err.message);
+  }
   if (failed) process.exit(1);
 }
 
