@@ -1,0 +1,235 @@
+// The signature front: verifies production signatures exactly like the reference, refuses bad ones with
+// the documented 401, and forwards good ones to Prism unchanged.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { operations } from "../fixtures/operations.ts";
+import { loadBundle } from "../helpers/document.ts";
+import { type RunningServer, startPrism } from "../helpers/prism.ts";
+import { schemaValidator } from "../helpers/validator.ts";
+import { startFront, type RunningFront } from "../../src/mock/front.ts";
+import { parseKeys } from "../../src/mock/keys.ts";
+import { buildStringToSign, formatTimestamp, hashBody } from "../../src/signing/index.ts";
+import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../../src/mock/unauthorized.ts";
+import { newSecret, responseSchemaPointer, send, sign, wireOf, type Credentials, type Wire } from "./support.ts";
+
+const doc = loadBundle();
+const validator = schemaValidator(doc);
+const main: Credentials = { accessKey: "AK-main", secretKey: newSecret() };
+const other: Credentials = { accessKey: "AK-other", secretKey: newSecret() };
+const keys = parseKeys({ [main.accessKey]: main.secretKey, [other.accessKey]: other.secretKey }, "test keys");
+
+let prism: RunningServer;
+let front: RunningFront;
+let echo: { url: string; seen: Array<{ method: string; url: string; rawHeaders: string[]; body: Buffer }>; close(): Promise<void> };
+let frontToEcho: RunningFront;
+
+beforeAll(async () => {
+  prism = await startPrism();
+  front = await startFront({ upstream: prism.url, keys });
+  echo = await startEcho();
+  frontToEcho = await startFront({ upstream: echo.url, keys });
+});
+afterAll(async () => {
+  await front?.close();
+  await frontToEcho?.close();
+  await echo?.close();
+  await prism?.stop();
+});
+
+/** An upstream that records what reaches it, to prove the front forwards byte for byte. */
+async function startEcho() {
+  const seen: Array<{ method: string; url: string; rawHeaders: string[]; body: Buffer }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      seen.push({ method: req.method!, url: req.url!, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
+      res.writeHead(207, { "Content-Type": "application/x-echo", "X-Echo": "1" });
+      res.write("part one,");
+      setTimeout(() => res.end("part two"), 20);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
+  };
+}
+
+const byId = (id: string) => operations.find((o) => o.operationId === id)!;
+const quote = wireOf(byId("createQuote"));
+
+async function refused(w: Wire, detail: string, failure?: string, operationId = "createQuote") {
+  const res = await send(front.url, w);
+  const body = await res.json();
+  expect(res.status).toBe(401);
+  expect(body.detail ?? body.errors?.[0]?.description).toBe(detail);
+  if (failure) expect(res.headers.get("x-mock-auth-failure")).toBe(failure);
+  expect(validator.validate(responseSchemaPointer(doc, operationId, "401"), body)).toBeNull();
+  return body;
+}
+
+describe("signature front", () => {
+  test("a correctly signed request passes and gets Prism's answer", async () => {
+    const direct = await (await send(prism.url, { ...quote, headers: { ...quote.headers, Authorization: "Bearer x" } })).json();
+    const res = await send(front.url, sign(quote, main));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual(direct);
+  });
+
+  test.each(operations.filter((o) => o.auth === "customer"))("$operationId passes when signed correctly", async (c) => {
+    const res = await send(front.url, sign(wireOf(c), main));
+    expect(res.headers.get("x-mock-auth-failure")).toBeNull();
+    expect(res.status).toBeGreaterThanOrEqual(200);
+    expect(res.status).toBeLessThan(300);
+  });
+
+  test("a raw upload is verified over the file bytes and forwarded unchanged", async () => {
+    const bytes = new Uint8Array(256).map((_, i) => i);
+    const up = { ...wireOf(byId("uploadBusinessDocument")), body: bytes };
+    const res = await send(frontToEcho.url, sign(up, main));
+    expect(res.status).toBe(207);
+    const last = echo.seen.at(-1)!;
+    expect(Buffer.compare(last.body, Buffer.from(bytes))).toBe(0);
+    const viaPrism = await send(front.url, sign(up, main));
+    expect(viaPrism.status).toBeGreaterThanOrEqual(200);
+    expect(viaPrism.status).toBeLessThan(300);
+  });
+
+  test("method, path, query, headers and body reach Prism as sent, and the answer streams back", async () => {
+    const w = sign({ ...quote, query: "b=2&a=%20x", headers: { ...quote.headers, "X-Custom": "One", "x-custom-2": "two" } }, main);
+    const res = await send(frontToEcho.url, w);
+    expect(res.status).toBe(207);
+    expect(res.headers.get("x-echo")).toBe("1");
+    expect(await res.text()).toBe("part one,part two");
+    const last = echo.seen.at(-1)!;
+    expect(last.method).toBe("POST");
+    expect(last.url).toBe(`${quote.path}?b=2&a=%20x`);
+    expect(last.body.toString()).toBe(quote.body);
+    const headers = Object.fromEntries(Array.from({ length: last.rawHeaders.length / 2 }, (_, i) => [last.rawHeaders[2 * i]!.toLowerCase(), last.rawHeaders[2 * i + 1]]));
+    expect(headers).toMatchObject({ authorization: w.headers.Authorization, "x-svc-date": w.headers["X-SVC-Date"], "x-custom": "One", "x-custom-2": "two" });
+  });
+
+  test("the query string is not signed", async () => {
+    const c = wireOf(byId("getConversion"));
+    expect((await send(front.url, sign(c, main))).status).toBe(200);
+    const ts = formatTimestamp(new Date());
+    const sig = createHmac("sha256", Buffer.from(main.secretKey, "base64url")).update(buildStringToSign(main.accessKey, ts, "GET", `${c.path}?${c.query}`, hashBody(""))).digest("hex");
+    await refused({ ...c, headers: { Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch", "getConversion");
+  });
+
+  test("a changed body is refused as a signature mismatch", async () => {
+    const w = sign(quote, main);
+    await refused({ ...w, body: JSON.stringify({ from_asset: { a: 1 }, to_asset: {} }) }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("a re-encoded body (same JSON, other bytes) is refused", async () => {
+    const w = sign(quote, main);
+    await refused({ ...w, body: JSON.stringify(JSON.parse(quote.body as string), null, 2) }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("a changed path is refused", async () => {
+    const w = sign(quote, main);
+    await refused({ ...w, path: quote.path.replace("c0ffee00", "c0ffee01") }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("a changed method is refused", async () => {
+    const w = sign({ ...quote, method: "PUT" }, main);
+    await refused({ ...w, method: "POST" }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("a changed timestamp (both headers, signature kept) is refused", async () => {
+    const w = sign(quote, main, new Date(Date.now() - 60_000));
+    const ts = formatTimestamp(new Date());
+    const auth = w.headers.Authorization!.replace(/:\d{8}T\d{6}Z:/, `:${ts}:`);
+    await refused({ ...w, headers: { ...w.headers, Authorization: auth, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("a date header that differs from the signed timestamp is refused", async () => {
+    const w = sign(quote, main);
+    await refused({ ...w, headers: { ...w.headers, "X-SVC-Date": formatTimestamp(new Date(Date.now() - 1000)) } }, SIGNATURE_MISMATCH, "date-mismatch");
+    const { "X-SVC-Date": _, ...noDate } = w.headers;
+    await refused({ ...w, headers: noDate }, SIGNATURE_MISMATCH, "missing-date");
+  });
+
+  test("another known access key in the header is refused as a mismatch", async () => {
+    const w = sign(quote, main);
+    await refused({ ...w, headers: { ...w.headers, Authorization: w.headers.Authorization!.replace(main.accessKey, other.accessKey) } }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("an unknown access key is refused as credential not found", async () => {
+    const body = await refused(sign(quote, { accessKey: "AK-unknown", secretKey: main.secretKey }), CREDENTIAL_NOT_FOUND, "unknown-access-key");
+    expect(body).toMatchObject({ code: "00010000", status: 401, instance: quote.path });
+  });
+
+  test("a wrong secret is refused", async () => {
+    await refused(sign(quote, { accessKey: main.accessKey, secretKey: newSecret() }), SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("a secret used without Base64-decoding is refused", async () => {
+    const ts = formatTimestamp(new Date());
+    const sig = createHmac("sha256", main.secretKey).update(buildStringToSign(main.accessKey, ts, "POST", quote.path, hashBody(quote.body))).digest("hex");
+    await refused({ ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("an extra newline in the string to sign is refused", async () => {
+    const ts = formatTimestamp(new Date());
+    const text = buildStringToSign(main.accessKey, ts, "POST", quote.path, hashBody(quote.body)) + "\n";
+    const sig = createHmac("sha256", Buffer.from(main.secretKey, "base64url")).update(text).digest("hex");
+    await refused({ ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch");
+  });
+
+  test("a stale timestamp is refused even when the signature is right", async () => {
+    await refused(sign(quote, main, new Date(Date.now() - 301_000)), SIGNATURE_MISMATCH, "stale-timestamp");
+    await refused(sign(quote, main, new Date(Date.now() + 301_000)), SIGNATURE_MISMATCH, "stale-timestamp");
+  });
+
+  test("a malformed timestamp is refused", async () => {
+    const ts = "2026-11-21T09:30:00Z".replace(/:/g, "");
+    const w = { ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${"0".repeat(64)}`, "X-SVC-Date": ts } };
+    await refused(w, SIGNATURE_MISMATCH, "malformed-timestamp");
+    const feb31 = "20260231T093000Z";
+    await refused({ ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${feb31}:${"0".repeat(64)}`, "X-SVC-Date": feb31 } }, SIGNATURE_MISMATCH, "malformed-timestamp");
+  });
+
+  test("the timestamp window is a setting of the mock", async () => {
+    const strict = await startFront({ upstream: prism.url, keys, windowSeconds: 1 });
+    try {
+      const res = await send(strict.url, sign(quote, main, new Date(Date.now() - 5_000)));
+      expect(res.status).toBe(401);
+      expect(res.headers.get("x-mock-auth-failure")).toBe("stale-timestamp");
+      expect((await send(front.url, sign(quote, main, new Date(Date.now() - 5_000)))).status).toBe(201);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  test("a missing or non-HMAC Authorization header is refused with the flat envelope", async () => {
+    const body = await refused(quote, "Authentication is missing or invalid.", "missing-authorization");
+    expect(body.code).toBe("00010000");
+    await refused({ ...quote, headers: { ...quote.headers, Authorization: "Bearer sandbox-token" } }, "Authentication is missing or invalid.", "malformed-authorization");
+  });
+
+  test("v2 paths are refused in the v2 errors envelope", async () => {
+    const c = byId("listBusinesses");
+    const body = await refused(wireOf(c), "The Authorization header is missing.", "missing-authorization", c.operationId);
+    expect(body.errors[0].type).toBe("UNAUTHORIZED");
+    await refused(sign(wireOf(c), { ...main, secretKey: newSecret() }), SIGNATURE_MISMATCH, "signature-mismatch", c.operationId);
+  });
+
+  test.each(operations.filter((o) => o.auth === "customer"))("$operationId: the refusal matches its documented 401 schema", async (c) => {
+    await refused(sign(wireOf(c), { ...main, secretKey: newSecret() }), SIGNATURE_MISMATCH, "signature-mismatch", c.operationId);
+    await refused(sign(wireOf(c), { accessKey: "AK-unknown", secretKey: main.secretKey }), CREDENTIAL_NOT_FOUND, "unknown-access-key", c.operationId);
+  });
+
+  test("portfolio paths carry bearer tokens and go to Prism as they are", async () => {
+    const c = wireOf(byId("createPortfolioQuote"));
+    expect((await send(front.url, { ...c, headers: { ...c.headers, Authorization: "Bearer portfolio-token" } })).status).toBe(200);
+    const res = await send(front.url, c);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("x-mock-auth-failure")).toBeNull();
+  });
+});
