@@ -1,0 +1,82 @@
+// Signing vectors computed by an independent implementation (generate-vectors.py, Python hashlib/hmac):
+// each step is asserted on its own so a failure names the step that broke.
+import { createHmac } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { buildStringToSign, createClient, decodeSecretKey, formatTimestamp, hashBody, InvalidCredentialsError, signRequest } from "../../src/index.ts";
+import { type BodySpec, bodyBytes } from "./bodies.ts";
+import rfc4231 from "./rfc4231.json" with { type: "json" };
+import fixtures from "./vectors.json" with { type: "json" };
+
+interface Vector {
+  name: string;
+  input: { accessKey: string; secretKey: string; method: string; path: string; time: string; body: BodySpec; query?: string };
+  expected: { timestamp: string; bodyHash: string; stringToSign: string; signature: string; authorization: string };
+}
+const vectors = fixtures.cases as Vector[];
+
+test("the fixture holds at least 30 signing vectors", () => {
+  expect(vectors.length).toBeGreaterThanOrEqual(30);
+});
+
+describe.each(vectors)("vector: $name", ({ input, expected }) => {
+  const body = bodyBytes(input.body);
+  const time = new Date(input.time);
+
+  test("timestamp", () => {
+    expect(formatTimestamp(time)).toBe(expected.timestamp);
+  });
+  test("body hash", () => {
+    expect(hashBody(body)).toBe(expected.bodyHash);
+  });
+  test("string to sign", () => {
+    expect(buildStringToSign(input.accessKey, expected.timestamp, input.method, input.path, expected.bodyHash)).toBe(expected.stringToSign);
+  });
+  test("Authorization and X-SVC-Date from signRequest", () => {
+    const signed = signRequest({ ...input, body, time });
+    expect(signed.bodyHash).toBe(expected.bodyHash);
+    expect(signed.stringToSign).toBe(expected.stringToSign);
+    expect(signed.signature).toBe(expected.signature);
+    expect(signed.headers.Authorization).toBe(expected.authorization);
+    expect(signed.headers["X-SVC-Date"]).toBe(expected.timestamp);
+  });
+  test.skipIf(input.path.startsWith("/v1/portfolios/"))("the client sends the same Authorization for this request", async () => {
+    let sent: { url: string; init: RequestInit } | undefined;
+    const prefix = input.path.startsWith("/api/") ? "/api" : "";
+    const client = createClient({
+      baseUrl: `https://svc.example${prefix}`,
+      credentials: { accessKey: input.accessKey, secretKey: input.secretKey },
+      clock: { now: () => time.getTime(), sleep: async () => {} },
+      fetch: async (url, init) => ((sent = { url, init }), new Response(null, { status: 204 })),
+    });
+    const path = input.path.slice(prefix.length) + (input.query ? `?${input.query}` : "");
+    const raw = input.body.kind === "utf8" ? input.body.text : body;
+    await (client.request as Function)(input.method, path, {
+      ...(raw === undefined ? {} : { body: raw, bodySerializer: (b: unknown) => b, headers: { "Content-Type": "application/octet-stream" } }),
+    });
+    const headers = new Headers(sent!.init.headers);
+    expect(new URL(sent!.url).pathname).toBe(input.path);
+    expect(headers.get("Authorization")).toBe(expected.authorization);
+    expect(headers.get("X-SVC-Date")).toBe(expected.timestamp);
+    expect(Buffer.from((sent!.init.body as Uint8Array | null) ?? []).equals(Buffer.from(body ?? []))).toBe(true);
+  });
+});
+
+describe("invalid secrets are refused before signing", () => {
+  test.each(fixtures.invalidSecrets)("invalid: $name", ({ secretKey }) => {
+    expect(() => decodeSecretKey(secretKey)).toThrow(InvalidCredentialsError);
+    expect(() => createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } })).toThrow(InvalidCredentialsError);
+    try {
+      createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } });
+    } catch (error) {
+      if (secretKey.length > 1) expect(String((error as Error).message)).not.toContain(secretKey.trim());
+    }
+  });
+});
+
+describe("RFC 4231 HMAC-SHA256 cases, keyed with the decoded secret", () => {
+  test.each(rfc4231)("$name", ({ secretKey, keyHex, dataHex, hmac }) => {
+    const key = decodeSecretKey(secretKey);
+    expect(Buffer.from(key).toString("hex")).toBe(keyHex);
+    expect(createHmac("sha256", key).update(Buffer.from(dataHex, "hex")).digest("hex").slice(0, hmac.length)).toBe(hmac);
+  });
+});
