@@ -1,0 +1,55 @@
+import { describe, expect, test } from "vitest";
+import { openapi as bare, responseRef, ruleUnderTest } from "./helpers.ts";
+
+const rule = ruleUnderTest("fo-auth-rate-limit-responses");
+const ok = { "2XX": { description: "Done." } };
+const components = { responses: { U: { description: "Unauthorized." }, R: { description: "Too many." }, E: { description: "Error." } } };
+const openapi = (paths: object, extra: object = {}) => bare(paths, { components, ...extra });
+
+describe("fo-auth-rate-limit-responses", () => {
+  test("valid: 401 and 429 declared on every operation", async () => {
+    const doc = openapi({
+      "/v1/a": { get: { responses: { ...ok, "401": responseRef("U"), "429": responseRef("R") } }, post: { responses: { "401": responseRef("U"), "429": responseRef("R") } } },
+    });
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
+  test("valid: webhooks are calls we receive and need neither", async () => {
+    const doc = openapi({}, { webhooks: { "conversion.completed": { post: { responses: ok } } } });
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
+  test("invalid: a v1 operation without 429", async () => {
+    const doc = openapi({ "/v1/customers/{customer_id}/recipients": { post: { responses: { ...ok, "401": responseRef("U") } } } });
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-auth-rate-limit-responses",
+        path: "paths./v1/customers/{customer_id}/recipients.post.responses",
+        message:
+          "POST /v1/customers/{customer_id}/recipients declares no 429 response (every endpoint is rate limited and answers 429); add '429': {$ref: '#/components/responses/RateLimited'}.",
+      }),
+    ]);
+  });
+
+  test("invalid: a portfolio operation without 401 or 429 (4XX does not count)", async () => {
+    const doc = openapi({ "/v1/portfolios/{portfolio_id}/conversions/quote": { post: { responses: { ...ok, "4XX": responseRef("E") } } } });
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-auth-rate-limit-responses",
+        path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.post.responses",
+        message: expect.stringMatching(/declares no 401 response .*#\/components\/responses\/PortfolioUnauthorized/),
+      }),
+      expect.objectContaining({
+        path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.post.responses",
+        message: expect.stringMatching(/declares no 429 response .*#\/components\/responses\/PortfolioRateLimited/),
+      }),
+    ]);
+  });
+
+  test("invalid: a v2 operation without 401 is pointed at the v2 response", async () => {
+    const doc = openapi({ "/v2/accounts/{main_account_id}/businesses": { get: { responses: { ...ok, "429": responseRef("R") } } } });
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({ code: "fo-auth-rate-limit-responses", message: expect.stringContaining("V2Unauthorized") }),
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, test } from "vitest";
+import { openapi, ruleUnderTest } from "./helpers.ts";
+
+const rule = ruleUnderTest("fo-conversion-error-codes");
+const PATH = "/v1/customers/{customer_id}/conversions/order";
+const error = (code: string | undefined, status: number) => ({ value: { ...(code ? { code } : {}), status, detail: "Detail." } });
+const body = (examples: object) => ({ description: "Error.", content: { "application/json": { schema: { type: "object" }, examples } } });
+const components = {
+  examples: { E00010000: error("00010000", 401), E00000000: error("00000000", 500) },
+  responses: { Unauthorized: body({ flat: { $ref: "#/components/examples/E00010000" } }), ServerError: body({ x: { $ref: "#/components/examples/E00000000" } }) },
+};
+/** Get Conversion with its documented answers; `override` replaces some of them. */
+const getConversion = (override: object = {}) =>
+  openapi(
+    {
+      [PATH]: {
+        get: {
+          responses: {
+            "400": body({ invalid: error("00000002", 400) }),
+            "401": { $ref: "#/components/responses/Unauthorized" },
+            "404": body({ notFound: error("00000005", 404) }),
+            "405": body({ wrongMethod: error(undefined, 405) }),
+            "429": body({ limited: error(undefined, 429) }),
+            "500": { $ref: "#/components/responses/ServerError" },
+            ...override,
+          },
+        },
+      },
+    },
+    { components },
+  );
+
+describe("fo-conversion-error-codes", () => {
+  test("valid: every error example carries a documented code of its status", async () => {
+    expect(await rule.run(getConversion())).toEqual([]);
+  });
+
+  test("valid: operations outside the conversion set are not checked", async () => {
+    const doc = openapi({ "/v1/customers/{customer_id}/external-accounts": { post: { responses: { "400": body({ x: error("00020001", 400) }) } } } });
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
+  test("invalid: a code of another operation", async () => {
+    const doc = getConversion({ "400": body({ invalid: error("00000002", 400), expired: error("00020001", 400) }) });
+    expect(await rule.run(doc)).toEqual([
+      {
+        code: "fo-conversion-error-codes",
+        path: `paths.${PATH}.get.responses.400.content.application/json.examples.expired`,
+        message: "Example code 00020001 is not documented for 400 of GET /v1/customers/{customer_id}/conversions/order; use one of 00000002.",
+        severity: 0,
+      },
+    ]);
+  });
+
+  test("invalid: a code on a status that has none (429)", async () => {
+    const doc = getConversion({ "429": body({ limited: error("00000002", 429) }) });
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-conversion-error-codes",
+        path: `paths.${PATH}.get.responses.429.content.application/json.examples.limited`,
+        message: "Example code 00000002 is not documented for 429 of GET /v1/customers/{customer_id}/conversions/order; the reference gives no code for this status: leave `code` out.",
+      }),
+    ]);
+  });
+
+  test("invalid: an example whose status differs from its response", async () => {
+    const doc = getConversion({ "404": body({ notFound: error("00000005", 400) }) });
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-conversion-error-codes",
+        path: `paths.${PATH}.get.responses.404.content.application/json.examples.notFound`,
+        message: "Example of 404 on GET /v1/customers/{customer_id}/conversions/order says status 400; make it 404.",
+      }),
+    ]);
+  });
+
+  test("invalid: a documented code without example, and a documented status not declared", async () => {
+    const doc = getConversion({ "404": body({ other: error(undefined, 404) }) });
+    delete doc.paths[PATH].get.responses["500"];
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-conversion-error-codes",
+        path: `paths.${PATH}.get.responses`,
+        message: "GET /v1/customers/{customer_id}/conversions/order documents a 500 answer (00000000) that is not declared; add the 500 response.",
+      }),
+      expect.objectContaining({
+        code: "fo-conversion-error-codes",
+        path: `paths.${PATH}.get.responses.404`,
+        message: "GET /v1/customers/{customer_id}/conversions/order documents code 00000005 for 404 but no example shows it; add one (see components/examples).",
+      }),
+    ]);
+  });
+});

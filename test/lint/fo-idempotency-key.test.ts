@@ -1,0 +1,80 @@
+import { describe, expect, test } from "vitest";
+import { openapi, ruleUnderTest } from "./helpers.ts";
+
+const rule = ruleUnderTest("fo-idempotency-key");
+const key = { name: "Idempotency-Key", in: "header", required: true, description: "Key.", schema: { type: "string", format: "uuid" } };
+const components = { parameters: { IdempotencyKey: key } };
+const keyRef = { $ref: "#/components/parameters/IdempotencyKey" };
+const ok = { "2XX": { description: "Done." } };
+const named = (parameters: object[]) =>
+  openapi(
+    {
+      "/v1/customers/{customer_id}/external-accounts": { post: { parameters, responses: ok } },
+      "/v1/portfolios/{portfolio_id}/conversions/hedge": { post: { parameters: [keyRef], responses: ok } },
+    },
+    { components },
+  );
+
+describe("fo-idempotency-key", () => {
+  test("valid: the key on both named operations, required and a UUID", async () => {
+    expect(await rule.run(named([keyRef]))).toEqual([]);
+  });
+
+  test("valid: the idempotency_key query of the external-account list is no header", async () => {
+    const doc = named([keyRef]);
+    doc.paths["/v1/customers/{customer_id}/external-accounts"].get = {
+      parameters: [{ name: "idempotency_key", in: "query", description: "Key.", schema: { type: "string", format: "uuid" } }],
+      responses: ok,
+    };
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
+  test("invalid: the key invented on the customer conversion execute", async () => {
+    const doc = named([keyRef]);
+    doc.paths["/v1/customers/{customer_id}/conversions/hedge"] = { post: { parameters: [keyRef], responses: ok } };
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-idempotency-key",
+        path: "paths./v1/customers/{customer_id}/conversions/hedge.post.parameters.0",
+        message:
+          "POST /v1/customers/{customer_id}/conversions/hedge declares the Idempotency-Key header, but the reference names it only on POST /v1/customers/{customer_id}/external-accounts and POST /v1/portfolios/{portfolio_id}/conversions/hedge; support is not inferred from the method: remove it.",
+      }),
+    ]);
+  });
+
+  test("invalid: a look-alike header on another operation", async () => {
+    const doc = named([keyRef]);
+    doc.paths["/v1/customers/{customer_id}/recipients"] = {
+      post: { parameters: [{ ...key, name: "X-Idempotency-Key" }], responses: ok },
+    };
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-idempotency-key",
+        path: "paths./v1/customers/{customer_id}/recipients.post.parameters.0",
+        message: expect.stringMatching(/^POST \/v1\/customers\/\{customer_id\}\/recipients declares the X-Idempotency-Key header/),
+      }),
+    ]);
+  });
+
+  test("invalid: a named operation without the key", async () => {
+    expect(await rule.run(named([]))).toEqual([
+      expect.objectContaining({
+        code: "fo-idempotency-key",
+        path: "paths./v1/customers/{customer_id}/external-accounts.post.parameters",
+        message:
+          "POST /v1/customers/{customer_id}/external-accounts must declare the Idempotency-Key header (required, format uuid): add $ref: '#/components/parameters/IdempotencyKey'.",
+      }),
+    ]);
+  });
+
+  test("invalid: the key optional and without uuid format", async () => {
+    expect(await rule.run(named([{ ...key, required: false, schema: { type: "string" } }]))).toEqual([
+      expect.objectContaining({
+        code: "fo-idempotency-key",
+        path: "paths./v1/customers/{customer_id}/external-accounts.post.parameters.0",
+        message:
+          "The idempotency header of POST /v1/customers/{customer_id}/external-accounts must be required: true, have schema {type: string, format: uuid}; use $ref: '#/components/parameters/IdempotencyKey'.",
+      }),
+    ]);
+  });
+});

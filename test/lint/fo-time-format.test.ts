@@ -1,0 +1,61 @@
+import { describe, expect, test } from "vitest";
+import { openapi, ruleUnderTest } from "./helpers.ts";
+
+const rule = ruleUnderTest("fo-time-format");
+const dateTime = { type: "string", format: "date-time", description: "A time." };
+const withSchema = (properties: object, parameters: object[] = []) =>
+  openapi(
+    { "/v1/x": { get: { parameters, responses: { "200": { description: "Ok.", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } } } } } },
+    { components: { schemas: { Thing: { type: "object", properties }, Time: dateTime } } },
+  );
+
+describe("fo-time-format", () => {
+  test("valid: every time-valued name is a date-time, directly, by $ref or nullable", async () => {
+    const doc = withSchema(
+      {
+        created_at: dateTime,
+        time: dateTime,
+        timestamp: { $ref: "#/components/schemas/Time" },
+        valid_until_timestamp: { ...dateTime, type: ["string", "null"] },
+        expire_time: dateTime,
+        status: { type: "integer" },
+      },
+      [{ name: "updated_from", in: "query", description: "From.", schema: dateTime }],
+    );
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
+  test("valid: names that only look alike are left alone", async () => {
+    expect(await rule.run(withSchema({ format: { type: "string" }, timeout: { type: "integer" }, at: { type: "string" } }))).toEqual([]);
+  });
+
+  test("invalid: an *_at property without format", async () => {
+    expect(await rule.run(withSchema({ updated_at: { type: "string" } }))).toEqual([
+      {
+        code: "fo-time-format",
+        path: "components.schemas.Thing.properties.updated_at",
+        message: "Property `updated_at` is time-valued: make it {type: string, format: date-time} (ISO 8601).",
+        severity: 0,
+      },
+    ]);
+  });
+
+  test("invalid: valid_until as a date and expire_time as an epoch integer", async () => {
+    const doc = withSchema({ valid_until: { type: "string", format: "date" }, expire_time: { type: "integer" } });
+    expect((await rule.run(doc)).map((r) => [r.code, r.path])).toEqual([
+      ["fo-time-format", "components.schemas.Thing.properties.valid_until"],
+      ["fo-time-format", "components.schemas.Thing.properties.expire_time"],
+    ]);
+  });
+
+  test("invalid: the updated_from query parameter as a plain string", async () => {
+    const doc = withSchema({}, [{ name: "updated_from", in: "query", description: "From.", schema: { type: "string" } }]);
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-time-format",
+        path: "paths./v1/x.get.parameters.0.schema",
+        message: "Parameter `updated_from` is time-valued: give it schema {type: string, format: date-time} (ISO 8601).",
+      }),
+    ]);
+  });
+});
