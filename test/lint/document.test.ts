@@ -1,0 +1,142 @@
+// The project's own document passes the full ruleset, and breaking each convention in a copy of it
+// makes the rule that guards the convention fail, at the place to fix.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { Spectral } from "@stoplight/spectral-core";
+import { type Json, lint, root, spectralFor } from "./helpers.ts";
+
+const bundle: Json = JSON.parse(readFileSync(path.join(root, "generated/openapi.json"), "utf8"));
+const copy = (): Json => structuredClone(bundle);
+const CUSTOMER = "/v1/customers/{customer_id}";
+const PORTFOLIO = "/v1/portfolios/{portfolio_id}/conversions";
+const UPLOAD = "/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}";
+
+let spectral: Spectral;
+beforeAll(async () => {
+  spectral = await spectralFor();
+});
+
+interface Breakage {
+  convention: string;
+  rule: string;
+  path: string;
+  /** Other rules that rightly fail too (an OWASP rule guarding the same thing). */
+  alsoBy?: string[];
+  breakIt: (doc: Json) => void;
+}
+
+const breakages: Breakage[] = [
+  {
+    convention: "v2 errors use the errors array",
+    rule: "fo-error-envelope",
+    path: "paths./v2/accounts/{main_account_id}/businesses.get.responses.401",
+    breakIt: (d) => (d.paths["/v2/accounts/{main_account_id}/businesses"].get.responses["401"] = { $ref: "#/components/responses/Unauthorized" }),
+  },
+  {
+    convention: "every v1 and v2 429 uses the flat envelope",
+    rule: "fo-error-envelope",
+    path: "paths./v2/terms/BUSINESS_ONBOARDING/signatures.post.responses.429",
+    breakIt: (d) => (d.paths["/v2/terms/BUSINESS_ONBOARDING/signatures"].post.responses["429"] = { $ref: "#/components/responses/V2Unauthorized" }),
+  },
+  {
+    convention: "every operation declares 429",
+    rule: "fo-auth-rate-limit-responses",
+    path: `paths.${CUSTOMER}/rfi-cases.get.responses`,
+    alsoBy: ["owasp:api4:2023-rate-limit-responses-429"],
+    breakIt: (d) => delete d.paths[`${CUSTOMER}/rfi-cases`].get.responses["429"],
+  },
+  {
+    convention: "portfolio 429 declares Retry-After",
+    rule: "fo-retry-after",
+    path: `paths.${PORTFOLIO}/quote.post.responses.429`,
+    breakIt: (d) => delete d.components.responses.PortfolioRateLimited.headers,
+  },
+  {
+    convention: "no Idempotency-Key on the customer conversion execute",
+    rule: "fo-idempotency-key",
+    path: `paths.${CUSTOMER}/conversions/hedge.post.parameters.0`,
+    breakIt: (d) => (d.paths[`${CUSTOMER}/conversions/hedge`].post.parameters = [{ $ref: "#/components/parameters/IdempotencyKey" }]),
+  },
+  {
+    convention: "times are date-time",
+    rule: "fo-time-format",
+    path: "components.schemas.Quote.properties.expire_time",
+    breakIt: (d) => delete d.components.schemas.Quote.properties.expire_time.format,
+  },
+  {
+    convention: "operationIds are camelCase",
+    rule: "fo-operation-basics",
+    path: `paths.${CUSTOMER}/conversions/order.get.operationId`,
+    breakIt: (d) => (d.paths[`${CUSTOMER}/conversions/order`].get.operationId = "get_conversion"),
+  },
+  {
+    convention: "properties are described",
+    rule: "fo-description",
+    path: "components.schemas.PortfolioQuote.properties.valid_until",
+    breakIt: (d) => delete d.components.schemas.PortfolioQuote.properties.valid_until.description,
+  },
+  {
+    convention: "an incomplete value list carries x-not-shown",
+    rule: "fo-unknowns-marker",
+    path: "components.schemas.PaymentNetwork",
+    breakIt: (d) => delete d.components.schemas.PaymentNetwork["x-not-shown"],
+  },
+  {
+    convention: "an open object carries x-not-shown",
+    rule: "fo-unknowns-marker",
+    path: "components.schemas.Conversion",
+    breakIt: (d) => delete d.components.schemas.Conversion["x-not-shown"],
+  },
+  {
+    convention: "conversion error examples use the operation's codes",
+    rule: "fo-conversion-error-codes",
+    path: `paths.${CUSTOMER}/conversions/quote.post.responses.400.content.application/json.examples.insufficientBalance`,
+    breakIt: (d) => {
+      d.paths[`${CUSTOMER}/conversions/quote`].post.responses["400"].content["application/json"].examples.insufficientBalance = {
+        $ref: "#/components/examples/Error00020003",
+      };
+    },
+  },
+  {
+    convention: "uploads send raw bytes, not JSON",
+    rule: "fo-raw-upload",
+    path: `paths.${UPLOAD}.put.requestBody.content.application/json`,
+    breakIt: (d) => {
+      const body = d.paths[UPLOAD].put.requestBody;
+      body.content = { "application/json": body.content["*/*"] };
+    },
+  },
+  {
+    convention: "portfolio scopes are the documented ones",
+    rule: "fo-security-defined",
+    path: `paths.${PORTFOLIO}/quote.post.security.0.PortfolioBearer.0`,
+    breakIt: (d) => (d.paths[`${PORTFOLIO}/quote`].post.security = [{ PortfolioBearer: ["conversions:quote:delete"] }]),
+  },
+  {
+    convention: "examples validate against their schemas",
+    rule: "oas3-valid-media-example",
+    path: `paths.${CUSTOMER}/conversions/hedge.post.responses.201.content.application/json.examples.pending.value.transaction_id`,
+    breakIt: (d) => (d.paths[`${CUSTOMER}/conversions/hedge`].post.responses["201"].content["application/json"].examples.pending.value.transaction_id = 42),
+  },
+];
+
+describe("the project's document", () => {
+  test("passes the full ruleset with zero errors and zero warnings", async () => {
+    expect(await lint(spectral, copy())).toEqual([]);
+  });
+
+  test("every house rule has a breakage below", () => {
+    const house = Object.keys(spectral.ruleset?.rules ?? {}).filter((id) => id.startsWith("fo-"));
+    expect(house.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(breakages.map((b) => b.rule))).toEqual(new Set([...house, "oas3-valid-media-example"]));
+  });
+
+  test.each(breakages)("breaking $convention fails $rule", async ({ rule, path: at, alsoBy = [], breakIt }) => {
+    const doc = copy();
+    breakIt(doc);
+    const findings = await lint(spectral, doc);
+    expect(findings).toContainEqual(expect.objectContaining({ code: rule, path: at, severity: 0 }));
+    expect(new Set(findings.map((f) => f.code))).toEqual(new Set([rule, ...alsoBy]));
+  });
+});
