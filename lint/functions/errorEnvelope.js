@@ -17,7 +17,9 @@ const FIX = {
 
 /** Which envelopes an error response of this path and status may use. */
 export function allowedEnvelopes(path, status) {
-  if (/^\/v1\/portfolios(\/|$)/.test(path)) return ["portfolio"];
+  // The reference gives both for a portfolio 429: RATE_LIMITED in the error object, and the flat
+  // envelope for rate limits of all endpoints. The response says so in x-not-shown.
+  if (/^\/v1\/portfolios(\/|$)/.test(path)) return String(status) === "429" ? ["portfolio", "flat"] : ["portfolio"];
   if (String(status) === "429") return ["flat"];
   if (/^\/v2\/(accounts|terms)(\/|$)/.test(path)) return ["v2"];
   return String(status) === "401" ? ["flat", "legacy"] : ["flat"];

@@ -73,13 +73,29 @@ describe("fo-error-envelope", () => {
     ]);
   });
 
-  test("invalid: portfolio 429 with the flat envelope", async () => {
+  test("valid: portfolio 429 with the flat envelope (the reference gives both for it)", async () => {
     const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", { "429": responseRef("RateLimited") });
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
+  test("invalid: portfolio 404 with the flat envelope", async () => {
+    const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", { "404": jsonResponse(schemaRef("ConversionError")) });
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({
+        code: "fo-error-envelope",
+        path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.get.responses.404.content.application/json.schema",
+        message: expect.stringMatching(/uses the flat envelope .* answers with the portfolio `error` object .*PortfolioError/),
+      }),
+    ]);
+  });
+
+  test("invalid: portfolio 429 with the v2 errors array", async () => {
+    const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", { "429": responseRef("V2Unauthorized") });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-error-envelope",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.get.responses.429",
-        message: expect.stringMatching(/uses the flat envelope .* answers with the portfolio `error` object/),
+        message: expect.stringMatching(/uses the v2 `errors` array .* answers with the portfolio `error` object .* or the flat envelope/),
       }),
     ]);
   });
