@@ -64,7 +64,8 @@ export function createSend(t: Transport, call: Call) {
         if (!response.ok) sentRequests.set(response, { method, url, stringToSign });
         return response;
       }
-      await response?.body?.cancel();
+      // Frees the connection; not awaited, as a tee'd body (a cloned response) settles its cancel only with its twin.
+      response?.body?.cancel().catch(() => {});
       await t.clock.sleep(delay, call.signal);
     }
   };
