@@ -1,0 +1,15 @@
+import { isNamedError } from "./isNamedError.ts";
+
+const NAME = "InvalidIdempotencyKeyError";
+
+/** Thrown by createExternalAccount, before any request, for a caller's key that is not a UUID v4 (the service answers 400). */
+export class InvalidIdempotencyKeyError extends Error {
+  override readonly name = NAME;
+
+  constructor(key: string) {
+    super(`Idempotency-Key ${JSON.stringify(key)} is not a UUID v4; leave it out to have one made.`);
+  }
+}
+
+/** True for an InvalidIdempotencyKeyError, also one made in another realm. */
+export const isInvalidIdempotencyKeyError = (value: unknown): value is InvalidIdempotencyKeyError => isNamedError(value, InvalidIdempotencyKeyError, NAME);

@@ -1,0 +1,20 @@
+import { isNamedError } from "./isNamedError.ts";
+
+const NAME = "InvalidQuoteRequestError";
+
+/** What is wrong with a quote request before it is sent. */
+export type InvalidQuoteRequestReason = "no-amount" | "both-amounts" | "bad-amount-fields" | "bad-amount-value" | "bad-asset";
+
+/** Thrown by createQuote, before any request: the reference refuses both or neither amount (00000001). */
+export class InvalidQuoteRequestError extends Error {
+  override readonly name = NAME;
+  readonly reason: InvalidQuoteRequestReason;
+
+  constructor(reason: InvalidQuoteRequestReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** True for an InvalidQuoteRequestError, also one made in another realm. */
+export const isInvalidQuoteRequestError = (value: unknown): value is InvalidQuoteRequestError => isNamedError(value, InvalidQuoteRequestError, NAME);

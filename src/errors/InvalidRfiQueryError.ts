@@ -1,0 +1,17 @@
+import { isNamedError } from "./isNamedError.ts";
+
+const NAME = "InvalidRfiQueryError";
+
+/** Thrown by the RFI list helpers, before any request, for a page, size or id outside what the reference allows. */
+export class InvalidRfiQueryError extends Error {
+  override readonly name = NAME;
+  readonly parameter: string;
+
+  constructor(parameter: string, message: string) {
+    super(message);
+    this.parameter = parameter;
+  }
+}
+
+/** True for an InvalidRfiQueryError, also one made in another realm. */
+export const isInvalidRfiQueryError = (value: unknown): value is InvalidRfiQueryError => isNamedError(value, InvalidRfiQueryError, NAME);

@@ -1,0 +1,17 @@
+import { isNamedError } from "./isNamedError.ts";
+
+const NAME = "QuoteAlreadyExecutedError";
+
+/** Thrown by executeQuote, without sending, when this quote was already handed to executeQuote once: a quote is executed at most once. */
+export class QuoteAlreadyExecutedError extends Error {
+  override readonly name = NAME;
+  readonly quoteId: string;
+
+  constructor(quoteId: string) {
+    super(`Quote ${quoteId} was already sent to Execute Quote; it is never sent twice. Resolve the first outcome instead.`);
+    this.quoteId = quoteId;
+  }
+}
+
+/** True for a QuoteAlreadyExecutedError, also one made in another realm. */
+export const isQuoteAlreadyExecutedError = (value: unknown): value is QuoteAlreadyExecutedError => isNamedError(value, QuoteAlreadyExecutedError, NAME);

@@ -1,0 +1,15 @@
+import type { TypedApiError } from "../errors/ApiError.ts";
+import { normalizeError } from "../errors/normalizeError.ts";
+
+/** One openapi-fetch result, whichever operation it came from. */
+export interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The data of a success; an error response is thrown as an ApiError (any of the four envelopes). */
+export function dataOrThrow<T>(result: FetchResult<T>): T {
+  if (!result.response.ok) throw normalizeError(result.error, result.response) as TypedApiError;
+  return result.data as T;
+}
