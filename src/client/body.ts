@@ -23,7 +23,8 @@ export function recordingSerializer(record: BodyRecord, custom?: (body: unknown,
   };
 }
 
-const toView = (b: ArrayBufferView | ArrayBuffer) => (b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+const toView = (b: ArrayBufferView | ArrayBuffer) =>
+  b instanceof Uint8Array ? b : b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
 /** The exact bytes to send, without copying raw uploads; forms and blobs are encoded once here. */
 export async function toBytes(value: unknown): Promise<{ bytes?: Uint8Array; contentType?: string | null }> {

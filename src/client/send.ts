@@ -41,6 +41,7 @@ export function createSend(t: Transport, call: Call) {
     const bodyHash = () => (hash ??= hashBody(bytes));
     const path = new URL(url).pathname;
     for (let retry = 0; ; retry++) {
+      call.signal?.throwIfAborted();
       const headers = new Headers(request.headers);
       if (!call.keyed) headers.delete(IDEMPOTENCY_KEY);
       if (contentType && !headers.has("Content-Type")) headers.set("Content-Type", contentType);

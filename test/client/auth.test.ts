@@ -1,0 +1,131 @@
+// Credentials are checked at createClient, applied per operation family, and never shown.
+import { inspect } from "node:util";
+import { afterEach, describe, expect, test } from "vitest";
+import { createClient, InvalidCredentialsError, normalizeError, ServerSideOnlyError, signRequest } from "../../src/index.ts";
+import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
+
+const base = "https://svc.example";
+const make = (options: Partial<Parameters<typeof createClient>[0]>) => createClient({ baseUrl: base, ...options });
+
+describe("bad credentials fail at createClient, before any request", () => {
+  const cases: [string, Parameters<typeof createClient>[0]["credentials"]][] = [
+    ["empty access key", { accessKey: "", secretKey: HMAC.secretKey }],
+    ["access key with a colon", { accessKey: "a:b", secretKey: HMAC.secretKey }],
+    ["empty secret", { accessKey: "AK", secretKey: "" }],
+    ["secret with +", { accessKey: "AK", secretKey: "c2Vj+mV0" }],
+    ["secret with /", { accessKey: "AK", secretKey: "c2Vj/mV0" }],
+    ["secret with padding", { accessKey: "AK", secretKey: "c2VjcmV0YQ==" }],
+    ["secret with a space", { accessKey: "AK", secretKey: "c2Vj cmV0" }],
+    ["secret with $", { accessKey: "AK", secretKey: "c2Vj$mV0" }],
+    ["empty bearer token", { bearerToken: "" }],
+    ["bearer token with a line break", { bearerToken: "tok\nX-Evil: 1" }],
+    ["neither keys nor token", {} as { bearerToken: string }],
+  ];
+  test.each(cases)("invalid: %s", (_, credentials) => {
+    const { fetch, sent } = stubFetch(json(200, {}));
+    expect(() => make({ credentials, fetch })).toThrow(InvalidCredentialsError);
+    expect(sent).toHaveLength(0);
+  });
+
+  test("invalid: empty portfolio token", () => {
+    expect(() => make({ portfolioToken: "" })).toThrow(InvalidCredentialsError);
+  });
+
+  test("the error never shows the secret", () => {
+    const secretKey = "super+secret/value==";
+    const error = (() => {
+      try {
+        make({ credentials: { accessKey: "AK", secretKey } });
+      } catch (e) {
+        return e as Error;
+      }
+    })()!;
+    expect(error.message).not.toContain("secret/value");
+    expect(inspect(error)).not.toContain("secret/value");
+  });
+});
+
+describe("HMAC signing is server-side only", () => {
+  const g = globalThis as { window?: unknown };
+  afterEach(() => {
+    delete g.window;
+  });
+
+  test("createClient with keys refuses to run in a browser page", () => {
+    g.window = { document: {} };
+    expect(() => make({ credentials: HMAC })).toThrow(ServerSideOnlyError);
+    expect(() => make({ credentials: HMAC })).toThrow(/server only/);
+  });
+
+  test("signRequest refuses too", () => {
+    g.window = { document: {} };
+    expect(() => signRequest({ ...HMAC, method: "GET", path: "/v1", time: new Date() })).toThrow(ServerSideOnlyError);
+  });
+
+  test("a bearer-token client still works in a page", () => {
+    g.window = { document: {} };
+    expect(() => make({ credentials: { bearerToken: "sandbox-token" } })).not.toThrow();
+  });
+});
+
+describe("which credentials each operation gets", () => {
+  test("sandbox: Bearer token only, no signature headers", async () => {
+    const { fetch, sent } = stubFetch(json(200, {}));
+    const client = make({ credentials: { bearerToken: "sandbox-token" }, fetch });
+    await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: CUSTOMER } } });
+    expect(sent[0]!.headers.get("Authorization")).toBe("Bearer sandbox-token");
+    expect(sent[0]!.headers.has("X-SVC-Date")).toBe(false);
+  });
+
+  test("portfolio operations use the portfolio token, customer operations the HMAC signature", async () => {
+    const { fetch, sent } = stubFetch(json(200, {}));
+    const client = make({ credentials: HMAC, portfolioToken: "pf-token", fetch });
+    await client.GET("/v1/portfolios/{portfolio_id}/conversions/hedge", { params: { path: { portfolio_id: "pf-1" }, query: { conversion_id: "cv-1" } } });
+    await client.GET("/v2/accounts/{main_account_id}/businesses", { params: { path: { main_account_id: "m" } } });
+    expect(sent[0]!.headers.get("Authorization")).toBe("Bearer pf-token");
+    expect(sent[0]!.headers.has("X-SVC-Date")).toBe(false);
+    expect(sent[1]!.headers.get("Authorization")).toMatch(/^Service-HMAC-SHA256 AK-TEST:\d{8}T\d{6}Z:[0-9a-f]{64}$/);
+  });
+
+  test("the signed path includes the base URL's /api prefix and leaves out the query", async () => {
+    const { fetch, sent } = stubFetch(json(200, {}));
+    const { clock } = fakeClock();
+    const client = createClient({ baseUrl: "https://svc.example/api/", credentials: HMAC, fetch, clock });
+    await client.GET("/v1/customers/{customer_id}/conversions/order", { params: { path: { customer_id: "acme ltd/é" }, query: { transaction_id: "t 1" } } });
+    const url = new URL(sent[0]!.url);
+    expect(url.pathname).toBe("/api/v1/customers/acme%20ltd%2F%C3%A9/conversions/order");
+    expect(url.search).toBe("?transaction_id=t%201");
+    const expected = signRequest({ ...HMAC, method: "GET", path: url.pathname, time: new Date(clock.now()) });
+    expect(sent[0]!.headers.get("Authorization")).toBe(expected.headers.Authorization);
+  });
+});
+
+describe("a 401 to a signed request", () => {
+  test("surfaces the local string to sign, never the secret", async () => {
+    const body = { status_code: 401, code: "Unauthorized", instance: "/v1/x", detail: "Signature mismatch." };
+    const { fetch } = stubFetch(json(401, body));
+    const { clock } = fakeClock();
+    const client = createClient({ baseUrl: base, credentials: HMAC, fetch, clock });
+    const { error, response } = await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: CUSTOMER } } });
+    const apiError = normalizeError(error, response);
+    const expected = signRequest({ ...HMAC, method: "GET", path: `/v1/customers/${CUSTOMER}/rfi-cases`, time: new Date(clock.now()) });
+    expect(apiError.stringToSign).toBe(expected.stringToSign);
+    expect(apiError.message).toContain(JSON.stringify(expected.stringToSign));
+    expect(apiError.message).toContain("Signature mismatch.");
+    expect(inspect(apiError, { depth: 10 })).not.toContain(HMAC.secretKey);
+  });
+
+  test("of a bearer request has no string to sign", async () => {
+    const { fetch } = stubFetch(json(401, { code: "00010000", status: 401 }));
+    const client = make({ credentials: { bearerToken: "t" }, fetch });
+    const { error, response } = await client.GET("/all_deposit_instructions");
+    expect(normalizeError(error, response).stringToSign).toBeUndefined();
+  });
+});
+
+test("the client and its inspection never show the secret or tokens", () => {
+  const client = make({ credentials: HMAC, portfolioToken: "pf-secret-token" });
+  const shown = [inspect(client, { depth: 10, showHidden: true }), String(client), JSON.stringify(client)].join("\n");
+  expect(shown).not.toContain(HMAC.secretKey);
+  expect(shown).not.toContain("pf-secret-token");
+});
