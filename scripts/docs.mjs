@@ -1,0 +1,124 @@
+// Builds the docs: one self-contained HTML page (Redoc CE 3 via `redocly build-docs --inlineBundle`) from a
+// fresh bundle of openapi/, into out/docs/index.html. Usage: npm run docs [-- --out DIR].
+// Redoc 3 shows security schemes only in a per-operation dialog and renders vendor extensions only on
+// operations and fields, so the docs copy of the document gets two sections composed from the document
+// itself: the schemes' own descriptions under "Authentication", and every `x-not-shown` gap in one list.
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { bundle } from "./build.mjs";
+import { bin, root, runNode, stripBanner } from "./tools.mjs";
+
+export const defaultOutDir = path.join(root, "out/docs");
+const template = path.join(root, "scripts/docs-template.hbs");
+
+/** Inserts `text` at the end of the `## heading` section of a Markdown text (or adds the section at the end). */
+export function appendToSection(markdown, heading, text) {
+  const lines = markdown.split("\n");
+  const start = lines.findIndex((l) => l.trim() === `## ${heading}`);
+  if (start < 0) return `${markdown.trimEnd()}\n\n## ${heading}\n\n${text}\n`;
+  let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
+  if (end < 0) end = lines.length;
+  while (end > start + 1 && lines[end - 1].trim() === "") end--;
+  return [...lines.slice(0, end), "", text, "", ...lines.slice(end)].join("\n").replace(/\n{3,}/g, "\n\n");
+}
+
+const schemeKind = (s) =>
+  s.type === "http" ? `HTTP \`${s.scheme}\`` : s.type === "apiKey" ? `header \`${s.name}\`` : `\`${s.type}\``;
+
+/** Every security scheme with its full description, as `###` subsections (they appear in the sidebar). */
+export function authenticationMarkdown(doc) {
+  return Object.entries(doc.components?.securitySchemes ?? {})
+    .map(([name, s]) => {
+      const parts = [`### ${name}`, `*${schemeKind(s)}*`, s.description ?? ""];
+      if (s["x-not-shown"]) parts.push(`**Not shown:** ${s["x-not-shown"]}`);
+      return parts.filter(Boolean).join("\n\n");
+    })
+    .join("\n\n");
+}
+
+const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
+
+/** A reader's name for the place a JSON path points at (`POST /v1/...`, `schema Quote, field from_asset`). */
+function locate(doc, keys) {
+  const [top, a, b, ...rest] = keys;
+  if (top === "servers") return `server \`${doc.servers[a].url}\` (${doc.servers[a].description ?? ""})`;
+  if (top === "paths" && METHODS.has(b)) return `\`${b.toUpperCase()} ${a}\` (${doc.paths[a][b].summary ?? ""})`;
+  if (top === "webhooks") return `webhook \`${a}\``;
+  if (top === "components") {
+    const fields = rest.filter((k) => k !== "properties" && k !== "allOf" && !/^\d+$/.test(k)).map((k) => (k === "items" ? "[]" : k));
+    const field = fields.join(".").replace(/\.\[\]/g, "[]");
+    if (a === "parameters") return `parameter \`${doc.components.parameters[b].name}\``;
+    const kind = { schemas: "schema", responses: "response", securitySchemes: "security scheme" }[a] ?? a;
+    return `${kind} \`${b}\`${field ? `, field \`${field}\`` : ""}`;
+  }
+  return `\`${keys.join("/")}\``;
+}
+
+/** Every `x-not-shown` mark of the document, in document order, as `[location, text]`. */
+export function unknowns(doc) {
+  const out = [];
+  const walk = (node, keys) => {
+    if (!node || typeof node !== "object") return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "x-not-shown") out.push([locate(doc, keys), String(v)]);
+      else walk(v, [...keys, k]);
+    }
+  };
+  walk(doc, []);
+  return out;
+}
+
+export function unknownsMarkdown(doc) {
+  const list = unknowns(doc);
+  return [
+    `Redoc shows each mark as **not-shown:** beside the operation or field it belongs to. All ${list.length} of them:`,
+    list.map(([where, text]) => `- ${where}: ${text}`).join("\n"),
+  ].join("\n\n");
+}
+
+/** The document as the docs show it: the bundle plus the composed Authentication and unknowns sections. */
+export function docsDocument(doc) {
+  const copy = structuredClone(doc);
+  delete copy["x-generated"];
+  let description = copy.info.description ?? "";
+  description = appendToSection(description, "Authentication", authenticationMarkdown(copy));
+  description = appendToSection(description, "What the reference does not show", unknownsMarkdown(copy));
+  copy.info.description = description;
+  return copy;
+}
+
+/** Builds the page into `outDir`; returns its path, size and build time. Fails if the page could reach a network. */
+export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
+  const started = performance.now();
+  const doc = docsDocument(document ?? (await bundle()));
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "docs-"));
+  const file = path.join(outDir, "index.html");
+  try {
+    const source = path.join(tmp, "openapi.json");
+    await writeFile(source, JSON.stringify(doc));
+    await mkdir(outDir, { recursive: true });
+    await runNode(bin.redocly, ["build-docs", source, "--output", file, "--inlineBundle", "--template", template, "--config", path.join(root, "redocly.yaml")]);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  const html = await readFile(file, "utf8");
+  // Redoc 3 sends usage telemetry from the page unless the CLI ran with telemetry off (quietEnv does that).
+  if (!html.includes('"disableTelemetry":true')) throw new Error(`${file}: Redoc telemetry is not disabled in the page.`);
+  if (/<script[^>]+\ssrc=|<link[^>]+\shref="https?:/i.test(html)) throw new Error(`${file}: the page loads a script or stylesheet from outside.`);
+  return { file, bytes: (await stat(file)).size, ms: Math.round(performance.now() - started) };
+}
+
+async function main() {
+  const i = process.argv.indexOf("--out");
+  const outDir = i >= 0 ? path.resolve(process.argv[i + 1]) : defaultOutDir;
+  const { file, bytes, ms } = await buildDocs({ outDir });
+  console.log(`docs: ${path.relative(process.cwd(), file)} (${(bytes / 1024 / 1024).toFixed(1)} MB, self-contained, ${ms} ms)`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(stripBanner(err.message));
+    process.exit(1);
+  });
+}

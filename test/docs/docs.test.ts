@@ -1,0 +1,163 @@
+// The built docs page in a real browser (Debian's Chromium driven by playwright-core), opened from disk with
+// every outside request blocked and counted.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildDocs, unknowns } from "../../scripts/docs.mjs";
+import { listOperations, loadBundle } from "../helpers/document.ts";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const artifacts = path.resolve(import.meta.dirname, "../../test-results/docs");
+const doc = loadBundle();
+const operations = listOperations(doc);
+const webhooks = Object.entries<any>(doc.webhooks).map(([name, item]) => ({ name, op: item.post })); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// Redoc's sidebar attribution points an <img> at its CDN; the page's Content-Security-Policy stops it
+// before it becomes a request. Any other blocked attempt is a regression.
+const knownBlocked = /^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg$/;
+
+let tmp: string;
+let context: BrowserContext;
+let page: Page;
+let pageUrl: string;
+let build: { bytes: number; ms: number };
+const outside: string[] = [];
+const blockedByPolicy: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium not found at ${chromiumPath}. Install Debian's package: apt-get update && apt-get install -y chromium (.ci/run does this), or set CHROMIUM_PATH.`);
+  }
+  tmp = mkdtempSync(path.join(os.tmpdir(), "docs-test-"));
+  build = await buildDocs({ outDir: path.join(tmp, "docs"), document: doc });
+  pageUrl = `file://${path.join(tmp, "docs", "index.html")}`;
+  context = await chromium.launchPersistentContext(path.join(tmp, "profile"), {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:")) return route.continue();
+    outside.push(url);
+    return route.abort();
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(10_000);
+  page.on("pageerror", (err) => pageErrors.push(err.message));
+  page.on("console", (msg) => {
+    const blocked = /Loading the \w+ '([^']+)' violates the following Content Security Policy/.exec(msg.text());
+    if (blocked) blockedByPolicy.push(blocked[1]!);
+  });
+  await page.goto(pageUrl, { waitUntil: "load" });
+  await heading(`${doc.info.title} (${doc.info.version})`).waitFor();
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const exactly = (s: string) => new RegExp(`^\\s*${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*Webhook)?\\s*$`);
+
+/** A rendered heading with exactly this text, or this text and a "Webhook" badge (their accessible names carry a "link to ..." prefix). */
+const heading = (name: string) => page.locator("h1, h2, h3").filter({ hasText: exactly(name) }).first();
+
+/** Goes to a route of the page (`#/section/errors`) and waits for a heading of it. */
+async function open(hash: string, name: string) {
+  await page.goto(`${pageUrl}${hash}`, { waitUntil: "load" });
+  await heading(name).waitFor();
+}
+
+const text = () => page.locator("body").innerText();
+
+describe("the docs page, opened from disk with the network blocked", () => {
+  test("is one self-contained file of sensible size", () => {
+    expect(build.bytes).toBeGreaterThan(500_000);
+    expect(build.bytes).toBeLessThan(10_000_000);
+  });
+
+  test("shows every operation's summary and every webhook", { timeout: 90_000 }, async () => {
+    const byTag = new Map<string, string[]>();
+    for (const { op } of [...operations, ...webhooks]) byTag.set(op.tags[0], [...(byTag.get(op.tags[0]) ?? []), op.summary]);
+    for (const [tag, summaries] of byTag) {
+      await page.getByRole("link", { name: tag, exact: true }).first().click();
+      await heading(tag).waitFor();
+      for (const summary of summaries) {
+        await page.getByRole("link", { name: summary }).first().click();
+        await heading(summary).waitFor();
+      }
+    }
+    for (const { name, op } of webhooks) {
+      await page.getByRole("link", { name: op.tags[0], exact: true }).first().click();
+      await page.getByRole("link", { name: op.summary }).first().click();
+      await heading(op.summary).waitFor();
+      expect(await text()).toContain(name);
+    }
+  });
+
+  test("search finds an operation and opens it", async () => {
+    await open("#/", `${doc.info.title} (${doc.info.version})`);
+    await page.getByText("Search").first().click();
+    await page.keyboard.type("Execute a quote");
+    const hit = page.locator('[data-component-name="Search/SearchItem"]', { hasText: "Execute a quote" }).first();
+    await hit.waitFor();
+    await hit.click();
+    await heading("Execute a quote").waitFor();
+    expect(page.url()).toMatch(/#\/conversions\/executequote$/);
+  });
+
+  test("the authentication section renders the production signing steps and the mismatch causes", async () => {
+    await open("#/section/authentication", "Authentication");
+    await heading("ServiceHmacSignature").scrollIntoViewIfNeeded();
+    const body = await text();
+    for (const step of ["STRING_TO_SIGN", "BODY_HASH", "Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>", "X-SVC-Date: <TIMESTAMP>", "Usual causes"]) {
+      expect(body).toContain(step);
+    }
+    for (const scheme of Object.keys(doc.components.securitySchemes)) {
+      await expect(heading(scheme).isVisible()).resolves.toBe(true);
+    }
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, "authentication.png") });
+  });
+
+  test.each([
+    { envelope: "flat (v1)", hash: "#/external-accounts/createexternalaccount", heading: "Create an external account", status: "400", fields: ["code", "status", "trace_id", "issues"] },
+    { envelope: "legacy authentication", hash: "#/rfi-cases/listrficases", heading: "List RFI cases", status: "401", fields: ["status_code", "instance"] },
+    { envelope: "v2 errors array", hash: "#/onboarding/listbusinesses", heading: "List businesses of a main account", status: "401", fields: ["errors", "type", "description"] },
+    { envelope: "portfolio error object", hash: "#/portfolio-conversions/createportfolioquote", heading: "Create a portfolio quote", status: "400", fields: ["error", "request_id", "details"] },
+  ])("the $envelope error envelope renders ($status of $heading)", async ({ hash, heading, status, fields }) => {
+    await open(hash, heading);
+    await page.getByRole("tab", { name: status, exact: true }).first().click();
+    const body = await text();
+    for (const field of fields) expect(body).toContain(field);
+  });
+
+  test("every x-not-shown unknown is visible to a reader", async () => {
+    const marks = unknowns(doc);
+    expect(marks.length).toBeGreaterThan(20);
+    await open("#/section/what-the-reference-does-not-show", "What the reference does not show");
+    const body = await text();
+    for (const [where, note] of marks) expect(body, where).toContain(note.replace(/[`*]/g, ""));
+    await open("#/conversions/createquote", "Create a quote");
+    expect(await text()).toContain(`not-shown: ${doc.paths["/v1/customers/{customer_id}/conversions/quote"].post["x-not-shown"]}`);
+  });
+
+  test("the changelog shows 1.0.13", async () => {
+    await open("#/section/changelog", "Changelog");
+    const body = await text();
+    expect(body).toMatch(/1\.0\.13[\s\S]*institution_name[\s\S]*optional[\s\S]*00020008/);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, "changelog.png") });
+  });
+
+  test("made zero outside requests and threw no script error", () => {
+    expect(outside).toEqual([]);
+    expect(blockedByPolicy.filter((url) => !knownBlocked.test(url))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
