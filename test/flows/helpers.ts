@@ -18,14 +18,16 @@ const record = (url: string, init: RequestInit): Sent => ({
   body: init.body == null ? null : new Uint8Array(init.body as Uint8Array),
 });
 
-/** A fetch that records each call and answers from the list, the last answer repeating. */
+/** A fetch that records each call in `sent` and answers from the list by call number, the last answer repeating. */
 export function stubFetch(...answers: Answer[]) {
   const sent: Sent[] = [];
+  let calls = 0;
   const fetch: FetchLike = async (url, init) => {
     const call = record(url, init);
     sent.push(call);
-    let answer = answers[Math.min(sent.length - 1, answers.length - 1)]!;
-    if (typeof answer === "function") answer = await answer(call, sent.length - 1);
+    const index = calls++;
+    let answer = answers[Math.min(index, answers.length - 1)]!;
+    if (typeof answer === "function") answer = await answer(call, index);
     if (answer === "hang") return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
     if (answer instanceof Error) throw answer;
     return answer.clone();
