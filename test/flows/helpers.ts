@@ -6,7 +6,7 @@ export interface Sent {
   url: URL;
   method: string;
   headers: Headers;
-  body: Uint8Array | null;
+  body: Uint8Array<ArrayBuffer> | null;
 }
 
 type Answer = Response | Error | "hang" | ((sent: Sent, index: number) => Response | Error | "hang" | Promise<Response>);
