@@ -1,0 +1,8 @@
+// Types of scripts/docs.mjs for the TypeScript tests.
+export declare const defaultOutDir: string;
+export declare function appendToSection(markdown: string, heading: string, text: string): string;
+export declare function authenticationMarkdown(doc: unknown): string;
+export declare function unknowns(doc: unknown): Array<[where: string, note: string]>;
+export declare function unknownsMarkdown(doc: unknown): string;
+export declare function docsDocument<T>(doc: T): T;
+export declare function buildDocs(options?: { outDir?: string; document?: unknown }): Promise<{ file: string; bytes: number; ms: number }>;
