@@ -20,7 +20,7 @@ export type Authorize = (req: ToAuthorize) => string | undefined;
 
 function assertToken(token: unknown, what: string): string {
   if (typeof token !== "string" || !/^[\x21-\x7e]+$/.test(token)) {
-    throw new InvalidCredentialsError(`${what} is empty or has characters a header cannot carry (spaces, line breaks, non-ASCII).`);
+    throw new InvalidCredentialsError(`${what} is empty or not header-safe (spaces, line breaks, non-ASCII)`);
   }
   return token;
 }
@@ -45,7 +45,7 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
       return signed.stringToSign;
     };
   } else if (credentials) {
-    const bearer = `Bearer ${assertToken((credentials as { bearerToken?: unknown }).bearerToken, "Bearer token (credentials.bearerToken)")}`;
+    const bearer = `Bearer ${assertToken((credentials as { bearerToken?: unknown }).bearerToken, "Bearer token")}`;
     customer = ({ headers }) => void headers.set(AUTHORIZATION_HEADER, bearer);
   }
   return (req) => {

@@ -14,7 +14,7 @@ const isBinary = (body: unknown): body is ArrayBufferView | ArrayBuffer | Blob =
 export function recordingSerializer(record: BodyRecord, custom?: (body: unknown, headers?: Headers) => unknown) {
   return (body: unknown, headers?: Headers): unknown => {
     if (isBinary(body)) {
-      if (!headers?.has("Content-Type")) throw new TypeError("A raw upload needs its Content-Type (the document's MIME type) in `headers` or `params.header`.");
+      if (!headers?.has("Content-Type")) throw new TypeError("A raw upload needs an explicit Content-Type (the document's MIME type)");
       record.value = body;
       if (body instanceof Blob) return body;
       return new ReadableStream({ start: (c) => (c.enqueue(toView(body)), c.close()) });

@@ -23,8 +23,7 @@ export class OutcomeUnknownError extends Error implements ExecutionRecord {
 
   constructor(method: string, url: string, record: ExecutionRecord, cause: unknown) {
     super(
-      `[${method}] "${url}": outcome unknown for quote ${record.quoteId} of customer ${record.customerId} sent at ${record.requestTime.toISOString()}: ` +
-        "do not execute a replacement quote; list CONVERSION transactions around that time and compare quote_id with Get Conversion.",
+      `[${method}] "${url}": outcome unknown (quote ${record.quoteId}, customer ${record.customerId}, sent ${record.requestTime.toISOString()}); find the order before any new quote`,
       { cause },
     );
     this.customerId = record.customerId;

@@ -10,8 +10,18 @@ export interface SentRequest {
 /** Filled by the client for every error response it returns. */
 export const sentRequests = new WeakMap<Response, SentRequest>();
 
-type Body = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
+
+/** Envelope, code, detail and trace id of a body: the one place that knows the four shapes. */
+function read(b: Body): [ApiError["envelope"], unknown?, unknown?, unknown?] {
+  const e = b.error;
+  if (e && typeof e === "object") return ["portfolio", e.code, e.message, e.request_id];
+  if (Array.isArray(b.errors)) return ["v2", b.errors[0]?.type, b.errors.map((x: Body) => x?.description).filter(str).join("; ")];
+  if ("status_code" in b) return ["legacy-auth", b.code, b.detail];
+  if ("code" in b || "status" in b || "trace_id" in b) return ["flat", b.code, b.detail, b.trace_id];
+  return ["unknown"];
+}
 
 /**
  * Turns the `error` of a result and its `response` into one ApiError, whichever of the four
@@ -19,31 +29,19 @@ const str = (v: unknown) => (typeof v === "string" ? v : undefined);
  * v2 (`errors[]`) or portfolio (`error{}`).
  */
 export function normalizeError(error: unknown, response: Response): TypedApiError {
-  const body: Body = error !== null && typeof error === "object" ? (error as Body) : {};
-  const inner = body.error;
+  const [envelope, code, detail, traceId] = read(error !== null && typeof error === "object" ? error : {});
   const sent = sentRequests.get(response);
-  const init = {
-    status: response.status,
+  const { status } = response;
+  return new ApiError({
+    status,
     statusText: response.statusText,
     method: sent?.method,
     url: sent?.url ?? response.url,
-    stringToSign: response.status === 401 ? sent?.stringToSign : undefined,
+    stringToSign: status === 401 ? sent?.stringToSign : undefined,
     body: error,
-    envelope: "unknown" as ApiError["envelope"],
-    code: undefined as string | undefined,
-    detail: typeof error === "string" && error ? error.slice(0, 200) : undefined,
-    traceId: undefined as string | undefined,
-  };
-  if (inner !== null && typeof inner === "object") {
-    const e = inner as Body;
-    Object.assign(init, { envelope: "portfolio", code: str(e.code), detail: str(e.message), traceId: str(e.request_id) });
-  } else if (Array.isArray(body.errors)) {
-    const list = body.errors as Body[];
-    Object.assign(init, { envelope: "v2", code: str(list[0]?.type), detail: list.map((e) => str(e?.description)).filter(Boolean).join("; ") || undefined });
-  } else if ("status_code" in body) {
-    Object.assign(init, { envelope: "legacy-auth", code: str(body.code), detail: str(body.detail) });
-  } else if ("code" in body || "status" in body || "trace_id" in body) {
-    Object.assign(init, { envelope: "flat", code: str(body.code), detail: str(body.detail) ?? undefined, traceId: str(body.trace_id) });
-  }
-  return new ApiError(init) as TypedApiError;
+    envelope,
+    code: str(code),
+    detail: str(detail) ?? (typeof error === "string" ? str(error.slice(0, 200)) : undefined),
+    traceId: str(traceId),
+  }) as TypedApiError;
 }
