@@ -2,7 +2,7 @@ import { isNamedError } from "./isNamedError.ts";
 
 const NAME = "QuoteAlreadyExecutedError";
 
-/** Thrown by executeQuote, without sending, when this quote was already handed to executeQuote once: a quote is executed at most once. */
+/** Thrown by executeQuote, without sending, when the same client already sent this quote id to Execute Quote: a quote is executed at most once. */
 export class QuoteAlreadyExecutedError extends Error {
   override readonly name = NAME;
   readonly quoteId: string;

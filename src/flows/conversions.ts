@@ -154,23 +154,32 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
 }
 
-// Each issued quote goes to Execute Quote at most once in this process.
-const executed = new WeakSet<IssuedQuote>();
+// Quote ids each client has sent to Execute Quote, with the quote's end: an entry outlives the quote,
+// after which the validity check refuses it anyway, so it is dropped then.
+const executed = new WeakMap<ApiClient, Map<string, number>>();
+
+function claim(client: ApiClient, quote: IssuedQuote, now: number): boolean {
+  let sent = executed.get(client);
+  if (!sent) executed.set(client, (sent = new Map()));
+  for (const [id, end] of sent) if (end < now) sent.delete(id);
+  if (sent.has(quote.quoteId)) return false;
+  sent.set(quote.quoteId, Math.max(quote.validUntil.getTime(), now));
+  return true;
+}
 
 /**
  * Executes an issued quote once. It is not sent when past its validity (less the margin) or already
  * executed, and it is never retried. Outcomes are returned, not thrown, so the unknown one cannot be
  * mistaken for a failure to retry: on "unknown" or "already-consumed" use resolveExecuteOutcome.
  * @throws QuoteExpiredError before any request for a quote at or past its validity less the margin.
- * @throws QuoteAlreadyExecutedError before any request for a quote already given to executeQuote.
+ * @throws QuoteAlreadyExecutedError before any request for a quote id this client already sent to Execute Quote.
  */
 export async function executeQuote(client: ApiClient, quote: IssuedQuote, options: ExecuteOptions = {}): Promise<ExecuteQuoteResult> {
   const clock = options.clock ?? systemClock;
   const margin = options.safetyMarginMs ?? DEFAULT_QUOTE_SAFETY_MARGIN_MS;
-  if (executed.has(quote)) throw new QuoteAlreadyExecutedError(quote.quoteId);
   const now = clock.now();
   if (now >= quote.validUntil.getTime() - margin) throw new QuoteExpiredError(quote.quoteId, quote.validUntil, new Date(now), margin);
-  executed.add(quote);
+  if (!claim(client, quote, now)) throw new QuoteAlreadyExecutedError(quote.quoteId);
   const record: ConversionExecutionRecord = {
     customerId: quote.customerId,
     quoteId: quote.quoteId,

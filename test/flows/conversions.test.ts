@@ -126,7 +126,16 @@ describe("executeQuote", () => {
     const { client, sent, quote } = await issued([json(201, { transaction_id: "tx-1", order_status: "PENDING" })]);
     await executeQuote(client, quote, { clock: { now: () => T0 } });
     await expect(executeQuote(client, quote, { clock: { now: () => T0 } })).rejects.toBeInstanceOf(QuoteAlreadyExecutedError);
+    // A copy of the quote (say, rebuilt from storage) is the same quote.
+    await expect(executeQuote(client, { ...quote }, { clock: { now: () => T0 + 1 } })).rejects.toBeInstanceOf(QuoteAlreadyExecutedError);
     expect(sent).toHaveLength(1);
+  });
+
+  test("a quote refused as expired was never claimed, and is still refused as expired", async () => {
+    const { client, sent, quote } = await issued([json(201, { transaction_id: "tx-1", order_status: "PENDING" })]);
+    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 40_000 } })).rejects.toBeInstanceOf(QuoteExpiredError);
+    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 41_000 } })).rejects.toBeInstanceOf(QuoteExpiredError);
+    expect(sent).toHaveLength(0);
   });
 
   test("a 409 on re-execute is its own outcome, not success", async () => {
