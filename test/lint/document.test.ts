@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Spectral } from "@stoplight/spectral-core";
-import { type Json, lint, root, spectralFor } from "./helpers.ts";
+import { type Json, lint, root, rulesetPath, spectralFor } from "./helpers.ts";
 
 const bundle: Json = JSON.parse(readFileSync(path.join(root, "generated/openapi.json"), "utf8"));
 const copy = (): Json => structuredClone(bundle);
@@ -130,6 +130,30 @@ describe("the project's document", () => {
     const house = Object.keys(spectral.ruleset?.rules ?? {}).filter((id) => id.startsWith("fo-"));
     expect(house.length).toBeGreaterThanOrEqual(11);
     expect(new Set(breakages.map((b) => b.rule))).toEqual(new Set([...house, "oas3-valid-media-example"]));
+  });
+
+  test("every OWASP rule turned off has a one-line reason and a row in lint/README.md", () => {
+    const lines = readFileSync(rulesetPath, "utf8").split("\n");
+    const readme = readFileSync(path.join(root, "lint/README.md"), "utf8");
+    const off = lines.flatMap((line, i) => {
+      const id = /^\s+(owasp:[\w:-]+):\s*off\s*$/.exec(line)?.[1];
+      return id ? [{ id, reason: lines[i - 1]?.trim() ?? "", before: lines[i - 2]?.trim() ?? "" }] : [];
+    });
+    expect(off.length).toBeGreaterThan(0);
+    for (const { id, reason, before } of off) {
+      expect(reason, id).toMatch(/^# \S.{20,}/);
+      expect(before, `${id}: the reason is one line`).not.toMatch(/^#/);
+      expect(readme, id).toContain(`| \`${id}\` |`);
+    }
+    const rows = readme.match(/^\| `owasp:[^`]+` \|/gm) ?? [];
+    expect(rows.length).toBe(off.length);
+  });
+
+  test("every house rule is documented in lint/README.md", () => {
+    const readme = readFileSync(path.join(root, "lint/README.md"), "utf8");
+    for (const id of Object.keys(spectral.ruleset?.rules ?? {}).filter((r) => r.startsWith("fo-"))) {
+      expect(readme, id).toMatch(new RegExp(`^### ${id}\\n\\*\\*Why\\.\\*\\*[\\s\\S]+?\\*\\*Fix\\.\\*\\*`, "m"));
+    }
   });
 
   test.each(breakages)("breaking $convention fails $rule", async ({ rule, path: at, alsoBy = [], breakIt }) => {
