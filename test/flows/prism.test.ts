@@ -103,6 +103,12 @@ describe("RFI against Prism", () => {
     accepted(sent);
   });
 
+  test("a FILE answer signed in production passes the signature front (the multipart bytes sent are the bytes signed)", async () => {
+    const client = createClient({ baseUrl: front.url, credentials: creds, retry: false });
+    const file = { data: new Uint8Array(randomBytes(8 * 1024)), fileName: "Kontoauszug März.pdf", mimeType: "application/pdf" };
+    await expect(answerRfiCase(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE, answer: { type: "FILE", fileField: "file", file } })).resolves.toBeDefined();
+  });
+
   test("401 and 429 are thrown as ApiErrors", async () => {
     for (const code of [401, 429]) {
       const { client } = sandbox({ code, methods: ["GET"] });
