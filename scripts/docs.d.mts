@@ -6,3 +6,5 @@ export declare function unknowns(doc: unknown): Array<[where: string, note: stri
 export declare function unknownsMarkdown(doc: unknown): string;
 export declare function docsDocument<T>(doc: T): T;
 export declare function buildDocs(options?: { outDir?: string; document?: unknown }): Promise<{ file: string; bytes: number; ms: number }>;
+export declare function insertSectionAfter(markdown: string, after: string, heading: string, text: string): string;
+export declare const codeSamplesMarkdown: string;

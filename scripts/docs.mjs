@@ -2,7 +2,8 @@
 // fresh bundle of openapi/, into out/docs/index.html. Usage: npm run docs [-- --out DIR].
 // Redoc 3 shows security schemes only in a per-operation dialog and renders vendor extensions only on
 // operations and fields, so the docs copy of the document gets two sections composed from the document
-// itself: the schemes' own descriptions under "Authentication", and every `x-not-shown` gap in one list.
+// itself: the schemes' own descriptions under "Authentication", and every `x-not-shown` gap in one list;
+// plus a "Code samples" section on running the operations' samples (x-codeSamples) against the mock.
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -77,12 +78,41 @@ export function unknownsMarkdown(doc) {
   ].join("\n\n");
 }
 
-/** The document as the docs show it: the bundle plus the composed Authentication and unknowns sections. */
+/** Inserts a `## heading` section with `text` just before the `## ` section that follows `## after` (at the end if none). */
+export function insertSectionAfter(markdown, after, heading, text) {
+  const lines = markdown.split("\n");
+  const start = lines.findIndex((l) => l.trim() === `## ${after}`);
+  let end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && /^## /.test(l));
+  if (end < 0) end = lines.length;
+  return [...lines.slice(0, end), "", `## ${heading}`, "", text, "", ...lines.slice(end)].join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+}
+
+/** How to run the operations' code samples (openapi/code_samples/, shown by Redoc beside each operation). */
+export const codeSamplesMarkdown = `Every operation shows a **TypeScript** sample (this project's client: \`createClient\` and, where one
+fits, a flow helper) and a **cURL** sample, both for the sandbox's bearer token. Their default address
+is the mock that \`npm start\` serves on http://127.0.0.1:4010, where any token is accepted:
+
+\`\`\`sh
+export BASE_URL=http://127.0.0.1:4010 SANDBOX_TOKEN=any-token PORTFOLIO_TOKEN=any-token
+sh post.sh          # a cURL sample; the upload samples send ./memorandum.pdf
+npx tsx post.ts     # a TypeScript sample, run inside this project (it imports the package by name)
+\`\`\`
+
+For the sandbox, set \`BASE_URL\` to its address and the tokens to yours (\`PORTFOLIO_TOKEN\` is for
+\`/v1/portfolios/...\`). For production, give \`createClient\` \`credentials: { accessKey, secretKey }\`
+instead of the bearer token and it signs every request (see *ServiceHmacSignature* under
+Authentication); cURL cannot sign, but \`npm run sign -- METHOD PATH --curl --base-url URL\` prints a
+signed command. The mock answers with the document's examples, which are fixed in time: once the example
+quote's \`expire_time\` is past, the TypeScript Execute Quote sample stops before sending it
+(\`QuoteExpiredError\`), as it would with any expired quote.`;
+
+/** The document as the docs show it: the bundle plus the composed Authentication, code samples and unknowns sections. */
 export function docsDocument(doc) {
   const copy = structuredClone(doc);
   delete copy["x-generated"];
   let description = copy.info.description ?? "";
   description = appendToSection(description, "Authentication", authenticationMarkdown(copy));
+  description = insertSectionAfter(description, "Authentication", "Code samples", codeSamplesMarkdown);
   description = appendToSection(description, "What the reference does not show", unknownsMarkdown(copy));
   copy.info.description = description;
   return copy;

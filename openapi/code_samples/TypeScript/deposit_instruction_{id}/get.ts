@@ -1,6 +1,9 @@
 import { createClient, normalizeError } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 const { data, error, response } = await client.GET("/deposit_instruction/{id}", { params: { path: { id: "dep-1" } } });
 if (error !== undefined) throw normalizeError(error, response);

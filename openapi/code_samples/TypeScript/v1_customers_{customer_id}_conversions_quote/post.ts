@@ -1,6 +1,9 @@
 import { createClient, createQuote } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 const quote = await createQuote(client, {
   customerId: "c0ffee00-0000-4000-8000-000000000001",

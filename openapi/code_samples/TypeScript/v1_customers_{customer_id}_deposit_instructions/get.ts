@@ -1,6 +1,9 @@
 import { createClient, normalizeError } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 // The names of the asset and network query parameters are not shown in the reference.
 const { data, error, response } = await client.GET("/v1/customers/{customer_id}/deposit_instructions", {

@@ -1,6 +1,9 @@
 import { createClient, normalizeError } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 // With idempotency_key: the account bound to that key (leave it out to list them all).
 const { data, error, response } = await client.GET("/v1/customers/{customer_id}/external-accounts", {

@@ -1,6 +1,9 @@
 import { createClient, createExternalAccount } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 // One Idempotency-Key per account, reused for every retry; after a 409 or no answer the account
 // bound to it is read back.

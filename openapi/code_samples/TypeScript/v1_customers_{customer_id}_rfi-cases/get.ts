@@ -1,6 +1,9 @@
 import { createClient, rfiCases } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 // Reads every page (filters combine with AND); rfiCasePages gives the pages themselves.
 for await (const rfiCase of rfiCases(client, {

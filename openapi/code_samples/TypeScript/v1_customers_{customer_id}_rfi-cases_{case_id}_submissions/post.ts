@@ -1,6 +1,9 @@
 import { answerRfiCase, createClient } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 // The submission's fields are not shown in the reference: yours go in `fields`. Never requirement_id.
 // A FILE answer: { type: "FILE", fileField, file: { data, fileName, mimeType } }, sent as a form.

@@ -1,6 +1,9 @@
 import { createClient, normalizeError } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", portfolioToken: process.env.PORTFOLIO_TOKEN! });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  portfolioToken: process.env.PORTFOLIO_TOKEN!,
+});
 
 // The client adds an Idempotency-Key (UUID v4) and reuses it for its own retries; kept 24 hours.
 const { data, error, response } = await client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {

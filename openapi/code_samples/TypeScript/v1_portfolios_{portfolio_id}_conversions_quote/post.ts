@@ -1,6 +1,9 @@
 import { createClient, normalizeError } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", portfolioToken: process.env.PORTFOLIO_TOKEN! });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  portfolioToken: process.env.PORTFOLIO_TOKEN!,
+});
 
 // Amount field names are not shown in the reference: add exactly one amount from your contract.
 const { data, error, response } = await client.POST("/v1/portfolios/{portfolio_id}/conversions/quote", {

@@ -1,6 +1,9 @@
 import { createClient, normalizeError } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 const { data, error, response } = await client.GET("/v2/accounts/{main_account_id}/businesses", {
   params: { path: { main_account_id: "acc-main-1" } },

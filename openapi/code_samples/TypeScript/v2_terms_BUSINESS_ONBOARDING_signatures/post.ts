@@ -1,6 +1,9 @@
 import { createClient, normalizeError } from "financial-operations-api";
 
-const client = createClient({ baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010", credentials: { bearerToken: process.env.SANDBOX_TOKEN! } });
+const client = createClient({
+  baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010",
+  credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
+});
 
 const { data, error, response } = await client.POST("/v2/terms/BUSINESS_ONBOARDING/signatures", {
   body: { redirect_url: "https://app.example.com/onboarding/done" },
