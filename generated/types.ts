@@ -565,7 +565,9 @@ export interface components {
          * Error issue
          * @description One structured detail of a flat error envelope's `issues` list.
          */
-        ErrorIssue: Record<string, never>;
+        ErrorIssue: {
+            [key: string]: unknown;
+        };
         /**
          * Flat error envelope
          * @description Error body of the v1 endpoints, and of every rate-limited (429) response of v1 and v2. `code` is the stable value to branch on; `trace_id` is what to quote to support. The reference does not say which fields are always present.
@@ -630,12 +632,16 @@ export interface components {
             id: string;
             /** @description Kind of transaction of a transaction case; absent for a recipient case. */
             transaction_type?: unknown;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * RFI submission
          * @description An answer already submitted for a requirement.
          */
-        RfiSubmission: Record<string, never>;
+        RfiSubmission: {
+            [key: string]: unknown;
+        };
         /**
          * RFI requirement
          * @description One piece of information an RFI case asks for.
@@ -703,19 +709,25 @@ export interface components {
          * Unknown object
          * @description A JSON object whose fields the reference does not show.
          */
-        OpenObject: Record<string, never>;
+        OpenObject: {
+            [key: string]: unknown;
+        };
         /**
          * RFI answer
          * @description A TEXT or FILE answer to an RFI case. It must not carry `requirement_id` (the `false` schema below forbids the property).
          */
         RfiAnswer: {
             requirement_id?: never;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Deposit instruction
          * @description Where to send a deposit. A fiat instruction gives bank account details (US_ACH, US_RTP, US_FEDWIRE and SWIFT in production; Wire and SWIFT in the sandbox); a crypto instruction gives a wallet address for token deposits. Each customer has one default address per network family: EVM (for example Ethereum, Polygon, BNB Chain), Solana, Tron, and in production Bitcoin; the sandbox lists only EVM, Solana and Tron. Verify the token contract address before a crypto deposit.
          */
-        DepositInstruction: Record<string, never>;
+        DepositInstruction: {
+            [key: string]: unknown;
+        };
         /**
          * External account list
          * @description Answer of the external-account list; with `idempotency_key`, the account bound to that key.
@@ -760,6 +772,8 @@ export interface components {
         ExternalAccount: {
             /** @description Name of the institution, resolved from `institution_id` when it was not sent. */
             institution_name: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Recipient
@@ -768,6 +782,8 @@ export interface components {
         Recipient: {
             /** @description Bank accounts of the recipient. */
             bank_accounts?: components["schemas"]["BankAccountDetails"][];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * v2 error
@@ -812,9 +828,15 @@ export interface components {
          */
         QuoteRequest: {
             /** @description The asset paid with. */
-            from_asset: Record<string, never>;
+            from_asset: {
+                [key: string]: unknown;
+            };
             /** @description The asset received. */
-            to_asset: Record<string, never>;
+            to_asset: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Quote
@@ -836,6 +858,8 @@ export interface components {
              * @description When the quote stops being valid (30 seconds after it was made).
              */
             readonly valid_until_timestamp?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Conversion error code
@@ -860,6 +884,8 @@ export interface components {
              * @description The quote to execute.
              */
             quote_id: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Order status
@@ -875,6 +901,8 @@ export interface components {
             /** @description Identifier of the conversion order. */
             readonly transaction_id: string;
             order_status: components["schemas"]["OrderStatus"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Conversion
@@ -886,6 +914,8 @@ export interface components {
              * @description The quote this conversion executed; compare it to find the order of a timed-out execute.
              */
             readonly quote_id?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Portfolio asset
@@ -894,6 +924,8 @@ export interface components {
         PortfolioAsset: {
             /** @description The asset. */
             asset?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Portfolio quote request
@@ -902,6 +934,8 @@ export interface components {
         PortfolioQuoteRequest: {
             from_asset?: components["schemas"]["PortfolioAsset"];
             to_asset?: components["schemas"]["PortfolioAsset"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Portfolio quote
@@ -915,6 +949,8 @@ export interface components {
              * @description When the quote stops being valid (ISO 8601).
              */
             readonly valid_until?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Portfolio error code
@@ -933,7 +969,9 @@ export interface components {
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description Further structured details of the error. */
-                details?: Record<string, never>;
+                details?: {
+                    [key: string]: unknown;
+                };
                 /** @description Identifier of the failed request; quote it to support. */
                 request_id?: string;
                 /**
@@ -947,7 +985,9 @@ export interface components {
          * Portfolio hedge
          * @description A hedge (conversion) of the portfolio variant. It is read back with its `conversion_id`.
          */
-        PortfolioHedge: Record<string, never>;
+        PortfolioHedge: {
+            [key: string]: unknown;
+        };
         /**
          * Portfolio hedge request
          * @description Executes a portfolio-scoped quote.
@@ -955,17 +995,23 @@ export interface components {
         PortfolioHedgeRequest: {
             /** @description The quote to hedge. */
             quote_id?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Conversion event
          * @description Notification about the outcome of a conversion order.
          */
-        ConversionEvent: Record<string, never>;
+        ConversionEvent: {
+            [key: string]: unknown;
+        };
         /**
          * RFI case event
          * @description Notification that RFI cases changed. It does not replace the case itself: read the case with List RFI cases (filtered by `case_id`) for its current requirements before deciding anything.
          */
-        RfiCaseEvent: Record<string, never>;
+        RfiCaseEvent: {
+            [key: string]: unknown;
+        };
     };
     responses: {
         /** @description Missing or invalid credentials. The body is the flat envelope (code 00010000), or the older authentication shape with a signature-mismatch or credential-not-found detail. */

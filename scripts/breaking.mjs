@@ -36,6 +36,20 @@ export function hasChangelogSection(description, version) {
   return new RegExp(`^#{2,4}\\s+v?${escape(version)}\\s*$`, "m").test(description ?? "");
 }
 
+/**
+ * `additionalProperties: true` is JSON Schema's default, yet api-smart-diff reports adding it as
+ * breaking; both documents drop it before comparing, so spelling out an open schema is no change.
+ */
+export function dropDefaults(node) {
+  if (Array.isArray(node)) return node.map(dropDefaults);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k, v]) => !(k === "additionalProperties" && v === true))
+      .map(([k, v]) => [k, dropDefaults(v)]),
+  );
+}
+
 const where = (d) => d.path.map(String).join(" > ");
 
 /**
@@ -57,7 +71,7 @@ function summarize(diffs, { max = 12, preferDefinitions = false } = {}) {
  * @returns {{ ok: boolean, breaking: object[], unclassified: object[], lines: string[] }}
  */
 export function check(before, after) {
-  const { diffs } = apiCompare(before, after);
+  const { diffs } = apiCompare(dropDefaults(before), dropDefaults(after));
   const breaking = diffs.filter((d) => d.type === "breaking");
   const unclassified = diffs.filter((d) => d.type === "unclassified");
   const from = before.info?.version;

@@ -49,6 +49,14 @@ describe("breaking-change check against the released baseline", () => {
     expect(status).toBe(1);
   });
 
+  test("spelling out the default additionalProperties: true is no change", () => {
+    const open = checkCopy("explicit-open", (doc) => {
+      doc.components.schemas.TermsSignatureRequest.additionalProperties = true;
+    });
+    expect(open.output).toContain("no breaking change against 1.0.13");
+    expect(open.status).toBe(0);
+  });
+
   test("passes a breaking change released as a new version with a changelog section", () => {
     const { status, output } = checkCopy("released", (doc) => {
       delete doc.paths["/deposit_instruction/{id}"].get;
