@@ -1,8 +1,10 @@
-// Starts the Prism mock on the bundled document, on 127.0.0.1 only.
+// Starts the Prism mock on the bundled document, on 127.0.0.1 only, behind a small front.
 // Usage: npm run mock [-- --port 4010]; PORT works too. Ctrl-C stops it.
+//   The front listens on the stated port and forwards to Prism on a free internal port. In both modes it
+//   answers malformed JSON itself (Prism 5.16 never answers it). --bare runs Prism alone on the port.
 // Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300]
-//   puts a signature front on the stated port that verifies each HMAC signature and forwards good
-//   requests to Prism on a free internal port. Keys: --keys, FO_MOCK_KEYS_FILE, or FO_ACCESS_KEY/FO_SECRET_KEY.
+//   the front also verifies each HMAC signature like the reference. Keys: --keys, FO_MOCK_KEYS_FILE,
+//   or FO_ACCESS_KEY/FO_SECRET_KEY.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
@@ -36,7 +38,9 @@ export function parseAuthOptions(argv = process.argv.slice(2)) {
   }
   const keys = value("--keys");
   if (auth === "sandbox" && (keys || rawWindow)) throw new Error("--keys and --window only apply with --auth production.");
-  return { auth, keys, windowSeconds };
+  const bare = argv.includes("--bare");
+  if (bare && auth === "production") throw new Error("--bare runs Prism alone, which cannot verify signatures: drop it with --auth production.");
+  return { auth, keys, windowSeconds, bare };
 }
 
 /** Spawns Prism and returns the child; output is passed through. */
@@ -74,13 +78,14 @@ function whenListening(child) {
   });
 }
 
-async function runProduction(port, { keys: keysFile, windowSeconds }) {
+async function runWithFront(port, { auth, keys: keysFile, windowSeconds }) {
   // The front is TypeScript in src/mock; tsx loads it without a build step.
   const { register } = await import("tsx/esm/api");
   register();
   const { loadKeys } = await import("../src/mock/keys.ts");
   const { startFront, DEFAULT_WINDOW_SECONDS } = await import("../src/mock/front.ts");
-  const keys = loadKeys(keysFile);
+  const production = auth === "production";
+  const keys = production ? loadKeys(keysFile) : undefined;
   const prismPort = await freePort();
   const prism = startMock(prismPort, { stdio: ["ignore", "pipe", "pipe"] });
   const stopPrism = () => prism.exitCode === null && prism.signalCode === null && process.kill(prism.pid, "SIGTERM");
@@ -88,15 +93,16 @@ async function runProduction(port, { keys: keysFile, windowSeconds }) {
     await whenListening(prism);
     const front = await startFront({
       upstream: `http://127.0.0.1:${prismPort}`,
+      auth,
       keys,
       port,
       windowSeconds,
       onRefused: (line) => console.log(`[signature front] ${line}`),
     });
-    console.log(
-      `Signature front (production auth, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window ±${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s): ` +
-        `http://127.0.0.1:${port} -> Prism on http://127.0.0.1:${prismPort} (Ctrl-C stops both)`,
-    );
+    const mode = production
+      ? `production auth: HMAC signatures verified, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window ±${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s`
+      : "sandbox auth: any Bearer token";
+    console.log(`Mock of the Financial Operations API (${mode}): http://127.0.0.1:${port} -> Prism on 127.0.0.1:${prismPort} (Ctrl-C stops both)`);
     const stop = () => front.close().finally(stopPrism);
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
@@ -114,8 +120,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const port = parsePort();
     const options = parseAuthOptions();
-    if (options.auth === "production") {
-      await runProduction(port, options);
+    if (!options.bare) {
+      await runWithFront(port, options);
     } else {
       const child = startMock(port);
       console.log(`Prism mock of the Financial Operations API: http://127.0.0.1:${port} (Ctrl-C stops it)`);

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/index.ts";
 import type { KeyStore } from "./keys.ts";
+import { malformedJsonBody } from "./malformedJson.ts";
 import { FAILURE_HEADER, unauthorizedBody } from "./unauthorized.ts";
 import { verifySignature } from "./verifySignature.ts";
 
@@ -15,7 +16,10 @@ export const BEARER_PATH = /^\/v1\/portfolios\//;
 export interface FrontOptions {
   /** Base URL of the Prism mock to forward to, e.g. http://127.0.0.1:4011. */
   upstream: string;
-  keys: KeyStore;
+  /** production: every non-portfolio request must carry a valid signature. sandbox: no signature check. */
+  auth?: "production" | "sandbox";
+  /** Keys to verify against; needed in production mode. */
+  keys?: KeyStore;
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   windowSeconds?: number;
@@ -36,6 +40,8 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
   const upstream = new URL(opts.upstream);
   const agent = new http.Agent({ keepAlive: true });
   const windowSeconds = opts.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+  const production = (opts.auth ?? "production") === "production";
+  if (production && !opts.keys?.size) throw new TypeError("The signature front needs keys in production mode.");
   const now = opts.now ?? (() => new Date());
 
   const server = http.createServer((req, res) => {
@@ -51,7 +57,7 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
       const path = url.split("?", 1)[0]!;
       if (size > MAX_BODY_BYTES) return refuseTooLarge(res);
       const body = Buffer.concat(chunks, size);
-      if (!BEARER_PATH.test(path)) {
+      if (production && !BEARER_PATH.test(path)) {
         const clock = now();
         const result = verifySignature(
           {
@@ -61,7 +67,7 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
             date: header(req, DATE_HEADER),
             body,
           },
-          { keys: opts.keys, now: clock, windowSeconds },
+          { keys: opts.keys!, now: clock, windowSeconds },
         );
         if (!result.ok) {
           opts.onRefused?.(`401 ${result.failure} ${req.method} ${path}${result.accessKey ? ` (access key ${result.accessKey})` : ""}`);
@@ -69,6 +75,12 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
           res.writeHead(401, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json), [FAILURE_HEADER]: result.failure });
           return res.end(json);
         }
+      }
+      // Prism 5.16 never answers a body that is not JSON under a JSON content type: answer it here.
+      if (body.length > 0 && isJson(req.headers["content-type"]) && !parsesAsJson(body)) {
+        const json = JSON.stringify(malformedJsonBody(path, now()));
+        res.writeHead(400, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) });
+        return res.end(json);
       }
       forward(req, res, url, body);
     });
@@ -114,6 +126,17 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
 function header(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+const isJson = (type: string | undefined) => !!type && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
+
+function parsesAsJson(body: Buffer): boolean {
+  try {
+    JSON.parse(body.toString("utf8"));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function refuseTooLarge(res: http.ServerResponse) {
