@@ -233,3 +233,26 @@ describe("signature front", () => {
     expect(res.headers.get("x-mock-auth-failure")).toBeNull();
   });
 });
+
+describe("front in both modes", () => {
+  test.each(["createQuote", "createPortfolioQuote", "signBusinessOnboardingTerms"])("%s: malformed JSON is answered 400 at once (Prism 5.16 never answers it)", async (id) => {
+    const w = { ...wireOf(byId(id)), body: '{"unterminated": ' };
+    const started = Date.now();
+    const res = await send(front.url, sign(w, main));
+    expect(res.status).toBe(400);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const body = await res.json();
+    if (id === "createQuote") expect(validator.validate(responseSchemaPointer(doc, id, "400"), body)).toBeNull();
+    if (id === "createPortfolioQuote") expect(validator.validate(responseSchemaPointer(doc, id, "400"), body)).toBeNull();
+  });
+
+  test("sandbox mode checks no signature and forwards a bearer request", async () => {
+    const sandbox = await startFront({ upstream: prism.url, auth: "sandbox" });
+    try {
+      expect((await send(sandbox.url, { ...quote, headers: { ...quote.headers, Authorization: "Bearer sandbox-token" } })).status).toBe(201);
+      expect((await send(sandbox.url, quote)).status).toBe(401);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+// `npm run mock` (scripts/mock.mjs) as a user runs it: listens on the stated port of 127.0.0.1, in
+// sandbox and production mode, and a Ctrl-C stops it and its Prism, leaving no process behind.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { operations } from "../fixtures/operations.ts";
+import { freePort, stopChild } from "../helpers/prism.ts";
+import { newSecret, send, sign, wireOf } from "./support.ts";
+
+const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");
+const dir = mkdtempSync(path.join(tmpdir(), "mock-cmd-"));
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map(stopChild));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const childrenOf = (pid: number) => {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(child);
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      if (/\(Ctrl-C stops (both|it)\)/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`mock exited with ${code}:\n${out}`)));
+  });
+  return { child, out: () => out };
+}
+
+async function interrupt(child: ChildProcess) {
+  const kids = childrenOf(child.pid!);
+  expect(kids.length).toBeGreaterThan(0);
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  process.kill(child.pid!, "SIGINT");
+  expect(await exited).toBe(0);
+  // Prism is stopped before the script exits; tsx's esbuild service ends when its pipe closes, a moment later.
+  for (let i = 0; i < 30 && kids.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+  for (const pid of kids) expect(alive(pid), `process ${pid} left behind`).toBe(false);
+}
+
+describe("npm run mock", () => {
+  test("sandbox mode prints where it listens, answers, and stops on Ctrl-C with its Prism", async () => {
+    const port = await freePort();
+    const { child, out } = await run(["--port", String(port)]);
+    expect(out()).toContain(`http://127.0.0.1:${port}`);
+    const res = await send(`http://127.0.0.1:${port}`, { ...wireOf(operations[0]!), headers: { Authorization: "Bearer sandbox-token" } });
+    expect(res.status).toBe(200);
+    await interrupt(child);
+  });
+
+  test("production mode verifies signatures with keys from a file, never printing a secret", async () => {
+    const port = await freePort();
+    const creds = { accessKey: "AK-cmd", secretKey: newSecret() };
+    const keys = path.join(dir, "keys.json");
+    writeFileSync(keys, JSON.stringify({ [creds.accessKey]: creds.secretKey }));
+    const { child, out } = await run(["--port", String(port), "--auth", "production", "--keys", keys, "--window", "60"]);
+    expect(out()).toMatch(/production auth.*1 key.*±60 s/);
+    const base = `http://127.0.0.1:${port}`;
+    const quote = wireOf(operations.find((o) => o.operationId === "createQuote")!);
+    expect((await send(base, sign(quote, creds))).status).toBe(201);
+    const bad = await send(base, sign(quote, { ...creds, secretKey: newSecret() }));
+    expect(bad.status).toBe(401);
+    expect((await bad.json()).detail).toBe("Signature mismatch.");
+    await interrupt(child);
+    expect(out()).toContain("401 signature-mismatch POST");
+    expect(out()).not.toContain(creds.secretKey);
+  });
+
+  test("production mode without keys stops at once with a clear message", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [script, "--port", String(port), "--auth", "production"], { env: { PATH: process.env.PATH! }, stdio: ["ignore", "pipe", "pipe"] });
+    started.push(child);
+    let err = "";
+    child.stderr!.on("data", (d) => (err += d));
+    const code = await new Promise<number | null>((r) => child.once("exit", r));
+    expect(code).toBe(1);
+    expect(err).toContain("No keys for the signature front");
+  });
+});
