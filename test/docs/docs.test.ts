@@ -1,17 +1,19 @@
 // The built docs page in a real browser (Debian's Chromium driven by playwright-core), opened from disk with
 // every outside request blocked and counted.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildDocs, unknowns } from "../../scripts/docs.mjs";
 import { listOperations, loadBundle } from "../helpers/document.ts";
+import fixtures from "../signing/vectors.json" with { type: "json" };
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const artifacts = path.resolve(import.meta.dirname, "../../test-results/docs");
 const doc = loadBundle();
 const operations = listOperations(doc);
+const samplesDir = path.resolve(import.meta.dirname, "../../openapi/code_samples");
 const webhooks = Object.entries<any>(doc.webhooks).map(([name, item]) => ({ name, op: item.post })); // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // Redoc's sidebar attribution points an <img> at its CDN; the page's Content-Security-Policy stops it
@@ -123,6 +125,53 @@ describe("the docs page, opened from disk with the network blocked", () => {
     }
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: path.join(artifacts, "authentication.png") });
+  });
+
+  test("the authentication section walks through the worked signing example of the signing vectors", async () => {
+    const name = /The signing vector "([^"]+)"/.exec(doc.components.securitySchemes.ServiceHmacSignature.description)?.[1];
+    const vector = fixtures.cases.find((c) => c.name === name)!;
+    expect(vector, `signing vector ${name}`).toBeDefined();
+    await open("#/section/authentication", "Authentication");
+    await page.locator("h4", { hasText: "Worked example" }).first().scrollIntoViewIfNeeded();
+    const body = await text();
+    for (const value of [vector.input.secretKey, vector.input.body.text!, vector.expected.timestamp, vector.expected.bodyHash, vector.expected.signature]) expect(body).toContain(value);
+    expect(body).toContain(vector.expected.stringToSign);
+    expect(body).toContain(`Authorization: ${vector.expected.authorization}`);
+    expect(body.indexOf("Worked example")).toBeLessThan(body.indexOf("Usual causes"));
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, "worked-example.png") });
+  });
+
+  test("the code samples section says how to run them against the mock", async () => {
+    await open("#/section/code-samples", "Code samples");
+    expect(await text()).toContain("export BASE_URL=http://127.0.0.1:4010 SANDBOX_TOKEN=any-token PORTFOLIO_TOKEN=any-token");
+  });
+
+  test.each([
+    { hash: "#/conversions/getconversion", heading: "Get a conversion", stem: "v1_customers_{customer_id}_conversions_order", verb: "get" },
+    { hash: "#/onboarding/uploadbusinessdocument", heading: "Upload a business document", stem: "v2_accounts_{main_account_id}_businesses_{sub_account_id}_documents_{document_type}", verb: "put" },
+  ])("$heading shows its TypeScript sample, and its cURL sample from the language menu", async ({ hash, heading: title, stem, verb }) => {
+    const lines = (file: string) => readFileSync(path.join(samplesDir, file), "utf8").split("\n").map((l) => l.trim()).filter(Boolean);
+    await open(hash, title);
+    // The operation's own section: Redoc keeps the neighbouring operations, and their samples, in the page too.
+    const operation = page.locator(`[data-section-id="${hash.slice(1)}"]`);
+    // The language menu's button shows the current language, which Redoc keeps from one operation to the next.
+    const choose = async (language: string) => {
+      await operation.getByRole("button", { name: /^(TypeScript|cURL|Payload)$/ }).first().click();
+      await page.getByRole("menuitem", { name: language }).click();
+    };
+    await choose("TypeScript");
+    const panel = operation.locator('[data-component-name="CodeBlock/CodeBlock"]').filter({ hasText: "financial-operations-api" }).first();
+    await panel.waitFor();
+    const typescript = await panel.innerText();
+    for (const line of lines(`TypeScript/${stem}/${verb}.ts`)) expect(typescript).toContain(line);
+    await choose("cURL");
+    const shell = operation.locator('[data-component-name="CodeBlock/CodeBlock"]').filter({ hasText: "--fail-with-body" }).first();
+    await shell.waitFor();
+    const curl = await shell.innerText();
+    for (const line of lines(`curl/${stem}/${verb}.sh`)) expect(curl).toContain(line);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: path.join(artifacts, `samples-${verb}-${title.replace(/\W+/g, "-").toLowerCase()}.png`) });
   });
 
   test.each([
