@@ -98,7 +98,10 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
-  describe.skipIf(!curl)("cURL samples (sh, as the docs say to run them)", () => {
+  describe("cURL samples (sh, as the docs say to run them)", () => {
+    test("curl is installed (.ci/run installs it where missing)", () => {
+      expect(curl, "curl is not on PATH: install it (apt-get install -y curl) to run the cURL samples").toBe(true);
+    });
     test.each(operations)("$name", async ({ shFile }) => {
       const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
         execFile("sh", [shFile], { cwd: workDir, env: { PATH: process.env.PATH, ...env() } }, (err, stdout, stderr) =>

@@ -39,12 +39,15 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
     expect(signed.headers.Authorization).toBe(expected.authorization);
     expect(signed.headers["X-SVC-Date"]).toBe(expected.timestamp);
   });
-  test.skipIf(input.path.startsWith("/v1/portfolios/"))("the client sends the same Authorization for this request", async () => {
+  const portfolio = input.path.startsWith("/v1/portfolios/");
+  // Portfolio paths take the portfolio bearer token, never the HMAC signature.
+  test(portfolio ? "the client sends the portfolio bearer token instead" : "the client sends the same Authorization for this request", async () => {
     let sent: { url: string; init: RequestInit } | undefined;
     const prefix = input.path.startsWith("/api/") ? "/api" : "";
     const client = createClient({
       baseUrl: `https://svc.example${prefix}`,
       credentials: { accessKey: input.accessKey, secretKey: input.secretKey },
+      portfolioToken: "portfolio-token",
       clock: { now: () => time.getTime(), sleep: async () => {} },
       fetch: async (url, init) => ((sent = { url, init }), new Response(null, { status: 204 })),
     });
@@ -55,8 +58,8 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
     });
     const headers = new Headers(sent!.init.headers);
     expect(new URL(sent!.url).pathname).toBe(input.path);
-    expect(headers.get("Authorization")).toBe(expected.authorization);
-    expect(headers.get("X-SVC-Date")).toBe(expected.timestamp);
+    expect(headers.get("Authorization")).toBe(portfolio ? "Bearer portfolio-token" : expected.authorization);
+    expect(headers.get("X-SVC-Date")).toBe(portfolio ? null : expected.timestamp);
     expect(Buffer.from((sent!.init.body as Uint8Array | null) ?? []).equals(Buffer.from(body ?? []))).toBe(true);
   });
 });
