@@ -3,8 +3,9 @@ export interface BodyRecord {
   value?: unknown;
 }
 
-const isBinary = (body: unknown): body is ArrayBufferView | ArrayBuffer | Blob =>
-  ArrayBuffer.isView(body) || body instanceof ArrayBuffer || body instanceof Blob;
+/** The bytes of a buffer or typed array, without copying; undefined for anything else. */
+const bytesOf = (b: unknown): Uint8Array | undefined =>
+  b instanceof Uint8Array ? b : ArrayBuffer.isView(b) ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : b instanceof ArrayBuffer ? new Uint8Array(b) : undefined;
 
 /**
  * A bodySerializer that records what it returns. Raw uploads pass through unchanged (never JSON-
@@ -13,24 +14,19 @@ const isBinary = (body: unknown): body is ArrayBufferView | ArrayBuffer | Blob =
  */
 export function recordingSerializer(record: BodyRecord, custom?: (body: unknown, headers?: Headers) => unknown) {
   return (body: unknown, headers?: Headers): unknown => {
-    if (isBinary(body)) {
-      if (!headers?.has("Content-Type")) throw new TypeError("A raw upload needs an explicit Content-Type (the document's MIME type)");
-      record.value = body;
-      if (body instanceof Blob) return body;
-      return new ReadableStream({ start: (c) => (c.enqueue(toView(body)), c.close()) });
-    }
-    return (record.value = custom ? custom(body, headers) : JSON.stringify(body));
+    const bytes = bytesOf(body);
+    if (!bytes && !(body instanceof Blob)) return (record.value = custom ? custom(body, headers) : JSON.stringify(body));
+    if (!headers?.has("Content-Type")) throw new TypeError("A raw upload needs an explicit Content-Type (the document's MIME type)");
+    record.value = body;
+    return bytes ? new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) : body;
   };
 }
 
-const toView = (b: ArrayBufferView | ArrayBuffer) =>
-  b instanceof Uint8Array ? b : b instanceof ArrayBuffer ? new Uint8Array(b) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-
-/** The exact bytes to send, without copying raw uploads; forms and blobs are encoded once here. */
-export async function toBytes(value: unknown): Promise<{ bytes?: Uint8Array; contentType?: string | null }> {
-  if (value == null) return {};
-  if (typeof value === "string") return { bytes: new TextEncoder().encode(value) };
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return { bytes: toView(value) };
-  const encoded = new Response(value as BodyInit);
-  return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("Content-Type") };
+/**
+ * The exact bytes to send: a string's UTF-8, a raw upload's bytes without a copy; anything else (a
+ * Blob, a form) is read once from the Request, so the bytes match the Content-Type it was given.
+ */
+export async function toBytes(value: unknown, request: Request): Promise<Uint8Array | undefined> {
+  if (value == null) return undefined;
+  return typeof value === "string" ? new TextEncoder().encode(value) : (bytesOf(value) ?? new Uint8Array(await request.arrayBuffer()));
 }

@@ -10,15 +10,9 @@ export const systemClock: Clock = {
   now: Date.now,
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal!.reason);
-      };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, ms);
+      signal?.throwIfAborted();
+      const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
+      const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
       signal?.addEventListener("abort", onAbort, { once: true });
     }),
 };

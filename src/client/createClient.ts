@@ -17,8 +17,6 @@ type Init = {
   bodySerializer?: (body: unknown, headers?: Headers) => unknown;
 } & Record<string, unknown>;
 
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
-
 /**
  * An openapi-fetch client typed by the document that authenticates (HMAC in production, bearer in
  * sandbox and for portfolios), adds Idempotency-Keys, retries what is safe and times out attempts.
@@ -26,10 +24,9 @@ const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TR
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
  */
 export function createClient(options: ClientOptions): ApiClient {
-  const authorize = createAuth(options);
+  const authFor = createAuth(options);
   const transport: Transport = {
-    fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
-    authorize,
+    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
     retry: options.retry === false ? undefined : { ...defaultRetry, ...options.retry },
     timeout: options.timeout ?? 30_000,
     clock: options.clock ?? systemClock,
@@ -40,32 +37,27 @@ export function createClient(options: ClientOptions): ApiClient {
     // rfi_status is one comma-separated parameter, not repeated: openapi-fetch ignores `explode`.
     querySerializer: { array: { style: "form", explode: false } },
   });
-  const request = (method: string, template: string, init: Init = {}) => {
-    const { signal, bodySerializer, ...rest } = init;
+  const request = (method: string, template: string, { signal, bodySerializer, ...rest }: Init = {}) => {
     const op = `${method} ${template}`;
     const keyed = idempotencyKeyOperations.has(op);
     const body: BodyRecord = {};
-    const send = createSend(transport, {
-      body,
-      signal: signal ?? undefined,
-      keyed,
-      portfolio: isPortfolioPath(template),
-      retryable: method === "GET" || method === "HEAD" || keyed,
-      execute: op === executeQuote ? { customerId: rest.params?.path?.customer_id as string, quoteId: (rest.body as { quote_id?: string })?.quote_id } : undefined,
-    });
     return (core.request as Function)(method, template, {
       ...rest,
       params: keyed ? withIdempotencyKey(rest.params, rest.headers) : rest.params,
       bodySerializer: recordingSerializer(body, bodySerializer),
       duplex: "half",
-      fetch: send,
+      fetch: createSend(transport, {
+        body,
+        signal: signal ?? undefined,
+        authorize: authFor(isPortfolioPath(template)),
+        keyed,
+        retryable: method === "GET" || method === "HEAD" || keyed,
+        execute: op === executeQuote ? { customerId: rest.params?.path?.customer_id as string, quoteId: (rest.body as { quote_id?: string })?.quote_id } : undefined,
+      }),
     });
   };
-  const client: Record<string, unknown> = {
-    request: (method: string, url: string, init?: Init) => request(method.toUpperCase(), url, init),
-    use: core.use,
-    eject: core.eject,
-  };
-  for (const m of METHODS) client[m] = (url: string, init?: Init) => request(m, url, init);
+  const client: Record<string, unknown> = { ...core, request: (method: string, url: string, init?: Init) => request(method.toUpperCase(), url, init) };
+  // One wrapper per method openapi-fetch has (GET ... TRACE).
+  for (const m of Object.keys(core)) if (m === m.toUpperCase()) client[m] = (url: string, init?: Init) => request(m, url, init);
   return client as unknown as ApiClient;
 }

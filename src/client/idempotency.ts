@@ -10,5 +10,5 @@ type Params = { header?: Record<string, unknown> } & Record<string, unknown>;
  */
 export function withIdempotencyKey(params: Params | undefined, headers: HeadersOptions | undefined): Params {
   const given = mergeHeaders(headers, params?.header as HeadersOptions).get(IDEMPOTENCY_KEY);
-  return { ...params, header: { ...params?.header, [IDEMPOTENCY_KEY]: given ?? globalThis.crypto.randomUUID() } };
+  return { ...params, header: { ...params?.header, [IDEMPOTENCY_KEY]: given ?? crypto.randomUUID() } };
 }

@@ -13,10 +13,8 @@ export const defaultRetry: RetryPolicy = {
 
 /** Retry-After as ms to wait: delay-seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now: number): number | undefined {
-  if (value == null) return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  const ms = value == null ? NaN : /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 /** Exponential backoff with jitter: between half and all of min(maxDelay, baseDelay * 2^retry). */
@@ -31,10 +29,7 @@ export function backoffMs(policy: RetryPolicy, retry: number): number {
  * when a Retry-After is absent or within the bound.
  */
 export function retryDelay(policy: RetryPolicy, retry: number, response: Response | undefined, now: number): number | undefined {
-  if (retry >= policy.limit) return undefined;
-  if (!response) return backoffMs(policy, retry);
-  if (!policy.statusCodes.includes(response.status)) return undefined;
-  const after = retryAfterMs(response.headers.get("Retry-After"), now);
-  if (after === undefined) return backoffMs(policy, retry);
-  return after <= policy.maxRetryAfter ? after : undefined;
+  if (retry >= policy.limit || (response && !policy.statusCodes.includes(response.status))) return undefined;
+  const after = response && retryAfterMs(response.headers.get("Retry-After"), now);
+  return after === undefined ? backoffMs(policy, retry) : after <= policy.maxRetryAfter ? after : undefined;
 }

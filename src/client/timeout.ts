@@ -1,36 +1,20 @@
 import type { Clock } from "./clock.ts";
 
-export interface AttemptSignal {
-  signal: AbortSignal;
-  /** Whether this attempt was aborted by its own timeout (not by the caller). */
-  timedOut(): boolean;
-  /** Stops the timer and unhooks the caller's signal once the attempt is over. */
-  done(): void;
-}
-
-/** One attempt's signal: aborts on the caller's signal or after `timeout` ms on the clock. */
-export function attemptSignal(caller: AbortSignal | undefined, timeout: number | false, clock: Clock): AttemptSignal {
+/**
+ * One attempt's signal, aborted by the caller's signal or after `timeout` ms on the clock, and the
+ * function that ends the attempt (stops the timer, unhooks the caller's signal).
+ * @throws the caller's abort reason when it has already aborted.
+ */
+export function attemptSignal(caller: AbortSignal | undefined, timeout: number | false, clock: Clock): [AbortSignal, () => void] {
+  caller?.throwIfAborted();
   const ctrl = new AbortController();
-  const timer = new AbortController();
-  let expired = false;
-  const onAbort = () => ctrl.abort(caller!.reason);
-  if (caller?.aborted) onAbort();
-  else caller?.addEventListener("abort", onAbort, { once: true });
+  const ended = new AbortController();
+  caller?.addEventListener("abort", () => ctrl.abort(caller.reason), { signal: ended.signal });
   if (timeout !== false) {
-    clock.sleep(timeout, timer.signal).then(
-      () => {
-        expired = true;
-        ctrl.abort(new DOMException(`No response within ${timeout} ms`, "TimeoutError"));
-      },
+    clock.sleep(timeout, ended.signal).then(
+      () => ctrl.abort(new DOMException(`No response within ${timeout} ms`, "TimeoutError")),
       () => {},
     );
   }
-  return {
-    signal: ctrl.signal,
-    timedOut: () => expired,
-    done() {
-      timer.abort();
-      caller?.removeEventListener("abort", onAbort);
-    },
-  };
+  return [ctrl.signal, () => ended.abort()];
 }

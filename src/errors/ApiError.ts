@@ -19,29 +19,27 @@ export interface ApiErrorInit {
 /** An error response of any of the four envelopes, made by `normalizeError`; never thrown by the client on its own. */
 export class ApiError extends Error {
   override readonly name = NAME;
-  readonly status: number;
+  declare readonly status: number;
   /** `code` of the flat and legacy bodies, `error.code` of the portfolio body, the first `errors[].type` of v2. */
-  readonly code: ConversionErrorCode | PortfolioErrorCode | (string & {}) | undefined;
-  readonly detail: string | undefined;
+  declare readonly code: ConversionErrorCode | PortfolioErrorCode | (string & {}) | undefined;
+  declare readonly detail: string | undefined;
   /** `trace_id` (flat) or `request_id` (portfolio): what to quote to support. */
-  readonly traceId: string | undefined;
-  readonly envelope: ErrorEnvelope;
+  declare readonly traceId: string | undefined;
+  declare readonly envelope: ErrorEnvelope;
   /** The parsed response body, as received. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** On a 401 to a signed request: the string this client signed (never the secret), to compare with the service's. */
-  readonly stringToSign: string | undefined;
+  declare readonly stringToSign: string | undefined;
 
-  constructor(init: ApiErrorInit) {
-    const where = init.method ? `[${init.method}] "${init.url}": ` : "";
-    const what = [init.code, init.detail].filter(Boolean).join(" ");
-    super(`${where}${init.status} ${init.statusText ?? ""}`.trimEnd() + (what ? ` (${what})` : "") + (init.stringToSign ? `; string to sign: ${JSON.stringify(init.stringToSign)}` : ""));
-    this.status = init.status;
-    this.code = init.code;
-    this.detail = init.detail;
-    this.traceId = init.traceId;
-    this.envelope = init.envelope;
-    this.body = init.body;
-    this.stringToSign = init.stringToSign;
+  constructor({ method, url, statusText = "", ...fields }: ApiErrorInit) {
+    const what = [fields.code, fields.detail].filter(Boolean).join(" ");
+    super(
+      `${method ? `[${method}] "${url}": ` : ""}${fields.status} ${statusText}`.trimEnd() +
+        (what ? ` (${what})` : "") +
+        (fields.stringToSign ? `; string to sign: ${JSON.stringify(fields.stringToSign)}` : ""),
+    );
+    // The fields are declared above, so they are defined once, here.
+    Object.assign(this, fields);
   }
 }
 

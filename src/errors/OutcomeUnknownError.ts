@@ -16,20 +16,17 @@ export interface ExecutionRecord {
  */
 export class OutcomeUnknownError extends Error implements ExecutionRecord {
   override readonly name = NAME;
-  readonly customerId: string | undefined;
-  readonly quoteId: string | undefined;
-  readonly requestTime: Date;
-  readonly traceId: string | undefined;
+  declare readonly customerId: string | undefined;
+  declare readonly quoteId: string | undefined;
+  declare readonly requestTime: Date;
+  declare readonly traceId: string | undefined;
 
   constructor(method: string, url: string, record: ExecutionRecord, cause: unknown) {
     super(
       `[${method}] "${url}": outcome unknown (quote ${record.quoteId}, customer ${record.customerId}, sent ${record.requestTime.toISOString()}); find the order before any new quote`,
       { cause },
     );
-    this.customerId = record.customerId;
-    this.quoteId = record.quoteId;
-    this.requestTime = record.requestTime;
-    this.traceId = record.traceId;
+    Object.assign(this, record);
   }
 }
 

@@ -4,6 +4,7 @@ import { ApiError, type TypedApiError } from "./ApiError.ts";
 export interface SentRequest {
   method: string;
   url: string;
+  /** Only for a 401 to a signed request. */
   stringToSign?: string | undefined;
 }
 
@@ -30,14 +31,11 @@ function read(b: Body): [ApiError["envelope"], unknown?, unknown?, unknown?] {
  */
 export function normalizeError(error: unknown, response: Response): TypedApiError {
   const [envelope, code, detail, traceId] = read(error !== null && typeof error === "object" ? error : {});
-  const sent = sentRequests.get(response);
-  const { status } = response;
   return new ApiError({
-    status,
+    status: response.status,
     statusText: response.statusText,
-    method: sent?.method,
-    url: sent?.url ?? response.url,
-    stringToSign: status === 401 ? sent?.stringToSign : undefined,
+    url: response.url,
+    ...sentRequests.get(response),
     body: error,
     envelope,
     code: str(code),

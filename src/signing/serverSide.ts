@@ -9,6 +9,6 @@ export class ServerSideOnlyError extends Error {
  */
 export function assertServerSide(): void {
   if (typeof (globalThis as { window?: { document?: unknown } }).window?.document === "object") {
-    throw new ServerSideOnlyError("HMAC signing runs on a server only: a secret key in a browser page is exposed to every visitor");
+    throw new ServerSideOnlyError("HMAC signing runs on a server only: a browser page would expose the secret key");
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
-import { AUTHORIZATION_HEADER, DATE_HEADER, EMPTY_BODY_HASH, SIGNING_SCHEME } from "./constants.ts";
+import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "./constants.ts";
 import { assertAccessKey, decodeSecretKey } from "./secret.ts";
 import { assertServerSide } from "./serverSide.ts";
 import { formatTimestamp } from "./timestamp.ts";
@@ -27,12 +27,15 @@ export interface SignedRequest {
   headers: { Authorization: string; "X-SVC-Date": string };
 }
 
-/** Lowercase hex SHA-256 of the body bytes; the empty-string hash when there is no body. */
+/** Lowercase hex SHA-256 of the body bytes; no body hashes as zero bytes (EMPTY_BODY_HASH). */
 export function hashBody(body: SignInput["body"]): string {
-  if (body == null) return EMPTY_BODY_HASH;
-  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body instanceof ArrayBuffer ? new Uint8Array(body) : body;
-  return bytes.byteLength === 0 ? EMPTY_BODY_HASH : createHash("sha256").update(bytes).digest("hex");
+  return createHash("sha256")
+    .update(body instanceof ArrayBuffer ? new Uint8Array(body) : (body ?? ""))
+    .digest("hex");
 }
+
+/** SHA-256 of zero bytes (e3b0c442...7852b855): the body hash of a request without a body. */
+export const EMPTY_BODY_HASH = /* @__PURE__ */ hashBody(null);
 
 /** The five fields joined by single newlines, no trailing newline. */
 export function buildStringToSign(accessKey: string, timestamp: string, method: string, path: string, bodyHash: string): string {
@@ -40,25 +43,20 @@ export function buildStringToSign(accessKey: string, timestamp: string, method: 
 }
 
 /** Signs a production request exactly as the reference describes; pure apart from hashing. */
-export function signRequest(input: SignInput): SignedRequest {
+export function signRequest({ accessKey, secretKey, method, path, body, time, bodyHash }: SignInput): SignedRequest {
   assertServerSide();
-  assertAccessKey(input.accessKey);
-  if (!input.path.startsWith("/") || input.path.includes("?")) {
-    throw new TypeError(`Path to sign must start with "/" and carry no query string, got "${input.path}"`);
-  }
-  const key = typeof input.secretKey === "string" ? decodeSecretKey(input.secretKey) : input.secretKey;
-  const timestamp = formatTimestamp(input.time);
-  const bodyHash = input.bodyHash ?? hashBody(input.body);
-  const stringToSign = buildStringToSign(input.accessKey, timestamp, input.method, input.path, bodyHash);
-  const signature = createHmac("sha256", key).update(stringToSign, "utf8").digest("hex");
+  assertAccessKey(accessKey);
+  if (!/^\/[^?]*$/.test(path)) throw new TypeError(`Path to sign must start with "/" and have no query: "${path}"`);
+  const key = typeof secretKey === "string" ? decodeSecretKey(secretKey) : secretKey;
+  const timestamp = formatTimestamp(time);
+  bodyHash ??= hashBody(body);
+  const stringToSign = buildStringToSign(accessKey, timestamp, method, path, bodyHash);
+  const signature = createHmac("sha256", key).update(stringToSign).digest("hex");
   return {
     timestamp,
     bodyHash,
     stringToSign,
     signature,
-    headers: {
-      [AUTHORIZATION_HEADER]: `${SIGNING_SCHEME} ${input.accessKey}:${timestamp}:${signature}`,
-      [DATE_HEADER]: timestamp,
-    } as SignedRequest["headers"],
+    headers: { [AUTHORIZATION_HEADER]: `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${signature}`, [DATE_HEADER]: timestamp } as SignedRequest["headers"],
   };
 }

@@ -66,3 +66,16 @@ test("rfi_status is serialized comma-separated in one parameter", async () => {
   });
   expect(new URL(sent[0]!.url).search).toBe("?rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true&size=100");
 });
+
+test("a form from a custom bodySerializer is sent with the boundary its Content-Type names", async () => {
+  const { client, sent } = setup();
+  const toForm = (b: unknown) => {
+    const form = new FormData();
+    form.append("note", (b as { note: string }).note);
+    return form;
+  };
+  await (client.POST as Function)("/v1/customers/{customer_id}/recipients", { params: { path: { customer_id: CUSTOMER } }, body: { note: "hi" }, bodySerializer: toForm });
+  const boundary = sent[0]!.headers.get("Content-Type")!.match(/^multipart\/form-data; boundary=(.+)$/)![1]!;
+  expect(new TextDecoder().decode(sent[0]!.body!)).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="note"`);
+  expect(hashBody(sent[0]!.body)).toBe(hashOf(sent[0]!));
+});

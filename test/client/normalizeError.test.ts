@@ -1,4 +1,5 @@
 // One normalizer over the four error envelopes and every documented code.
+import { runInNewContext } from "node:vm";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import { ApiError, type ConversionErrorCode, isApiError, normalizeError, type PortfolioErrorCode } from "../../src/index.ts";
 import { deref, loadBundle } from "../helpers/document.ts";
@@ -42,7 +43,7 @@ describe("envelopes", () => {
     expect(e).toMatchObject({ envelope: "unknown", status: 502, code: undefined, detail, body });
   });
 
-  test("is an Error, with a cross-realm guard", () => {
+  test("is an Error, with a guard that also takes one from another realm (vm context)", () => {
     const e = normalizeError({}, res(500));
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toBeInstanceOf(Error);
@@ -51,6 +52,9 @@ describe("envelopes", () => {
     expect(isApiError(foreign)).toBe(true);
     expect(isApiError(new Error("x"))).toBe(false);
     expect(isApiError({ name: "ApiError" })).toBe(false);
+    expect(isApiError(runInNewContext('Object.assign(new Error("x"), { name: "ApiError" })'))).toBe(true);
+    expect(isApiError("ApiError")).toBe(false);
+    expect(isApiError(null)).toBe(false);
   });
 
   test("the code is typed by the envelope", () => {

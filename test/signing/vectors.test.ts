@@ -2,7 +2,7 @@
 // each step is asserted on its own so a failure names the step that broke.
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { buildStringToSign, createClient, decodeSecretKey, formatTimestamp, hashBody, InvalidCredentialsError, signRequest } from "../../src/index.ts";
+import { buildStringToSign, createClient, decodeSecretKey, EMPTY_BODY_HASH, formatTimestamp, hashBody, InvalidCredentialsError, signRequest } from "../../src/index.ts";
 import { type BodySpec, bodyBytes } from "./bodies.ts";
 import rfc4231 from "./rfc4231.json" with { type: "json" };
 import fixtures from "./vectors.json" with { type: "json" };
@@ -13,6 +13,12 @@ interface Vector {
   expected: { timestamp: string; bodyHash: string; stringToSign: string; signature: string; authorization: string };
 }
 const vectors = fixtures.cases as Vector[];
+
+test("no body, an empty body and EMPTY_BODY_HASH are the SHA-256 of zero bytes", () => {
+  const sha256OfNothing = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+  expect(EMPTY_BODY_HASH).toBe(sha256OfNothing);
+  for (const body of [undefined, null, "", new Uint8Array(), new ArrayBuffer(0)]) expect(hashBody(body)).toBe(sha256OfNothing);
+});
 
 test("the fixture holds at least 30 signing vectors", () => {
   expect(vectors.length).toBeGreaterThanOrEqual(30);
