@@ -102,9 +102,8 @@ For the sandbox, set \`BASE_URL\` to its address and the tokens to yours (\`PORT
 \`/v1/portfolios/...\`). For production, give \`createClient\` \`credentials: { accessKey, secretKey }\`
 instead of the bearer token and it signs every request (see *ServiceHmacSignature* under
 Authentication); cURL cannot sign, but \`npm run sign -- METHOD PATH --curl --base-url URL\` prints a
-signed command. The mock answers with the document's examples, which are fixed in time: once the example
-quote's \`expire_time\` is past, the TypeScript Execute Quote sample stops before sending it
-(\`QuoteExpiredError\`), as it would with any expired quote.`;
+signed command. The mock answers with the document's examples; the example quote's times lie far
+ahead, so the Execute Quote sample finds it still valid (a real quote lasts 30 seconds).`;
 
 /** The document as the docs show it: the bundle plus the composed Authentication, code samples and unknowns sections. */
 export function docsDocument(doc) {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { firstExample, listOperations, loadBundle } from "../helpers/document.ts";
+import { listOperations, loadBundle } from "../helpers/document.ts";
 import { startPrism, type RunningServer } from "../helpers/prism.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -120,11 +120,6 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
     beforeAll(() => {
       Object.assign(process.env, env());
       process.chdir(workDir);
-      // The mock's example quote has a fixed expire_time: the samples run at its issue time, as the flow tests do,
-      // so the Execute Quote sample's refusal of an expired quote does not depend on today's date. Only Date is faked.
-      const quote = firstExample(doc, doc.paths["/v1/customers/{customer_id}/conversions/quote"].post.responses["201"])!.value as { expire_time: string };
-      vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-      vi.setSystemTime(Date.parse(quote.expire_time) - 29_000);
       const realFetch = globalThis.fetch;
       vi.stubGlobal("fetch", async (input: string | URL | Request, init?: RequestInit) => {
         const request = new Request(input, init);
@@ -138,7 +133,6 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
     afterAll(() => {
       vi.restoreAllMocks();
       vi.unstubAllGlobals();
-      vi.useRealTimers();
       process.chdir(root);
     });
 

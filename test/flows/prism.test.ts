@@ -27,7 +27,8 @@ import { bankAccount, CUSTOMER, passThroughFetch } from "./helpers.ts";
 // Values of the document's examples, which Prism serves.
 const EXAMPLE_CASE = "9b2f6c1a-5d7e-4f80-a1b2-c3d4e5f60718";
 const EXAMPLE_QUOTE = "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69";
-const EXAMPLE_QUOTE_TIME = Date.parse("2026-11-21T09:30:00Z");
+// The example quote's expire_time lies 30 s after the time it was made.
+const EXAMPLE_QUOTE_TIME = Date.parse("2099-01-01T00:00:30Z") - 30_000;
 
 let prism: RunningServer;
 let front: RunningFront;
