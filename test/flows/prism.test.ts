@@ -19,9 +19,9 @@ import {
   uploadIndividualDocument,
   type ApiClient,
 } from "../../src/index.ts";
-import { startFront, type RunningFront } from "../../src/mock/front.ts";
-import { parseKeys } from "../../src/mock/keys.ts";
-import { type RunningServer, startPrism } from "../helpers/prism.ts";
+import type { RunningFront } from "../../src/mock/front.ts";
+import type { RunningServer } from "../helpers/prism.ts";
+import { startPrismBehindFront } from "../mock/support.ts";
 import { bankAccount, CUSTOMER, passThroughFetch } from "./helpers.ts";
 
 // Values of the document's examples, which Prism serves.
@@ -33,14 +33,9 @@ const EXAMPLE_QUOTE_TIME = Date.parse("2099-01-01T00:00:30Z") - 30_000;
 let prism: RunningServer;
 let front: RunningFront;
 const creds = { accessKey: "AK-flows", secretKey: randomBytes(32).toString("base64url") };
-beforeAll(async () => {
-  prism = await startPrism();
-  front = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys") });
-});
-afterAll(async () => {
-  await front?.close();
-  await prism?.stop();
-});
+let stop = async () => {};
+beforeAll(async () => void ({ prism, front, stop } = await startPrismBehindFront(creds)));
+afterAll(() => stop());
 
 /** A sandbox client straight to Prism; `prefer` asks Prism for a documented status on the methods given. */
 function sandbox(prefer?: { code: number; methods: string[] }) {

@@ -3,13 +3,12 @@
 // the schema the document gives for that status.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClient, type ApiClient } from "../../src/index.ts";
-import { startFront, type RunningFront } from "../../src/mock/front.ts";
-import { parseKeys } from "../../src/mock/keys.ts";
+import type { RunningFront } from "../../src/mock/front.ts";
 import { operations, type OperationCase } from "../fixtures/operations.ts";
 import { deref, listOperations, loadBundle, type DocOperation } from "../helpers/document.ts";
-import { type RunningServer, startPrism } from "../helpers/prism.ts";
+import type { RunningServer } from "../helpers/prism.ts";
 import { schemaValidator } from "../helpers/validator.ts";
-import { newSecret, responseSchemaPointer } from "./support.ts";
+import { newSecret, responseSchemaPointer, startPrismBehindFront } from "./support.ts";
 
 const doc = loadBundle();
 const validator = schemaValidator(doc);
@@ -18,14 +17,9 @@ const creds = { accessKey: "AK-contract", secretKey: newSecret() };
 
 let prism: RunningServer;
 let front: RunningFront;
-beforeAll(async () => {
-  prism = await startPrism();
-  front = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys") });
-});
-afterAll(async () => {
-  await front?.close();
-  await prism?.stop();
-});
+let stop = async () => {};
+beforeAll(async () => void ({ prism, front, stop } = await startPrismBehindFront(creds)));
+afterAll(() => stop());
 
 type Loose = (method: string, url: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 

@@ -3,7 +3,10 @@
 import { randomBytes } from "node:crypto";
 import type { OperationCase } from "../fixtures/operations.ts";
 import { deref, listOperations, type Json } from "../helpers/document.ts";
+import { startFront } from "../../src/mock/front.ts";
+import { parseKeys } from "../../src/mock/keys.ts";
 import { signRequest } from "../../src/signing/index.ts";
+import { startPrism } from "../helpers/prism.ts";
 
 export const newSecret = () => randomBytes(32).toString("base64url");
 
@@ -65,4 +68,16 @@ export function responseSchemaPointer(doc: Json, operationId: string, status: st
   }
   if (!ref.content?.["application/json"]) throw new Error(`${operationId} ${status} has no JSON body`);
   return `${pointer}/content/application~1json/schema`;
+}
+
+/** Prism on a free port with the signature front before it, knowing `creds`; `stop` ends both by PID. */
+export async function startPrismBehindFront(creds: Credentials) {
+  const prism = await startPrism();
+  try {
+    const front = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys") });
+    return { prism, front, stop: async () => (await front.close(), await prism.stop()) };
+  } catch (error) {
+    await prism.stop();
+    throw error;
+  }
 }

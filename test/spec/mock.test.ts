@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations, type OperationCase } from "../fixtures/operations.ts";
 import { deref, firstExample, listOperations, loadBundle } from "../helpers/document.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
+import { bearer, send as sendWire, wireOf } from "../mock/support.ts";
 
 const doc = loadBundle();
 const byId = new Map(listOperations(doc).map((o) => [o.operationId, o]));
@@ -16,20 +17,8 @@ afterAll(async () => {
 });
 
 function send(c: OperationCase, extra: Record<string, string> = {}) {
-  const headers: Record<string, string> = {
-    Authorization: c.auth === "portfolio" ? "Bearer portfolio-token" : "Bearer sandbox-token",
-    ...c.headers,
-    ...extra,
-  };
-  let body: BodyInit | undefined;
-  if (c.json !== undefined) {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(c.json);
-  } else if (c.raw) {
-    headers["Content-Type"] = c.raw.contentType;
-    body = c.raw.bytes;
-  }
-  return fetch(`${prism.url}${c.path}${c.query ? `?${c.query}` : ""}`, { method: c.method.toUpperCase(), headers, body });
+  const w = bearer(wireOf(c));
+  return sendWire(prism.url, { ...w, headers: { ...w.headers, ...extra } });
 }
 
 const errorCases = operations.flatMap((c) =>
