@@ -1,4 +1,4 @@
-// The README's "Flow helpers" examples compile: their ```ts blocks, joined in order into one module,
+// The README's "Client" and "Flow helpers" examples compile: their ```ts blocks, joined in order into one module,
 // are type-checked against the package (imported by its name, as a user would).
 import path from "node:path";
 import { readFileSync } from "node:fs";
@@ -66,6 +66,13 @@ describe("README: Flow helpers", () => {
   ])("an example uses %s", (name) => {
     expect(blocks.some((b) => new RegExp(`\\b${name}\\(`).test(b))).toBe(true);
   });
+
+  test("the Client section's example compiles against the package too", () => {
+    const clientBlocks = [...section(readme, "Client").matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+    expect(clientBlocks.length).toBeGreaterThanOrEqual(1);
+    const file = path.join(root, "test/flows/readme-client.example.ts");
+    expect(typeCheck(file, clientBlocks.join("\n"))).toEqual([]);
+  }, 60_000);
 
   test("the examples compile against the package", () => {
     // Inside the package, so its own name resolves through package.json "exports", as for a user.
