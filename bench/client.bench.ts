@@ -55,5 +55,7 @@ async function size(label: string, contents: string, leaveOut?: RegExp) {
 }
 console.log("size, openapi-fetch external (target <= 3072 B min+gzip for the client's own code):");
 await size("client with signing", clientEntry);
+// What an application that imports only createClient ships (tree-shaken: the signing, errors and retry it uses).
+await size("createClient alone", 'export { createClient } from "./src/client/createClient.ts";');
 await size("client without src/signing", clientEntry, /\/signing\//);
 await size("whole package root src/index.ts (with the flow helpers)", 'export * from "./src/index.ts";');
