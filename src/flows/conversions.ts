@@ -106,7 +106,7 @@ export async function createQuote<const A extends string, const B extends string
   const body = { from_asset: input.from_asset, to_asset: input.to_asset, [amount.field]: amount.value };
   const result = await client.POST("/v1/customers/{customer_id}/conversions/quote", {
     params: { path: { customer_id: input.customerId } },
-    body: body as never,
+    body,
     signal: options.signal,
   });
   const quote = dataOrThrow(result);
