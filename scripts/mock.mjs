@@ -5,6 +5,9 @@
 // Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300]
 //   the front also verifies each HMAC signature like the reference. Keys: --keys, FO_MOCK_KEYS_FILE,
 //   or FO_ACCESS_KEY/FO_SECRET_KEY.
+// Stateful mode (either auth): npm run mock -- --stateful [--stateful-options FILE] [--rfi-fixture FILE]
+//   quotes, orders, external accounts, portfolio hedges and RFI cases are kept in memory, with a virtual
+//   clock and fault injection under the control prefix (README "Stateful mock"); the rest goes to Prism.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
@@ -43,6 +46,25 @@ export function parseAuthOptions(argv = process.argv.slice(2)) {
   return { auth, keys, windowSeconds, bare };
 }
 
+/** `--stateful`, `--stateful-options FILE`, `--rfi-fixture FILE`: undefined when the stateful mode is off. */
+export function parseStatefulOptions(argv = process.argv.slice(2)) {
+  const value = (flag) => {
+    const i = argv.indexOf(flag);
+    if (i < 0) return undefined;
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith("--")) throw new Error(`${flag} needs a value.`);
+    return v;
+  };
+  const optionsFile = value("--stateful-options");
+  const rfiFixture = value("--rfi-fixture");
+  if (!argv.includes("--stateful")) {
+    if (optionsFile || rfiFixture) throw new Error("--stateful-options and --rfi-fixture only apply with --stateful.");
+    return undefined;
+  }
+  if (argv.includes("--bare")) throw new Error("--bare runs Prism alone, which keeps no state: drop it with --stateful.");
+  return { optionsFile, rfiFixture };
+}
+
 /** Spawns Prism and returns the child; output is passed through. */
 export function startMock(port, { document = paths.bundleJson, stdio = "inherit" } = {}) {
   if (!existsSync(document)) throw new Error(`${document} does not exist: run \`npm run build\` first.`);
@@ -78,7 +100,7 @@ function whenListening(child) {
   });
 }
 
-async function runWithFront(port, { auth, keys: keysFile, windowSeconds }) {
+async function runWithFront(port, { auth, keys: keysFile, windowSeconds }, statefulArgs) {
   // The front is TypeScript in src/mock; tsx loads it without a build step.
   const { register } = await import("tsx/esm/api");
   register();
@@ -86,6 +108,13 @@ async function runWithFront(port, { auth, keys: keysFile, windowSeconds }) {
   const { startFront, DEFAULT_WINDOW_SECONDS } = await import("../src/mock/front.ts");
   const production = auth === "production";
   const keys = production ? loadKeys(keysFile) : undefined;
+  let stateful;
+  if (statefulArgs) {
+    const { createStatefulMock } = await import("../src/mock/stateful/index.ts");
+    const { loadOptionsFile } = await import("../src/mock/stateful/options.ts");
+    const given = statefulArgs.optionsFile ? loadOptionsFile(statefulArgs.optionsFile) : {};
+    stateful = await createStatefulMock({ ...given, ...(statefulArgs.rfiFixture ? { rfiFixture: statefulArgs.rfiFixture } : {}) });
+  }
   const prismPort = await freePort();
   const prism = startMock(prismPort, { stdio: ["ignore", "pipe", "pipe"] });
   const stopPrism = () => prism.exitCode === null && prism.signalCode === null && process.kill(prism.pid, "SIGTERM");
@@ -98,10 +127,12 @@ async function runWithFront(port, { auth, keys: keysFile, windowSeconds }) {
       port,
       windowSeconds,
       onRefused: (line) => console.log(`[signature front] ${line}`),
+      stateful,
     });
     const mode = production
       ? `production auth: HMAC signatures verified, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window ±${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s`
       : "sandbox auth: any Bearer token";
+    if (stateful) console.log(`Stateful mode: ${Object.keys((await import("../src/mock/stateful/index.ts")).STATEFUL_OPERATIONS).join(", ")} kept in memory; control API at http://127.0.0.1:${port}${stateful.controlPrefix}/`);
     console.log(`Mock of the Financial Operations API (${mode}): http://127.0.0.1:${port} -> Prism on 127.0.0.1:${prismPort} (Ctrl-C stops both)`);
     const stop = () => front.close().finally(stopPrism);
     process.on("SIGINT", stop);
@@ -120,8 +151,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const port = parsePort();
     const options = parseAuthOptions();
+    const statefulArgs = parseStatefulOptions();
     if (!options.bare) {
-      await runWithFront(port, options);
+      await runWithFront(port, options, statefulArgs);
     } else {
       const child = startMock(port);
       console.log(`Prism mock of the Financial Operations API: http://127.0.0.1:${port} (Ctrl-C stops it)`);

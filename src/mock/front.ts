@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/index.ts";
 import type { KeyStore } from "./keys.ts";
 import { malformedJsonBody } from "./malformedJson.ts";
+import type { StatefulMock } from "./stateful/index.ts";
+import { serveControl, serveStateful, statefulRequest } from "./stateful/http.ts";
 import { FAILURE_HEADER, unauthorizedBody } from "./unauthorized.ts";
 import { verifySignature } from "./verifySignature.ts";
 
@@ -27,6 +29,8 @@ export interface FrontOptions {
   now?: () => Date;
   /** Called once per refused request with a line that never holds a secret. */
   onRefused?: (line: string) => void;
+  /** Stateful mode: answers its control API (no auth) and, after auth, the operations it keeps state for. */
+  stateful?: StatefulMock;
 }
 
 export interface RunningFront {
@@ -57,6 +61,7 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
       const path = url.split("?", 1)[0]!;
       if (size > MAX_BODY_BYTES) return refuseTooLarge(res);
       const body = Buffer.concat(chunks, size);
+      if (opts.stateful?.isControlPath(path)) return serveControl(opts.stateful, statefulRequest(req, url, body), res);
       if (production && !BEARER_PATH.test(path)) {
         const clock = now();
         const result = verifySignature(
@@ -82,7 +87,8 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
         res.writeHead(400, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) });
         return res.end(json);
       }
-      forward(req, res, url, body);
+      if (!opts.stateful) return forward(req, res, url, body);
+      void serveStateful(opts.stateful, statefulRequest(req, url, body), res).then((answered) => answered || forward(req, res, url, body));
     });
   });
 

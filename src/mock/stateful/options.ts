@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -158,4 +159,32 @@ export function resolveOptions(given: StatefulOptions = {}): ResolvedOptions {
   if (!Number.isInteger(o.requestLogSize) || o.requestLogSize < 0) fail("requestLogSize", "give a whole number.");
   if (typeof o.now !== "function") fail("now", "give a function returning ms since the epoch.");
   return o;
+}
+
+/**
+ * Settings from a JSON file: the same names, with the two patterns written as strings (or null).
+ * @throws StatefulOptionsError for a file that cannot be read or parsed, or a setting that cannot be used.
+ */
+export function loadOptionsFile(file: string): StatefulOptions {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new StatefulOptionsError(`Stateful mock options file ${file}: ${(err as Error).message}`);
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new StatefulOptionsError(`Stateful mock options file ${file}: expected a JSON object of settings.`);
+  const options = { ...(value as Record<string, unknown>) };
+  for (const name of ["transactionIdPattern", "conversionIdPattern"]) {
+    const p = options[name];
+    if (typeof p === "string") {
+      try {
+        options[name] = new RegExp(p);
+      } catch {
+        fail(name, `${JSON.stringify(p)} is not a regular expression.`);
+      }
+    }
+  }
+  if ("now" in options) fail("now", "is for tests only, not for an options file.");
+  resolveOptions(options as StatefulOptions);
+  return options as StatefulOptions;
 }
