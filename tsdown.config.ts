@@ -17,9 +17,19 @@ export default defineConfig([
   {
     ...common,
     // The client entry and the document's types ("./types": declarations over an empty module), each as ESM and
-    // CommonJS with declarations per format (.d.mts, .d.cts). openapi-fetch stays an import of the dependency.
+    // CommonJS with declarations per format (.d.mts, .d.cts). The ESM build imports the openapi-fetch dependency.
+    // The CommonJS build carries its own copy: in a "type": "module" package rolldown gives a default import of a
+    // CommonJS module Node's meaning (module.exports), and openapi-fetch's CommonJS build puts its client on
+    // exports.default, so a required import would not be callable (rolldown/rolldown#10800, rolldown/tsdown#1054).
+    // Its declarations still import openapi-fetch's types from the dependency.
     entry: { index: "src/index.ts", types: "generated/types.ts" },
-    format: ["esm", "cjs"],
+    format: {
+      esm: {},
+      cjs: {
+        deps: { alwaysBundle: (id) => id === "openapi-fetch", dts: { alwaysBundle: () => false } },
+        banner: ({ fileName }) => (fileName === "index.cjs" ? "/*! Includes openapi-fetch, MIT License, Copyright (c) 2023 Drew Powers (its LICENSE: node_modules/openapi-fetch) */" : undefined),
+      },
+    },
     dts: true,
     outDir: "dist",
   },

@@ -8,8 +8,8 @@ import { root } from "./tools.mjs";
 
 export async function buildPackage() {
   await rm(path.join(root, "dist"), { recursive: true, force: true });
-  await build({ config: path.join(root, "tsdown.config.ts"), cwd: root });
-  console.log("wrote dist/ (the package: ESM, CommonJS, declarations, fo-sign bin)");
+  // Silent unless something is wrong: `npm pack --json` runs this first and its stdout must stay JSON.
+  await build({ config: path.join(root, "tsdown.config.ts"), cwd: root, logLevel: "warn" });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
