@@ -71,6 +71,16 @@ const pathWith = (bin: string) => `${path.dirname(bin)}${path.delimiter}${proces
 const show = (r: Result) => `exit ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`;
 const lastJsonLine = (out: string) => JSON.parse(out.trim().split("\n").at(-1) ?? "null");
 
+/** A second-level section of the README, up to the next one. */
+function readmeSection(title: string): string {
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const start = readme.indexOf(`\n## ${title}\n`);
+  if (start < 0) return "";
+  const rest = readme.slice(start + 1);
+  const end = rest.indexOf("\n## ", 3);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
 let work: string;
 let tarball: string;
 let server: VerifyingServer;
@@ -217,6 +227,53 @@ describe.each(runtimes())("$name", (rt: Runtime) => {
       console.log(`size: import { createClient } ${client} B min+gzip; openapi-fetch alone ${openapiFetch} B (${(client / openapiFetch).toFixed(2)}x); budget ${CLIENT_SIZE_BUDGET} B`);
       expect(openapiFetch).toBeGreaterThan(1000);
       expect(client).toBeLessThanOrEqual(CLIENT_SIZE_BUDGET);
+    }, STEP_TIMEOUT);
+  }
+
+  if (rt.name === "node24") {
+    const readme = readmeSection("Install and use");
+    const blocks = [...readme.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, code: m[2]! }));
+    const [esmExample, cjsExample] = blocks.filter((b) => b.lang === "js").map((b) => b.code);
+
+    test("README, Install and use: installs the tarball `npm pack` writes, as this test does", () => {
+      const install = blocks.find((b) => b.lang === "sh")?.code ?? "";
+      expect(install).toMatch(/^npm pack$/m);
+      expect(install).toMatch(new RegExp(`^npm install \\./${pkg.name}-<version>\\.tgz$`, "m"));
+      expect(path.basename(tarball)).toBe(`${pkg.name}-${pkg.version}.tgz`);
+    });
+
+    test("README, Install and use: the ES module example signs, uploads and loads the document against the verifying server", async () => {
+      expect(esmExample).toBeDefined();
+      writeFileSync(path.join(dir, "readme-example.mjs"), esmExample!);
+      const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(4096), Buffer.from("\n%%EOF\n")]);
+      writeFileSync(path.join(dir, "memorandum.pdf"), pdf);
+      const r = await exec([rt.bin, "readme-example.mjs"], dir, childEnv({ FO_BASE_URL: `${server.url}/api`, FO_ACCESS_KEY: ACCESS_KEY, FO_SECRET_KEY: SECRET_KEY }));
+      expect(r.code, show(r)).toBe(0);
+      expect(r.stdout).toMatch(/^RFI cases: 0$/m);
+      expect(r.stdout).toContain(`uploaded: {"received_bytes":${pdf.byteLength},`);
+      expect(r.stdout).toMatch(/^Financial Operations API file:\/\/\S+\/node_modules\/financial-operations-api\/generated\/openapi\.yaml$/m);
+      expect(seenBy("c0ffee00-0000-4000-8000-000000000001")).toEqual([expect.objectContaining({ method: "GET", verified: true })]);
+      expect(seenBy("acc-main-1")).toEqual([
+        expect.objectContaining({ method: "PUT", verified: true, contentType: "application/pdf", bytes: pdf.byteLength, sha256: createHash("sha256").update(pdf).digest("hex") }),
+      ]);
+    }, STEP_TIMEOUT);
+
+    test("README, Install and use: the CommonJS example runs", async () => {
+      expect(cjsExample).toBeDefined();
+      writeFileSync(path.join(dir, "readme-example.cjs"), cjsExample!);
+      const r = await exec([rt.bin, "readme-example.cjs"], dir);
+      expect(r.code, show(r)).toBe(0);
+      expect(r.stdout.trim()).toMatch(/^function function 3\.1\.\d+$/);
+    }, STEP_TIMEOUT);
+
+    test("README, Install and use: the types example compiles under the strict settings", async () => {
+      const types = blocks.find((b) => b.lang === "ts")?.code;
+      expect(types).toBeDefined();
+      writeFileSync(path.join(dir, "readme-types.ts"), types!);
+      writeFileSync(path.join(dir, "tsconfig.readme.json"), JSON.stringify({ extends: "./tsconfig.node16.json", files: ["readme-types.ts"] }));
+      const tsc = path.join(path.dirname(require.resolve("typescript/package.json")), "bin/tsc");
+      const r = await exec([process.execPath, tsc, "-p", "tsconfig.readme.json"], dir);
+      expect(r.code, show(r)).toBe(0);
     }, STEP_TIMEOUT);
   }
 
