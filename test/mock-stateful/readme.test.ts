@@ -1,0 +1,44 @@
+// The README's worked example of the execute-timeout procedure runs as written (through tsx, the
+// package name pointed at the source) against the stateful mock in sandbox mode, and passes.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type RunningFront, startFront } from "../../src/mock/front.ts";
+import { createStatefulMock } from "../../src/mock/stateful/index.ts";
+import { type RunningServer, startPrism } from "../helpers/prism.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const start = readme.indexOf("\n## Stateful mock\n");
+const section = start < 0 ? "" : readme.slice(start + 1, readme.indexOf("\n## ", start + 5));
+const example = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
+const dir = mkdtempSync(path.join(tmpdir(), "stateful-readme-"));
+
+let prism: RunningServer;
+let front: RunningFront;
+beforeAll(async () => {
+  prism = await startPrism();
+  front = await startFront({ upstream: prism.url, auth: "sandbox", stateful: await createStatefulMock() });
+});
+afterAll(async () => {
+  await front?.close();
+  await prism?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("the README has the worked example, and it passes against the mock", async () => {
+  expect(example, 'a ```ts block in "## Stateful mock"').toBeTruthy();
+  const file = path.join(dir, "execute-timeout.mts");
+  writeFileSync(file, example!.replaceAll('"financial-operations-api"', JSON.stringify(path.join(root, "src/index.ts"))));
+  const tsx = path.join(path.dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/cli.mjs");
+  // Asynchronous: the mock answers from this very process.
+  const run = await promisify(execFile)(process.execPath, [tsx, file], { env: { ...process.env, MOCK_URL: front.url }, timeout: 60_000 });
+  expect(run.stderr).toBe("");
+  const log = await (await fetch(`${front.url}/__mock/requests`)).json();
+  // The example did go through the drop and the procedure's reads, not around them.
+  expect(log.requests.map((r: { operation_id: string; outcome: unknown }) => `${r.operation_id} ${r.outcome}`)).toEqual(["createQuote 201", "executeQuote drop", "getConversion 200"]);
+});
