@@ -5,7 +5,7 @@ import { C, KEY, OTHER_CUSTOMER, answer, bankAccount, testMock } from "./support
 
 const KEY2 = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed";
 const KEY3 = "6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b";
-const create = (key: string | undefined, body: unknown = bankAccount) => ({ body, headers: key === undefined ? {} : { "Idempotency-Key": key } });
+const create = (key: string | undefined, body: unknown = bankAccount) => ({ body, headers: (key === undefined ? {} : { "Idempotency-Key": key }) as Record<string, string> });
 
 describe("create external account", () => {
   test("answers the account with institution_name resolved from institution_id (201 by default)", async () => {
