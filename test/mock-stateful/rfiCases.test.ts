@@ -134,7 +134,8 @@ describe("fixture file", () => {
     ["not JSON", "{", /JSON/],
     ["no customers object", "[]", /customers/],
     ["a case the document refuses", JSON.stringify({ customers: { c: [{ ...seeded[0], rfi_status: "OPEN" }] } }), /rfi_status/],
-    ["an unknown field", JSON.stringify({ customers: { c: [{ ...seeded[0], colour: "red" }] } }), /additional/],
+    ["a case without updated_at", JSON.stringify({ customers: { c: [{ ...seeded[0], updated_at: undefined }] } }), /updated_at/],
+    ["an updated_at that is not a date-time", JSON.stringify({ customers: { c: [{ ...seeded[0], updated_at: "yesterday" }] } }), /updated_at/],
     ["a case_id twice", JSON.stringify({ customers: { c: [seeded[0], seeded[0]] } }), /twice/],
   ])("%s is refused at start with the file and the case named", async (_name, text, message) => {
     const file = path.join(dir, "bad.json");
