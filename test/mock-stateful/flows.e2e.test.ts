@@ -127,9 +127,9 @@ describe("the execute-timeout procedure", () => {
   });
 
   test("a timed-out execute the service completes later: the first pass finds nothing, a later pass finds it", async () => {
-    const c = client({ timeout: 300 });
+    const c = client({ timeout: 1_000 });
     const quote = await createQuote(c, quoteInput);
-    await inject({ kind: "delay", delay_ms: 1_500, operation_id: "executeQuote" });
+    await inject({ kind: "delay", delay_ms: 3_000, operation_id: "executeQuote" });
     const result = await executeQuote(c, quote);
     expect(result.outcome).toBe("unknown");
     if (result.outcome === "unknown") expect(isOutcomeUnknownError(result.cause)).toBe(true);

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import addFormats from "ajv-formats";
 import { type Context, OpenAPIBackend } from "openapi-backend";
-import { VirtualClock, isoSeconds } from "./clock.ts";
+import { VirtualClock } from "./clock.ts";
 import { control } from "./control.ts";
 import { createQuote, executeQuote, getConversion } from "./conversions.ts";
 import { createExternalAccount, listExternalAccounts } from "./externalAccounts.ts";
@@ -181,7 +181,7 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
       const headers = r.headers as Record<string, string | string[]>;
       const routed = { method: r.method, path: r.path, query: r.query, headers };
       const operationId = api.router.matchOperation(routed)?.operationId;
-      const entry: RequestLogEntry = { time: isoSeconds(clock.now()), method: r.method, path: r.path, operation_id: operationId ?? null, outcome: "prism" };
+      const entry: RequestLogEntry = { time: new Date(clock.now()).toISOString(), method: r.method, path: r.path, operation_id: operationId ?? null, outcome: "prism" };
       const fault = faults.take({ method: r.method, path: r.path, operationId });
       if (fault) entry.fault = fault.kind;
       const done = (outcome: StatefulOutcome) => (record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status }), outcome);

@@ -1,5 +1,5 @@
 import type { Reply } from "./reply.ts";
-import type { RfiCaseSets } from "./rfiCases.ts";
+import type { RfiCase, RfiCaseSets } from "./rfiCases.ts";
 
 /** A customer-scoped quote: 30 s of life, one execute. */
 export interface CustomerQuote {
@@ -88,7 +88,7 @@ export class StatefulStore {
     return accounts;
   }
 
-  casesOf(customerId: string): import("./rfiCases.ts").RfiCase[] {
+  casesOf(customerId: string): RfiCase[] {
     let cases = this.rfiCases.get(customerId);
     if (!cases) this.rfiCases.set(customerId, (cases = []));
     return cases;
