@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import ts from "typescript";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type RunningFront, startFront } from "../../src/mock/front.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
@@ -30,10 +31,22 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("the README has the worked example, and it passes against the mock", async () => {
+/** Type errors of one file, with the project's compiler options. */
+function typeErrors(file: string): string[] {
+  const { config } = ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile);
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+  const program = ts.createProgram({ rootNames: [file], options: { ...options, noEmit: true } });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.file?.fileName === file)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
+test("the README has the worked example; it type-checks and passes against the mock", async () => {
   expect(example, 'a ```ts block in "## Stateful mock"').toBeTruthy();
   const file = path.join(dir, "execute-timeout.mts");
   writeFileSync(file, example!.replaceAll('"financial-operations-api"', JSON.stringify(path.join(root, "src/index.ts"))));
+  expect(typeErrors(file)).toEqual([]);
   const tsx = path.join(path.dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/cli.mjs");
   // Asynchronous: the mock answers from this very process.
   const run = await promisify(execFile)(process.execPath, [tsx, file], { env: { ...process.env, MOCK_URL: front.url }, timeout: 60_000 });
