@@ -47,7 +47,7 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
     customer = bearer((credentials as { bearerToken?: unknown }).bearerToken, "Bearer token");
   }
   return (portfolioPath) => {
-    if (portfolioPath && !portfolio) throw new InvalidCredentialsError("Portfolio operations (/v1/portfolios/...) need the portfolioToken option");
+    if (portfolioPath && !portfolio) throw new InvalidCredentialsError("Portfolio operations need portfolioToken");
     return portfolioPath ? portfolio : customer;
   };
 }

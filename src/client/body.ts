@@ -23,12 +23,12 @@ export function recordingSerializer(record: BodyRecord, custom?: (body: unknown,
   return (body: unknown, headers?: Headers): unknown => {
     const bytes = bytesOf(body);
     if (bytes || body instanceof Blob || (typeof body === "string" && !custom)) {
-      if (!headers?.has("Content-Type")) throw new InvalidUploadError("missing-mime-type", "A raw body needs an explicit Content-Type (the document's MIME type)");
+      if (!headers?.has("Content-Type")) throw new InvalidUploadError("missing-mime-type", "A raw body needs a Content-Type");
       record.value = body;
       return bytes ? new ReadableStream({ start: (c) => (c.enqueue(bytes), c.close()) }) : body;
     }
     if (custom) return (record.value = custom(body, headers));
-    if (!isJson(body)) throw new InvalidUploadError("unsupported-body", `Cannot sign a ${(body as object)?.constructor?.name ?? typeof body} body: give bytes, a Blob, a string or a plain JSON object`);
+    if (!isJson(body)) throw new InvalidUploadError("unsupported-body", `Cannot send a ${(body as object)?.constructor?.name ?? typeof body} body: give bytes, a Blob, a string or plain JSON`);
     return (record.value = JSON.stringify(body));
   };
 }

@@ -30,9 +30,10 @@ export async function readResponse(res: Response, method: string, url: string, m
       if (size > max) stop();
     }
   }
-  const bytes = chunks.length === 1 ? chunks[0]! : new Uint8Array(size);
-  if (chunks.length > 1) for (let i = 0, at = 0; i < chunks.length; at += chunks[i++]!.byteLength) bytes.set(chunks[i]!, at);
-  const out = new Response(status === 204 || status === 205 || status === 304 ? null : (bytes as BodyInit), res);
+  const bytes = new Uint8Array(size);
+  size = 0;
+  for (const c of chunks) bytes.set(c, size), (size += c.byteLength);
+  const out = new Response([204, 205, 304].includes(status) ? null : (bytes as BodyInit), res);
   Object.defineProperty(out, "url", { value: res.url || url });
   return [out, bytes];
 }

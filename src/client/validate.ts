@@ -11,22 +11,20 @@ export function baseUrlOf(baseUrl: string): string {
   try {
     url = new URL(baseUrl);
   } catch {}
-  if (!url || !/^https?:$/.test(url.protocol)) throw new TypeError("baseUrl must be an absolute http(s) address");
-  if (url.username || url.password) throw new TypeError("baseUrl must not carry a user name or password: give credentials in `credentials`");
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) throw new TypeError("baseUrl must be an absolute http(s) URL without user name or password");
   return url.href;
 }
 
 // setTimeout fires at once beyond 2^31 - 1 ms, so a longer wait would be no wait at all.
-const MAX_MS = 2 ** 31 - 1;
-const check = (value: number, name: string, min: number, max = MAX_MS) => {
-  if (!(Number.isInteger(value) && value >= min && value <= max)) throw new TypeError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+const check = (value: number, name: string, min: number, max = 2 ** 31 - 1) => {
+  if (!(Number.isInteger(value) && value >= min && value <= max)) throw new TypeError(`${name} must be an integer from ${min} to ${max}`);
 };
 
 /** @throws TypeError for a timeout, size or retry setting that is not a whole number in range (NaN, Infinity, negative). */
 export function checkOptions(t: Transport, retry: RetryPolicy | undefined): void {
   if (t.timeout !== false) check(t.timeout, "timeout", 1);
-  check(t.maxResponseBytes, "maxResponseBytes", 1, Number.MAX_SAFE_INTEGER);
-  if (retry) for (const k of ["limit", "baseDelay", "maxDelay", "maxRetryAfter"] as const) check(retry[k], `retry.${k}`, 0, k === "limit" ? 100 : MAX_MS);
+  check(t.maxResponseBytes, "maxResponseBytes", 1, 2 ** 53);
+  if (retry) for (const k of ["limit", "baseDelay", "maxDelay", "maxRetryAfter"] as const) check(retry[k], "retry." + k, 0, k === "limit" ? 100 : undefined);
 }
 
 /**
@@ -35,8 +33,5 @@ export function checkOptions(t: Transport, retry: RetryPolicy | undefined): void
  * @throws TypeError for an empty, `.` or `..` value or one containing `/` or `\`.
  */
 export function checkPathParams(params: Record<string, unknown> | undefined): void {
-  for (const name in params) {
-    const v = String(params[name]);
-    if (v === "" || v === "." || v === ".." || /[/\\]/.test(v)) throw new TypeError(`Path parameter ${name} must not be empty, "." or ".." or contain "/": ${JSON.stringify(v.slice(0, 100))}`);
-  }
+  for (const name in params) if (/^\.{0,2}$|[/\\]/.test(String(params[name]))) throw new TypeError(`Path parameter ${name} is empty, "." or ".." or has "/"`);
 }

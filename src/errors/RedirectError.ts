@@ -16,7 +16,7 @@ export class RedirectError extends Error {
   readonly location: string | undefined;
 
   constructor(method: string, url: string, status: number, location: string | null) {
-    super(`[${method}] "${url}": ${status} redirect${location ? ` to ${clean(location)}` : ""} not followed (the client never follows redirects)`);
+    super(`[${method}] "${url}": ${status} redirect to ${clean(location ?? "")} not followed`);
     this.status = status;
     this.location = location ?? undefined;
   }

@@ -8,7 +8,7 @@ export class ResponseTooLargeError extends Error {
   readonly limit: number;
 
   constructor(method: string, url: string, limit: number) {
-    super(`[${method}] "${url}": response body over ${limit} bytes (maxResponseBytes)`);
+    super(`[${method}] "${url}": response over ${limit} bytes`);
     this.limit = limit;
   }
 }

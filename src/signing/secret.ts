@@ -23,16 +23,9 @@ export function decodeSecretKey(secretKey: string): Uint8Array {
   const bytes = Buffer.alloc((n * 3) >> 2);
   // Strict: Node's own decoder also takes `+ / =`, spaces and junk; and trailing bits that do not fit a
   // whole byte must be zero, or two texts would decode to one key.
-  const problem = !n
-    ? "is empty"
-    : !/^[\w-]+$/.test(secretKey)
-      ? "is not URL-safe Base64 (only A-Z a-z 0-9 - _, no padding)"
-      : n % 4 === 1
-        ? "is truncated (no Base64 text has that length)"
-        : (bytes.write(secretKey, "base64url"), bytes.toString("base64url") !== secretKey)
-          ? "has stray bits in its last character"
-          : "";
-  if (problem) throw new InvalidCredentialsError(`Secret key (${n} characters) ${problem}: copy it exactly as issued in API Settings`);
+  // A length no Base64 text has (n % 4 == 1) also fails the round trip.
+  const problem = !n ? "is empty" : !/^[\w-]+$/.test(secretKey) ? "is not URL-safe Base64 without padding" : (bytes.write(secretKey, "base64url"), bytes.toString("base64url") !== secretKey) ? "is truncated or has stray bits" : "";
+  if (problem) throw new InvalidCredentialsError(`Secret key (${n} characters) ${problem}: copy it exactly as issued`);
   return bytes;
 }
 
@@ -43,7 +36,7 @@ export function decodeSecretKey(secretKey: string): Uint8Array {
 export function secretKeyObject(secretKey: string, minBytes = 0): KeyObject {
   const bytes = decodeSecretKey(secretKey);
   try {
-    if (bytes.length < minBytes) throw new InvalidCredentialsError(`Secret key decodes to ${bytes.length} bytes, fewer than ${minBytes}: copy it exactly as issued in API Settings`);
+    if (bytes.length < minBytes) throw new InvalidCredentialsError(`Secret key decodes to ${bytes.length} bytes, fewer than ${minBytes}`);
     return createSecretKey(bytes);
   } finally {
     bytes.fill(0);
@@ -53,6 +46,6 @@ export function secretKeyObject(secretKey: string, minBytes = 0): KeyObject {
 /** Checks an access key before it is put in a header. */
 export function assertAccessKey(accessKey: string): void {
   if (typeof accessKey !== "string" || !accessKey || /[\s:]/.test(accessKey)) {
-    throw new InvalidCredentialsError("Access key is empty or has white space or ':' (not allowed in the Authorization header)");
+    throw new InvalidCredentialsError("Access key is empty or has white space or ':'");
   }
 }

@@ -81,7 +81,7 @@ describe("baseUrl", () => {
   });
   test("an unparsable or non-http address is refused without echoing it", () => {
     for (const baseUrl of ["https://us er:hunter2@", "ftp://svc.example", "svc.example"]) {
-      expect(() => createClient({ ...base, baseUrl })).toThrow("baseUrl must be an absolute http(s) address");
+      expect(() => createClient({ ...base, baseUrl })).toThrow("baseUrl must be an absolute http(s) URL without user name or password");
     }
   });
 });
