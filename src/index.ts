@@ -21,7 +21,6 @@ export {
   InvalidCredentialsError,
   MIN_SECRET_KEY_BYTES,
   parseTimestamp,
-  secretKeyObject,
   ServerSideOnlyError,
   SIGNING_SCHEME,
   signRequest,

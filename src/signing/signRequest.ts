@@ -1,4 +1,4 @@
-import { createHash, createHmac, type KeyObject } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "./constants.ts";
 import { assertAccessKey, decodeSecretKey } from "./secret.ts";
 import { assertServerSide } from "./serverSide.ts";
@@ -6,8 +6,8 @@ import { formatTimestamp } from "./timestamp.ts";
 
 export interface SignInput {
   accessKey: string;
-  /** URL-safe Base64 without padding, as issued; or the key already decoded from it (bytes or a KeyObject). */
-  secretKey: string | Uint8Array | KeyObject;
+  /** URL-safe Base64 without padding, as issued; or the bytes already decoded from it. */
+  secretKey: string | Uint8Array;
   method: string;
   /** The request path exactly as sent (with any base-URL prefix such as /api), without the query. */
   path: string;
