@@ -3,7 +3,8 @@
 // python/openapi-generator.yaml and go/openapi-generator.yaml) into out/clients/, then, with `test`, runs each
 // signing hook's tests and the generated client + hook round trips against the mock in production-auth mode.
 // Usage: node scripts/clients.mjs [generate|test] [python] [go]   (default: generate, both languages)
-// Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go.
+// Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go/mod (Go's
+// build cache stays Go's own, shared with the machine's other Go work).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -36,7 +37,6 @@ const env = {
   PIP_DISABLE_PIP_VERSION_CHECK: "1",
   PYTHONDONTWRITEBYTECODE: "1",
   GOMODCACHE: path.join(cache, "go/mod"),
-  GOCACHE: path.join(cache, "go/build"),
   GOTOOLCHAIN: "local",
   GOFLAGS: "-mod=mod",
   // What the round-trip tests start the mock with: this Node and the project's mock script.

@@ -5,6 +5,8 @@ package roundtrip
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -113,7 +115,9 @@ func TestRawDocumentUpload(t *testing.T) {
 }
 
 func TestWrongSecretGetsTheDocumented401(t *testing.T) {
-	wrong := theMock.SecretKey[:len(theMock.SecretKey)-2] + "AA"
+	other := make([]byte, 32)
+	rand.Read(other)
+	wrong := base64.RawURLEncoding.EncodeToString(other)
 	_, res, err := client(t, wrong).ConversionsAPI.CreateQuote(context.Background(), customer).QuoteRequest(quoteRequest()).Execute()
 	if res == nil || res.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("want 401, got %v, %v", res, err)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import secrets
+from pathlib import Path
 
 import pytest
 import urllib3
@@ -99,3 +101,16 @@ def test_wrong_secret_gets_the_documented_401(mock: Mock) -> None:
     assert refused.value.headers["X-Mock-Auth-Failure"] == "signature-mismatch"
     body = json.loads(refused.value.body)
     assert (body["code"], body["detail"]) == ("00010000", "Signature mismatch.")
+
+
+def test_the_readme_example_runs_against_the_mock(mock: Mock, tmp_path, monkeypatch) -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    [example] = re.findall(r"```python\n(.*?)```", readme, re.S)
+    document = tmp_path / "memorandum.pdf"
+    document.write_bytes(b"%PDF-1.7\n\x00 example\n%%EOF")
+    for name, value in {"FO_BASE_URL": mock.url, "FO_ACCESS_KEY": mock.access_key, "FO_SECRET_KEY": mock.secret_key, "FO_DOCUMENT": str(document)}.items():
+        monkeypatch.setenv(name, value)
+    scope: dict = {}
+    exec(compile(example, "python/README.md", "exec"), scope)
+    assert scope["quote"].quote_id
+    assert scope["cases"] is not None
