@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { paths, quietEnv, root } from "./tools.mjs";
 
 /** OpenAPI Generator, from Maven Central through Maven; the checksum is the jar's own, checked on every run. */
-const GENERATOR = {
+export const GENERATOR = {
   version: "7.25.0",
   sha256: "41ce4f6b07f196676439d710759fa1ced7a08066d06ff1bf314681470289efae",
 };
@@ -22,7 +22,7 @@ const GENERATOR = {
  * The generator warnings that remain, each with why it is left. Any other warning fails the generation.
  * (The webhook pass that overwrote API files, "Duplicate file path detected", is switched off in the configs.)
  */
-const KNOWN_WARNINGS = [
+export const KNOWN_WARNINGS = [
   [/OpenAPI 3\.1 support is still in beta/, "the generator says so of every OpenAPI 3.1 document"],
   [/Failed to get the schema name: null/, "ModelUtils.getSimpleRef is handed a missing $ref while the generator walks the components; it names no schema, and every operation and model is generated"],
 ];
@@ -119,21 +119,25 @@ function testGo() {
   }
 }
 
-const args = process.argv.slice(2);
-const test = args.includes("test");
-const chosen = args.filter((a) => a === "python" || a === "go");
-const languages = chosen.length ? chosen : ["python", "go"];
-const unknownArgs = args.filter((a) => !["generate", "test", "python", "go"].includes(a));
+/** Reads the command line: what to do and for which languages. */
+export function parseArgs(args) {
+  const unknown = args.filter((a) => !["generate", "test", "python", "go"].includes(a));
+  if (unknown.length) throw new StepError(`Unknown argument ${unknown.join(" ")}. Usage: node scripts/clients.mjs [generate|test] [python] [go]`);
+  const chosen = args.filter((a) => a === "python" || a === "go");
+  return { test: args.includes("test"), languages: chosen.length ? chosen : ["python", "go"] };
+}
 
-try {
-  if (unknownArgs.length) throw new StepError(`Unknown argument ${unknownArgs.join(" ")}. Usage: node scripts/clients.mjs [generate|test] [python] [go]`);
-  if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
-  const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
-  for (const language of languages) {
-    timed(`Generated the ${language} client from ${path.relative(root, input)} into ${path.relative(root, path.join(out, language))}`, () => generate(jar, language));
-    if (test) timed(`Tested the ${language} hook and client`, language === "python" ? testPython : testGo);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const { test, languages } = parseArgs(process.argv.slice(2));
+    if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
+    const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
+    for (const language of languages) {
+      timed(`Generated the ${language} client from ${path.relative(root, input)} into ${path.relative(root, path.join(out, language))}`, () => generate(jar, language));
+      if (test) timed(`Tested the ${language} hook and client`, language === "python" ? testPython : testGo);
+    }
+  } catch (err) {
+    console.error(err instanceof StepError ? err.message : err);
+    process.exitCode = 1;
   }
-} catch (err) {
-  console.error(err instanceof StepError ? err.message : err);
-  process.exitCode = 1;
 }
