@@ -75,7 +75,7 @@ function generatorJar() {
   const repo = path.join(cache, "m2");
   const jar = path.join(repo, `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`);
   if (!existsSync(jar)) {
-    run("mvn", ["-q", "-B", "dependency:get", `-Dartifact=org.openapitools:openapi-generator-cli:${version}`, "-Dtransitive=false", `-Dmaven.repo.local=${repo}`]);
+    run("mvn", ["-q", "-B", "-Dstyle.color=never", "dependency:get", `-Dartifact=org.openapitools:openapi-generator-cli:${version}`, "-Dtransitive=false", `-Dmaven.repo.local=${repo}`]);
   }
   const actual = createHash("sha256").update(readFileSync(jar)).digest("hex");
   if (actual !== sha256) {
