@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Iterator
@@ -45,6 +46,7 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
 
+@contextmanager
 def serve() -> Iterator[Recorder]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
     recorder = Recorder(url=f"http://127.0.0.1:{server.server_address[1]}")

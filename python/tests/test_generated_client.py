@@ -7,13 +7,16 @@ import base64
 import json
 import re
 import secrets
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 import urllib3
+from urllib3.util.retry import Retry
 
 from fo_signing import sign_api_client
 from mock import Mock, run_mock
+from recorder import serve
 
 try:
     import fo_api
@@ -114,3 +117,18 @@ def test_the_readme_example_runs_against_the_mock(mock: Mock, tmp_path, monkeypa
     exec(compile(example, "python/README.md", "exec"), scope)
     assert scope["quote"].quote_id
     assert scope["cases"] is not None
+
+
+def test_retries_of_the_generated_configuration_are_each_signed_afresh() -> None:
+    with serve() as recorder:
+        recorder.statuses[:] = [503, 503]
+        configuration = fo_api.Configuration(host=recorder.url)
+        configuration.retries = Retry(total=3, status_forcelist=[503], backoff_factor=0, allowed_methods=None)
+        clock = iter(datetime(2026, 11, 21, 9, 30, second, tzinfo=timezone.utc) for second in range(10))
+        api = sign_api_client(fo_api.ApiClient(configuration), "AK_retry", "AAAA", clock=lambda: next(clock))
+        response = fo_api.ConversionsApi(api).create_quote_without_preload_content(CUSTOMER, quote_request())
+        assert response.status == 204
+        dates = [attempt.headers["X-SVC-Date"] for attempt in recorder.received]
+        assert dates == ["20261121T093000Z", "20261121T093001Z", "20261121T093002Z"]
+        assert len({attempt.headers["Authorization"] for attempt in recorder.received}) == 3
+        assert len({attempt.body for attempt in recorder.received}) == 1

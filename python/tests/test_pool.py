@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from datetime import datetime, timedelta, timezone
+from typing import Iterator
 
 import pytest
 import urllib3
@@ -13,7 +14,10 @@ from fo_signing import HmacSigner, decode_secret_key, is_portfolio_path, sign, s
 from recorder import Recorder, serve
 from vectors import VECTORS, body_bytes, names, time_of
 
-recorder = pytest.fixture(scope="module")(serve)
+@pytest.fixture(scope="module")
+def recorder() -> Iterator[Recorder]:
+    with serve() as running:
+        yield running
 
 
 @pytest.fixture(autouse=True)
