@@ -29,11 +29,10 @@ def fresh(recorder: Recorder) -> None:
 class Ticking:
     """A clock that moves one second per signature, so each attempt has its own timestamp."""
 
-    def __init__(self, start) -> None:
-        self.now, self.calls = start, 0
+    def __init__(self, start: datetime) -> None:
+        self.now = start
 
-    def __call__(self):
-        self.calls += 1
+    def __call__(self) -> datetime:
         self.now += timedelta(seconds=1)
         return self.now
 
