@@ -2,6 +2,7 @@
 // and one JSON and one upload case through the bin itself, as a user runs it.
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -11,7 +12,8 @@ import { invalidSecrets, type Vector, vectors } from "./vectors.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "fo-sign-vectors-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const launcher = path.resolve(import.meta.dirname, "../../src/cli/fo-sign.mjs");
+// The bin from source, as `npm run sign` runs it.
+const launcher = ["--import", createRequire(import.meta.url).resolve("tsx"), path.resolve(import.meta.dirname, "../../src/cli/fo-sign.ts")];
 
 /** The CLI arguments that send this vector's request: a text body inline, bytes from a file. */
 function argsOf({ name, input }: Vector): string[] {
@@ -55,7 +57,7 @@ describe("the fo-sign bin", () => {
   const cases = ["JSON body of execute quote", "PDF-like upload with a NUL byte"].map((n) => vectors.find((v) => v.name === n)!);
   test.each(cases)("prints the headers of vector: $name", async (vector) => {
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [launcher, ...argsOf(vector)], { env: { PATH: process.env.PATH, ...envOf(vector) } }, (err, out) => (err ? reject(err) : resolve(out))),
+      execFile(process.execPath, [...launcher, ...argsOf(vector)], { env: { PATH: process.env.PATH, ...envOf(vector) } }, (err, out) => (err ? reject(err) : resolve(out))),
     );
     const out = JSON.parse(stdout);
     expect(out.headers.Authorization).toBe(vector.expected.headers.Authorization);
