@@ -1,7 +1,6 @@
 package roundtrip
 
 import (
-	"bufio"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
@@ -10,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -20,7 +18,26 @@ import (
 type mock struct {
 	URL, AccessKey, SecretKey string
 	cmd                       *exec.Cmd
+	exited                    chan struct{}
 	dir                       string
+}
+
+// waitUntilListening: the front opens its port once Prism behind it listens, so a connection means ready.
+func waitUntilListening(port int, exited <-chan struct{}, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		select {
+		case <-exited:
+			return fmt.Errorf("the mock exited before listening on port %d", port)
+		default:
+		}
+		if conn, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second); err == nil {
+			conn.Close()
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return fmt.Errorf("the mock did not listen on port %d within %s", port, limit)
 }
 
 func freePort() (int, error) {
@@ -62,33 +79,13 @@ func startMock() (*mock, error) {
 	script := env("FO_MOCK_SCRIPT", filepath.Join("..", "..", "scripts", "mock.mjs"))
 	m.cmd = exec.Command(env("FO_NODE", "node"), script, "--auth", "production", "--keys", keysFile, "--port", fmt.Sprint(port))
 	m.cmd.Stderr = os.Stderr
-	stdout, err := m.cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
 	if err := m.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the mock with %s: %w", m.cmd.Path, err)
 	}
-	ready := make(chan error, 1)
-	go func() {
-		lines := bufio.NewScanner(stdout)
-		for lines.Scan() {
-			if strings.HasPrefix(lines.Text(), "Mock of the Financial Operations API") {
-				ready <- nil
-				break
-			}
-		}
-		// Keep reading so the mock never blocks on a full pipe.
-		for lines.Scan() {
-		}
-		ready <- fmt.Errorf("the mock exited before listening")
-	}()
-	select {
-	case err = <-ready:
-	case <-time.After(60 * time.Second):
-		err = fmt.Errorf("the mock did not listen within 60 s")
-	}
-	if err != nil {
+	exited := make(chan struct{})
+	go func() { _ = m.cmd.Wait(); close(exited) }()
+	m.exited = exited
+	if err := waitUntilListening(port, exited, 60*time.Second); err != nil {
 		m.stop()
 		return nil, err
 	}
@@ -98,14 +95,13 @@ func startMock() (*mock, error) {
 
 // stop ends the mock by its PID (it stops its Prism on SIGTERM) and removes its key file.
 func (m *mock) stop() {
-	if m.cmd != nil && m.cmd.Process != nil {
+	if m.exited != nil {
 		_ = m.cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { _ = m.cmd.Wait(); close(done) }()
 		select {
-		case <-done:
+		case <-m.exited:
 		case <-time.After(10 * time.Second):
 			_ = m.cmd.Process.Kill()
+			<-m.exited
 		}
 	}
 	os.RemoveAll(m.dir)

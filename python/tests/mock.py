@@ -10,13 +10,12 @@ import signal
 import socket
 import subprocess
 import tempfile
-import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
-READY = "Mock of the Financial Operations API"
 
 
 @dataclass
@@ -32,6 +31,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _wait_until_listening(process: subprocess.Popen, port: int, what: str, seconds: float = 60) -> None:
+    """The front opens its port once Prism behind it listens: a connection that succeeds means ready."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode} before listening on port {port}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{what} did not listen on port {port} within {seconds:.0f} s")
+
+
 def run_mock() -> Iterator[Mock]:
     access_key = "AK_roundtrip_python"
     secret_key = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
@@ -43,21 +56,10 @@ def run_mock() -> Iterator[Mock]:
         script = os.environ.get("FO_MOCK_SCRIPT", str(ROOT / "scripts" / "mock.mjs"))
         process = subprocess.Popen(
             [node, script, "--auth", "production", "--keys", str(keys), "--port", str(port)],
-            stdout=subprocess.PIPE,
-            text=True,
+            stdout=subprocess.DEVNULL,
         )
         try:
-            ready = threading.Event()
-
-            def read() -> None:
-                # Reads to the end, so the mock never blocks on a full pipe.
-                for line in process.stdout:
-                    if line.startswith(READY):
-                        ready.set()
-
-            threading.Thread(target=read, daemon=True).start()
-            if not ready.wait(60) or process.poll() is not None:
-                raise RuntimeError(f"the mock ({node} {script}) did not start listening within 60 s")
+            _wait_until_listening(process, port, f"the mock ({node} {script})")
             yield Mock(f"http://127.0.0.1:{port}", access_key, secret_key)
         finally:
             process.send_signal(signal.SIGTERM)
