@@ -30,6 +30,10 @@ export const KNOWN_WARNINGS = [
 
 const cache = path.join(root, ".cache");
 const out = path.join(root, "out/clients");
+// The faithful bundle, not the SDK artifact (generated/openapi.sdk.json) that other generators take: its
+// multipart-only RFI answer, whose part names are not shown, makes OpenAPI Generator report "Form parameters
+// with additionalProperties are not supported" (an ERROR, in Python and Go) and generate a submit call whose
+// only form field is the forbidden requirement_id. From openapi.json the call takes the JSON (TEXT) answer.
 const input = paths.bundleJson;
 
 const env = {
