@@ -23,6 +23,10 @@ const (
 	SigningScheme       = "Service-HMAC-SHA256"
 )
 
+// MinSecretKeyBytes is the fewest key bytes NewTransport takes (128 bits), as the TypeScript client: the
+// reference gives no key length, and a shorter secret is a truncated copy or a placeholder, not an issued key.
+const MinSecretKeyBytes = 16
+
 // EmptyBodyHash is the SHA-256 of zero bytes: the body hash of a request without a body.
 var EmptyBodyHash = HashBody(nil)
 

@@ -28,7 +28,8 @@ type Transport struct {
 	key       []byte
 }
 
-// NewTransport checks the credentials (as issued in API Settings) once, before any request is sent.
+// NewTransport checks the credentials (as issued in API Settings) once, before any request is sent:
+// the secret must be strict URL-safe Base64 without padding and decode to MinSecretKeyBytes or more.
 func NewTransport(accessKey, secretKey string, base http.RoundTripper) (*Transport, error) {
 	if err := CheckAccessKey(accessKey); err != nil {
 		return nil, err
@@ -36,6 +37,9 @@ func NewTransport(accessKey, secretKey string, base http.RoundTripper) (*Transpo
 	key, err := DecodeSecretKey(secretKey)
 	if err != nil {
 		return nil, err
+	}
+	if len(key) < MinSecretKeyBytes {
+		return nil, &InvalidCredentialsError{fmt.Sprintf("Secret key decodes to %d bytes, fewer than %d: copy it exactly as issued in API Settings", len(key), MinSecretKeyBytes)}
 	}
 	return &Transport{Base: base, accessKey: accessKey, key: key}, nil
 }

@@ -58,6 +58,13 @@ func TestTransportSignsEveryVectorOnTheWire(t *testing.T) {
 			in, want := v.Input, v.Expected
 			body := v.body(t)
 			transport, err := NewTransport(in.AccessKey, in.SecretKey, srv.Client().Transport)
+			if key, _ := DecodeSecretKey(in.SecretKey); len(key) < MinSecretKeyBytes {
+				// Signed by the bare steps (TestVectors); the Transport takes issued keys only.
+				if err == nil || !strings.Contains(err.Error(), "fewer than 16") {
+					t.Errorf("a %d-byte key: got %v, want refused", len(key), err)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -125,7 +125,7 @@ def test_retries_of_the_generated_configuration_are_each_signed_afresh() -> None
         configuration = fo_api.Configuration(host=recorder.url)
         configuration.retries = Retry(total=3, status_forcelist=[503], backoff_factor=0, allowed_methods=None)
         clock = iter(datetime(2026, 11, 21, 9, 30, second, tzinfo=timezone.utc) for second in range(10))
-        api = sign_api_client(fo_api.ApiClient(configuration), "AK_retry", "AAAA", clock=lambda: next(clock))
+        api = sign_api_client(fo_api.ApiClient(configuration), "AK_retry", "A" * 22, clock=lambda: next(clock))
         response = fo_api.ConversionsApi(api).create_quote_without_preload_content(CUSTOMER, quote_request())
         assert response.status == 204
         dates = [attempt.headers["X-SVC-Date"] for attempt in recorder.received]

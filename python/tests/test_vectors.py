@@ -8,14 +8,16 @@ import hmac
 import pytest
 
 from fo_signing import (
+    MIN_SECRET_KEY_BYTES,
     HmacSigner,
     InvalidCredentialsError,
     decode_secret_key,
     format_timestamp,
     hash_body,
+    sign,
     string_to_sign,
 )
-from vectors import INVALID_SECRETS, RFC4231, VECTORS, body_bytes, names, time_of
+from vectors import INVALID_SECRETS, RFC4231, VECTORS, body_bytes, hook_takes, names, time_of
 
 
 def test_the_file_holds_at_least_30_vectors() -> None:
@@ -36,9 +38,18 @@ class TestVector:
 
     def test_signature_and_headers(self, vector) -> None:
         i, e = vector["input"], vector["expected"]
-        signer = HmacSigner(i["accessKey"], i["secretKey"], clock=lambda: time_of(vector))
-        signed = signer.sign(i["method"], i["path"], body_bytes(i["body"]))
+        key = decode_secret_key(i["secretKey"])
+        signed = sign(access_key=i["accessKey"], key=key, method=i["method"], path=i["path"], body=body_bytes(i["body"]), time=time_of(vector))
         assert (signed.body_hash, signed.string_to_sign, signed.signature) == (e["bodyHash"], e["stringToSign"], e["signature"])
+        assert dict(signed.headers(i["accessKey"])) == e["headers"]
+
+    def test_the_signer_gives_the_headers_or_refuses_a_short_key(self, vector) -> None:
+        i, e = vector["input"], vector["expected"]
+        if not hook_takes(vector):
+            with pytest.raises(InvalidCredentialsError, match=f"fewer than {MIN_SECRET_KEY_BYTES}"):
+                HmacSigner(i["accessKey"], i["secretKey"])
+            return
+        signer = HmacSigner(i["accessKey"], i["secretKey"], clock=lambda: time_of(vector))
         assert dict(signer.headers(i["method"], i["path"], body_bytes(i["body"]))) == e["headers"]
 
 
@@ -61,4 +72,4 @@ def test_rfc4231_keys_decode_from_their_secret(case) -> None:
 @pytest.mark.parametrize("access_key", ["", "a b", "a:b", "ak\n"])
 def test_access_key_that_cannot_stand_in_the_header_is_refused(access_key) -> None:
     with pytest.raises(InvalidCredentialsError, match="Access key"):
-        HmacSigner(access_key, "AAAA")
+        HmacSigner(access_key, "A" * 22)

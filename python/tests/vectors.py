@@ -41,3 +41,10 @@ def time_of(vector: dict[str, Any]) -> datetime:
 
 def names(vectors: list[dict[str, Any]]) -> list[str]:
     return [v["name"] for v in vectors]
+
+
+def hook_takes(vector: dict[str, Any]) -> bool:
+    """Whether a hook (not the bare signing steps) takes this vector's secret: 16 key bytes or more."""
+    from fo_signing import MIN_SECRET_KEY_BYTES, decode_secret_key
+
+    return len(decode_secret_key(vector["input"]["secretKey"])) >= MIN_SECRET_KEY_BYTES

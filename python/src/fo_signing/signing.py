@@ -14,6 +14,9 @@ AUTHORIZATION_HEADER = "Authorization"
 DATE_HEADER = "X-SVC-Date"
 SIGNING_SCHEME = "Service-HMAC-SHA256"
 EMPTY_BODY_HASH = hashlib.sha256(b"").hexdigest()
+# The fewest key bytes a signer takes (128 bits), as the TypeScript client: the reference gives no key
+# length, and a shorter secret is a truncated copy or a placeholder, not an issued key.
+MIN_SECRET_KEY_BYTES = 16
 
 _URL_SAFE_BASE64 = re.compile(r"[A-Za-z0-9_-]+")
 _ACCESS_KEY = re.compile(r"[^\s:]+")

@@ -6,7 +6,7 @@ import re
 from datetime import datetime, timezone
 from typing import Callable, Mapping
 
-from .signing import Signature, check_access_key, decode_secret_key, sign
+from .signing import MIN_SECRET_KEY_BYTES, InvalidCredentialsError, Signature, check_access_key, decode_secret_key, sign
 
 _PORTFOLIO_PATH = re.compile(r"(^|/)v1/portfolios/")
 
@@ -23,15 +23,21 @@ def _utc_now() -> datetime:
 class HmacSigner:
     """Signs production requests with one access key and secret key (as issued in API Settings).
 
-    The secret is checked and decoded here, so bad credentials fail before any request is sent.
+    The secret is checked and decoded here (strict URL-safe Base64, at least 16 key bytes), so bad
+    credentials fail before any request is sent.
     """
 
     def __init__(
         self, access_key: str, secret_key: str, *, clock: Callable[[], datetime] = _utc_now
     ) -> None:
         check_access_key(access_key)
+        key = decode_secret_key(secret_key)
+        if len(key) < MIN_SECRET_KEY_BYTES:
+            raise InvalidCredentialsError(
+                f"Secret key decodes to {len(key)} bytes, fewer than {MIN_SECRET_KEY_BYTES}: copy it exactly as issued in API Settings"
+            )
         self._access_key = access_key
-        self._key = decode_secret_key(secret_key)
+        self._key = key
         self._clock = clock
 
     def __repr__(self) -> str:
