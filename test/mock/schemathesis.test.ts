@@ -56,7 +56,7 @@ function runSchemathesis(url: string, auth: string): Promise<{ code: number | nu
   const args = [
     "-m", "schemathesis.cli", "--no-color", "run", path.join(root, "generated/openapi.json"),
     "--url", url, "--checks", "all", "--max-examples", String(MAX_EXAMPLES), "--seed", "1",
-    "--request-timeout", "10", "--max-response-time", "5", "--baseline", path.join(fuzz, "baseline.json"),
+    "--request-timeout", "10", "--max-response-time", "5", "--generation-database", "none", "--baseline", path.join(fuzz, "baseline.json"),
   ];
   const env = { ...process.env, SCHEMATHESIS_HOOKS: "fo_auth", PYTHONPATH: fuzz, FO_FUZZ_AUTH: auth, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
   return new Promise((resolve) => {
