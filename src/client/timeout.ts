@@ -1,20 +1,34 @@
 import type { Clock } from "./clock.ts";
 
+/** One attempt: the signal given to fetch and to the body read, whether it timed out, and its end. */
+export interface Attempt {
+  signal: AbortSignal | undefined;
+  timedOut: boolean;
+  /** Stops the timer and unhooks the caller's signal. */
+  end(): void;
+}
+
+// The reason an attempt's signal ends with when nothing went wrong: no DOMException (and no stack) is made.
+const ENDED = Symbol("attempt ended");
+const noop = () => {};
+
 /**
- * One attempt's signal, aborted by the caller's signal or after `timeout` ms on the clock, and the
- * function that ends the attempt (stops the timer, unhooks the caller's signal).
+ * Starts one attempt, aborted by the caller's signal or after `timeout` ms on the clock, covering the
+ * whole exchange: headers and body. Without a timeout it is the caller's signal itself, so an attempt
+ * makes at most one AbortController.
  * @throws the caller's abort reason when it has already aborted.
  */
-export function attemptSignal(caller: AbortSignal | undefined, timeout: number | false, clock: Clock): [AbortSignal, () => void] {
+export function startAttempt(caller: AbortSignal | undefined, timeout: number | false, clock: Clock): Attempt {
   caller?.throwIfAborted();
+  if (timeout === false) return { signal: caller, timedOut: false, end: noop };
   const ctrl = new AbortController();
-  const ended = new AbortController();
-  caller?.addEventListener("abort", () => ctrl.abort(caller.reason), { signal: ended.signal });
-  if (timeout !== false) {
-    clock.sleep(timeout, ended.signal).then(
-      () => ctrl.abort(new DOMException(`No response within ${timeout} ms`, "TimeoutError")),
-      () => {},
-    );
-  }
-  return [ctrl.signal, () => ended.abort()];
+  const onAbort = () => ctrl.abort(caller!.reason);
+  caller?.addEventListener("abort", onAbort);
+  const attempt: Attempt = {
+    signal: ctrl.signal,
+    timedOut: false,
+    end: () => (caller?.removeEventListener("abort", onAbort), ctrl.abort(ENDED)),
+  };
+  clock.sleep(timeout, ctrl.signal).then(() => ((attempt.timedOut = true), ctrl.abort()), noop);
+  return attempt;
 }

@@ -46,7 +46,10 @@ export function buildStringToSign(accessKey: string, timestamp: string, method: 
 export function signRequest({ accessKey, secretKey, method, path, body, time, bodyHash }: SignInput): SignedRequest {
   assertServerSide();
   assertAccessKey(accessKey);
-  if (!/^\/[^?]*$/.test(path)) throw new TypeError(`Path to sign must start with "/" and have no query: "${path}"`);
+  // A line break in a field would forge the five-line string to sign; JSON.stringify shows it escaped.
+  if (typeof method !== "string" || !/^[!#$%&'*+.^`|~\w-]+$/.test(method)) throw new TypeError(`Method to sign is not an HTTP token: ${JSON.stringify(method)}`);
+  if (typeof path !== "string" || !/^\/[^?\0-\x20\x7f]*$/.test(path)) throw new TypeError(`Path to sign must start with "/" and have no query, spaces or control characters: ${JSON.stringify(path)}`);
+  if (bodyHash !== undefined && !/^[0-9a-f]{64}$/.test(bodyHash)) throw new TypeError("bodyHash must be 64 lowercase hex digits (SHA-256)");
   const key = typeof secretKey === "string" ? decodeSecretKey(secretKey) : secretKey;
   const timestamp = formatTimestamp(time);
   bodyHash ??= hashBody(body);

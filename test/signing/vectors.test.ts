@@ -2,7 +2,7 @@
 // each step is asserted on its own so a failure names the step that broke.
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { buildStringToSign, createClient, decodeSecretKey, EMPTY_BODY_HASH, formatTimestamp, hashBody, InvalidCredentialsError, signRequest } from "../../src/index.ts";
+import { buildStringToSign, createClient, decodeSecretKey, EMPTY_BODY_HASH, formatTimestamp, hashBody, InvalidCredentialsError, MIN_SECRET_KEY_BYTES, signRequest } from "../../src/index.ts";
 import { type BodySpec, bodyBytes } from "./bodies.ts";
 import rfc4231 from "./rfc4231.json" with { type: "json" };
 import fixtures from "./vectors.json" with { type: "json" };
@@ -46,6 +46,13 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
     expect(signed.headers["X-SVC-Date"]).toBe(expected.timestamp);
   });
   const portfolio = input.path.startsWith("/v1/portfolios/");
+  // signRequest signs any well-formed secret; the client takes only keys of MIN_SECRET_KEY_BYTES or more.
+  if (decodeSecretKey(input.secretKey).length < MIN_SECRET_KEY_BYTES) {
+    test(`the client refuses a key under ${MIN_SECRET_KEY_BYTES} bytes`, () => {
+      expect(() => createClient({ baseUrl: "https://svc.example", credentials: input })).toThrow(/fewer than 16/);
+    });
+    return;
+  }
   // Portfolio paths take the portfolio bearer token, never the HMAC signature.
   test(portfolio ? "the client sends the portfolio bearer token instead" : "the client sends the same Authorization for this request", async () => {
     let sent: { url: string; init: RequestInit } | undefined;
