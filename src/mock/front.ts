@@ -175,8 +175,9 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
       res.end(json);
     });
   });
-  // A client that half-closes its socket after sending still gets its answer (Node's default ends the socket).
-  server.httpAllowHalfOpen = true;
+  // A client that half-closes its socket after sending still gets its answer: Node's default ends the socket
+  // then. The switch is Node's own (long-standing, used by its tests) but missing from @types/node.
+  (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
