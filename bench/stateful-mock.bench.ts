@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { startFront } from "../src/mock/front.ts";
 import { parseKeys } from "../src/mock/keys.ts";
+import { statefulFrontOptions } from "../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../src/mock/stateful/index.ts";
 import { signRequest } from "../src/signing/index.ts";
 import { startPrism } from "../test/helpers/prism.ts";
@@ -18,8 +19,9 @@ const keys = parseKeys({ [creds.accessKey]: creds.secretKey }, "bench keys");
 const customer = "/v1/customers/c0ffee00-0000-4000-8000-000000000001";
 
 const prism = await startPrism();
-const plain = await startFront({ upstream: prism.url, keys });
-const stateful = await startFront({ upstream: prism.url, keys, stateful: await createStatefulMock() });
+// Replays allowed in both fronts: the same Execute Quote body is signed again within a second.
+const plain = await startFront({ upstream: prism.url, keys, replay: "allow" });
+const stateful = await startFront({ upstream: prism.url, keys, replay: "allow", ...statefulFrontOptions(await createStatefulMock()) });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One request; the time runs from writing it to the last byte of the answer. */

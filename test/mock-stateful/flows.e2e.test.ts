@@ -22,6 +22,7 @@ import {
 import { systemClock } from "../../src/client/clock.ts";
 import { type RunningFront, startFront } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/keys.ts";
+import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
 import { newSecret } from "../mock/support.ts";
@@ -52,7 +53,9 @@ beforeAll(async () => {
   writeFileSync(rfiFixture, JSON.stringify({ customers: { [POLLED]: pollFixture() } }));
   const stateful = await createStatefulMock({ rfiFixture });
   prism = await startPrism();
-  front = await startFront({ upstream: prism.url, auth: "production", keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), stateful });
+  // Replays allowed: a retry or a second execute within the same second is byte-identical when signed, and
+  // these tests are about the state behind the front, not its replay guard.
+  front = await startFront({ upstream: prism.url, auth: "production", replay: "allow", keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), ...statefulFrontOptions(stateful) });
   base = front.url;
 });
 afterAll(async () => {

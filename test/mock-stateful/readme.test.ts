@@ -9,6 +9,7 @@ import path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type RunningFront, startFront } from "../../src/mock/front.ts";
+import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
 
@@ -23,7 +24,7 @@ let prism: RunningServer;
 let front: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
-  front = await startFront({ upstream: prism.url, auth: "sandbox", stateful: await createStatefulMock() });
+  front = await startFront({ upstream: prism.url, auth: "sandbox", ...statefulFrontOptions(await createStatefulMock()) });
 });
 afterAll(async () => {
   await front?.close();
