@@ -5,6 +5,9 @@
 // Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300] [--future 60]
 //   [--replay reject|allow]: the front also verifies each HMAC signature like the reference. Keys: --keys,
 //   FO_MOCK_KEYS_FILE, or FO_ACCESS_KEY/FO_SECRET_KEY.
+// Stateful mode (either auth): npm run mock -- --stateful [--stateful-options FILE] [--rfi-fixture FILE]
+//   quotes, orders, external accounts, portfolio hedges and RFI cases are kept in memory, with a virtual
+//   clock and fault injection under the control prefix (README "Stateful mock"); the rest goes to Prism.
 // Prism is tethered to this script (its stdin is our pipe): however the script ends, Prism ends with it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -49,6 +52,25 @@ export function parseAuthOptions(argv = process.argv.slice(2)) {
   const bare = argv.includes("--bare");
   if (bare && auth === "production") throw new Error("--bare runs Prism alone, which cannot verify signatures: drop it with --auth production.");
   return { auth, keys, windowSeconds, futureSeconds, replay, bare };
+}
+
+/** `--stateful`, `--stateful-options FILE`, `--rfi-fixture FILE`: undefined when the stateful mode is off. */
+export function parseStatefulOptions(argv = process.argv.slice(2)) {
+  const value = (flag) => {
+    const i = argv.indexOf(flag);
+    if (i < 0) return undefined;
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith("--")) throw new Error(`${flag} needs a value.`);
+    return v;
+  };
+  const optionsFile = value("--stateful-options");
+  const rfiFixture = value("--rfi-fixture");
+  if (!argv.includes("--stateful")) {
+    if (optionsFile || rfiFixture) throw new Error("--stateful-options and --rfi-fixture only apply with --stateful.");
+    return undefined;
+  }
+  if (argv.includes("--bare")) throw new Error("--bare runs Prism alone, which keeps no state: drop it with --stateful.");
+  return { optionsFile, rfiFixture };
 }
 
 /**
@@ -112,7 +134,17 @@ function rateLimited(print, perSecond = 20) {
   };
 }
 
-async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureSeconds, replay }) {
+/** The stateful mode and the front options that plug it in (its handler, its control API without auth). */
+async function startStateful({ optionsFile, rfiFixture }) {
+  const { createStatefulMock, STATEFUL_OPERATIONS } = await import("../src/mock/stateful/index.ts");
+  const { loadOptionsFile } = await import("../src/mock/stateful/options.ts");
+  const { statefulFrontOptions } = await import("../src/mock/stateful/http.ts");
+  const given = optionsFile ? loadOptionsFile(optionsFile) : {};
+  const mock = await createStatefulMock({ ...given, ...(rfiFixture ? { rfiFixture } : {}) });
+  return { mock, operations: Object.keys(STATEFUL_OPERATIONS), frontOptions: statefulFrontOptions(mock) };
+}
+
+async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureSeconds, replay }, statefulArgs) {
   // The front is TypeScript in src/mock; tsx loads it without a build step.
   const { register } = await import("tsx/esm/api");
   register();
@@ -120,6 +152,7 @@ async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureS
   const { startFront, DEFAULT_WINDOW_SECONDS, DEFAULT_FUTURE_SECONDS, DEFAULT_REPLAY } = await import("../src/mock/front.ts");
   const production = auth === "production";
   const keys = production ? loadKeys(keysFile) : undefined;
+  const stateful = statefulArgs && (await startStateful(statefulArgs));
   const prismPort = await freePort();
   const prism = startMock(prismPort, { output: "pipe", verbose: "warn" });
   const stopPrism = () => prism.exitCode === null && prism.signalCode === null && process.kill(prism.pid, "SIGTERM");
@@ -134,10 +167,12 @@ async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureS
       futureSeconds,
       replay,
       onRefused: rateLimited((line) => console.log(`[signature front] ${line}`)),
+      ...stateful?.frontOptions,
     });
     const mode = production
       ? `production auth: HMAC signatures verified, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window -${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s/+${futureSeconds ?? DEFAULT_FUTURE_SECONDS} s, replays ${(replay ?? DEFAULT_REPLAY) === "reject" ? "refused" : "allowed"}`
       : "sandbox auth: any Bearer token";
+    if (stateful) console.log(`Stateful mode: ${stateful.operations.join(", ")} kept in memory; control API at http://127.0.0.1:${port}${stateful.mock.controlPrefix}/`);
     console.log(`Mock of the Financial Operations API (${mode}): http://127.0.0.1:${port} -> Prism on 127.0.0.1:${prismPort} (Ctrl-C stops both)`);
     let stopping = false;
     const stop = () => {
@@ -170,8 +205,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const port = parsePort();
     const options = parseAuthOptions();
+    const statefulArgs = parseStatefulOptions();
     if (!options.bare) {
-      await runWithFront(port, options);
+      await runWithFront(port, options, statefulArgs);
     } else {
       const child = startMock(port);
       console.log(`Prism mock of the Financial Operations API: http://127.0.0.1:${port} (Ctrl-C stops it)`);

@@ -73,6 +73,8 @@ export interface FrontOptions {
   onRefused?: (line: string) => void;
   /** Runs after the checks, before forwarding; see RequestHandler. */
   handle?: RequestHandler;
+  /** Paths served without authentication, every other check still made (the stateful mode's control API). */
+  unauthenticated?: (path: string) => boolean;
 }
 
 export interface RunningFront {
@@ -101,7 +103,7 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
 
     // Production: everything the headers can show is checked before a byte of the body is read.
     let signed: SignedHeaders | undefined;
-    if (production && !isBearerRoute(path)) {
+    if (production && !isBearerRoute(path) && !opts.unauthenticated?.(path)) {
       const check = verifyHeaders(
         { method, path, authorization: header(req, AUTHORIZATION_HEADER), date: header(req, DATE_HEADER) },
         { keys: opts.keys!, now: now(), windowSeconds, futureSeconds },

@@ -1,0 +1,159 @@
+import type { VirtualClock } from "./clock.ts";
+import { type FaultInjector, FaultSpecError } from "./faults.ts";
+import { instant } from "./instant.ts";
+import { isObject } from "./operation.ts";
+import { type Reply, reply } from "./reply.ts";
+import { type RfiCase, RfiFixtureError, checkCases } from "./rfiCases.ts";
+import type { ComponentValidator } from "./schemas.ts";
+import type { StatefulStore } from "./store.ts";
+
+/** What the control API works on. */
+export interface ControlTarget {
+  prefix: string;
+  store: StatefulStore;
+  clock: VirtualClock;
+  faults: FaultInjector;
+  schemas: ComponentValidator;
+  requests: () => unknown[];
+  /** Empties the store, the faults, the log and the clock offset, and re-seeds the RFI cases. */
+  reset: () => void;
+  handledOperations: readonly string[];
+}
+
+const bad = (message: string, status = 400): Reply => reply(status, { error: message });
+
+function parseJson(body: Uint8Array): { value: unknown } | { error: Reply } {
+  if (body.length === 0) return { value: undefined };
+  try {
+    return { value: JSON.parse(Buffer.from(body).toString("utf8")) };
+  } catch {
+    return { error: bad("The body is not valid JSON.") };
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A path segment decoded; `%` not followed by two hex digits is left as it is. */
+const segment = (raw: string) => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
+/** Integer query value within bounds, its default when absent; a string error otherwise. */
+function intParam(q: URLSearchParams, name: string, fallback: number, min: number, max: number): number | string {
+  const raw = q.get(name);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  return /^\d+$/.test(raw) && n >= min && n <= max ? n : `${name} must be a whole number from ${min} to ${max}.`;
+}
+
+/** Conversions the mock recorded, for a caller's List Transactions (its real path is not shown). */
+function listTransactions(t: ControlTarget, q: URLSearchParams): Reply {
+  const customerId = q.get("customer_id");
+  if (!customerId) return bad("customer_id is required.");
+  const bounds: Record<string, bigint | undefined> = {};
+  for (const name of ["created_after", "created_before"]) {
+    const raw = q.get(name);
+    if (raw !== null && (bounds[name] = instant(raw)) === undefined) return bad(`${name} must be an ISO 8601 date-time with an offset.`);
+  }
+  const page = intParam(q, "page", 1, 1, 1_000_000);
+  const size = intParam(q, "size", 100, 1, 1000);
+  if (typeof page === "string") return bad(page);
+  if (typeof size === "string") return bad(size);
+  const action = q.get("transaction_action");
+  const ns = (ms: number) => BigInt(ms) * 1_000_000n;
+  const all = action !== null && action !== "CONVERSION" ? [] : [...t.store.orders.values()]
+    .filter((o) => o.customerId === customerId)
+    .filter((o) => (bounds.created_after === undefined || ns(o.createdAt) >= bounds.created_after) && (bounds.created_before === undefined || ns(o.createdAt) <= bounds.created_before))
+    .sort((a, b) => a.createdAt - b.createdAt);
+  const list = all.slice((page - 1) * size, page * size).map((o) => ({ transaction_id: o.transactionId, transaction_action: "CONVERSION", created_at: iso(o.createdAt) }));
+  return reply(200, { list, total: all.length, page, size });
+}
+
+function putRfiCase(t: ControlTarget, customerId: string, caseId: string, body: unknown, merge: boolean): Reply {
+  if (!isObject(body)) return bad("Send the RFI case (PUT) or the fields to change (PATCH) as a JSON object.");
+  const cases = t.store.casesOf(customerId);
+  const index = cases.findIndex((c) => c.case_id === caseId);
+  if (merge && index < 0) return bad(`No RFI case ${caseId} for customer ${customerId}.`, 404);
+  const now = iso(t.clock.now());
+  const next = { ...(merge ? cases[index] : { created_at: now }), ...body, case_id: caseId } as Record<string, unknown>;
+  // A change is an update: stamped with the virtual time unless the caller gives updated_at.
+  if (body.updated_at === undefined) next.updated_at = now;
+  try {
+    const [checked] = checkCases(customerId, [next], t.schemas, "RFI case");
+    if (index < 0) cases.push(checked!);
+    else cases[index] = checked!;
+    return reply(index < 0 ? 201 : 200, checked);
+  } catch (err) {
+    if (err instanceof RfiFixtureError) return bad(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Answers a control call under the prefix (see the README's "Stateful mock" section for the list).
+ * Unknown routes are 404, known routes with another method 405; bad input is 400 `{ error }`.
+ */
+export function control(t: ControlTarget, method: string, path: string, query: string, body: Uint8Array): Reply {
+  const route = path.slice(t.prefix.length).replace(/\/+$/, "") || "/";
+  const q = new URLSearchParams(query);
+  const parsed = parseJson(body);
+  if ("error" in parsed) return parsed.error;
+  const json = parsed.value;
+  const m = method.toUpperCase();
+  const only = (...methods: string[]) => (methods.includes(m) ? undefined : reply(405, { error: `${route} takes ${methods.join(", ")}.` }, { Allow: methods.join(", ") }));
+
+  if (route === "/") {
+    return only("GET") ?? reply(200, { now: iso(t.clock.now()), prefix: t.prefix, handled_operations: t.handledOperations });
+  }
+  if (route === "/reset") return only("POST") ?? (t.reset(), reply(204));
+  if (route === "/clock") {
+    const refused = only("GET", "POST");
+    if (refused) return refused;
+    if (m === "POST") {
+      const advance = isObject(json) ? json : {};
+      const ms = advance.advance_ms ?? (typeof advance.advance_seconds === "number" ? advance.advance_seconds * 1000 : undefined);
+      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) return bad('Send { "advance_seconds": N } or { "advance_ms": N } with N of 0 or more.');
+      t.clock.advance(ms);
+    }
+    return reply(200, { now: iso(t.clock.now()) });
+  }
+  if (route === "/faults") {
+    const refused = only("GET", "POST", "DELETE");
+    if (refused) return refused;
+    if (m === "GET") return reply(200, { faults: t.faults.list() });
+    if (m === "DELETE") return (t.faults.clear(), reply(204));
+    try {
+      return reply(201, t.faults.add(json));
+    } catch (err) {
+      if (err instanceof FaultSpecError) return bad(err.message);
+      throw err;
+    }
+  }
+  if (route === "/requests") return only("GET") ?? reply(200, { requests: t.requests() });
+  if (route === "/transactions") return only("GET") ?? listTransactions(t, q);
+  let match = /^\/orders\/([^/]+)$/.exec(route);
+  if (match) {
+    const refused = only("PATCH");
+    if (refused) return refused;
+    const order = t.store.orders.get(segment(match[1]!));
+    if (!order) return bad(`No order ${match[1]}.`, 404);
+    if (!isObject(json) || typeof json.order_status !== "string" || json.order_status === "") return bad('Send { "order_status": "<value>" }.');
+    order.orderStatus = json.order_status;
+    return reply(200, { transaction_id: order.transactionId, quote_id: order.quoteId, order_status: order.orderStatus, created_at: iso(order.createdAt) });
+  }
+  match = /^\/customers\/([^/]+)\/rfi-cases\/([^/]+)$/.exec(route);
+  if (match) {
+    const refused = only("PUT", "PATCH");
+    if (refused) return refused;
+    return putRfiCase(t, segment(match[1]!), segment(match[2]!), json, m === "PATCH");
+  }
+  match = /^\/customers\/([^/]+)\/rfi-cases$/.exec(route);
+  if (match) {
+    return only("GET") ?? reply(200, { list: t.store.rfiCases.get(segment(match[1]!)) ?? ([] as RfiCase[]) });
+  }
+  return bad(`No control route ${route} (see GET ${t.prefix}/).`, 404);
+}

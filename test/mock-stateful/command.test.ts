@@ -1,0 +1,118 @@
+// `npm run mock -- --stateful` as a user runs it, in both auth modes: the stateful operations keep state,
+// the control API answers without credentials, Prism answers the rest, and Ctrl-C stops everything.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { signRequest } from "../../src/signing/index.ts";
+import { freePort, stopChild } from "../helpers/prism.ts";
+import { newSecret } from "../mock/support.ts";
+import { C } from "./support.ts";
+// @ts-expect-error the script is plain JavaScript without types
+import { parseStatefulOptions } from "../../scripts/mock.mjs";
+
+const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");
+const dir = mkdtempSync(path.join(tmpdir(), "mock-stateful-cmd-"));
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map(stopChild));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(args: string[]) {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  started.push(child);
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      if (out.includes("(Ctrl-C stops both)")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`mock exited with ${code}:\n${out}`))));
+  });
+  return { child, out: () => out };
+}
+
+async function interrupt(child: ChildProcess) {
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  process.kill(child.pid!, "SIGINT");
+  expect(await exited).toBe(0);
+}
+
+const quote = JSON.stringify({ from_asset: {}, to_asset: {}, pay_amount: "1" });
+
+describe("npm run mock -- --stateful", () => {
+  test("sandbox: a quote executes once (second time 409), the control API answers, Prism answers the rest", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const { child, out } = await run(["--port", String(port), "--stateful"]);
+    expect(out()).toContain(`control API at ${base}/__mock/`);
+    const headers = { Authorization: "Bearer sandbox-token", "Content-Type": "application/json" };
+    const q = await (await fetch(`${base}${C}/conversions/quote`, { method: "POST", headers, body: quote })).json();
+    const execute = () => fetch(`${base}${C}/conversions/hedge`, { method: "POST", headers, body: JSON.stringify({ quote_id: q.quote_id }) });
+    expect((await execute()).status).toBe(201);
+    expect((await execute()).status).toBe(409);
+    expect((await fetch(`${base}/__mock/clock`)).status).toBe(200);
+    await fetch(`${base}${C}/deposit_instructions`, { headers });
+    // Without credentials the stateful mode passes the request on, and Prism refuses it as before.
+    expect((await fetch(`${base}${C}/rfi-cases`)).status).toBe(401);
+    const log = (await (await fetch(`${base}/__mock/requests`)).json()).requests.map((r: { operation_id: string; outcome: unknown }) => [r.operation_id, r.outcome]);
+    expect(log.slice(-2)).toEqual([["getDefaultDepositInstruction", "prism"], ["listRfiCases", "prism"]]);
+    await interrupt(child);
+  });
+
+  test("production: signed requests reach the stateful mode, unsigned ones are 401, the control API needs no signature", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const creds = { accessKey: "AK-stateful-cmd", secretKey: newSecret() };
+    const keys = path.join(dir, "keys.json");
+    writeFileSync(keys, JSON.stringify({ [creds.accessKey]: creds.secretKey }));
+    const fixture = path.join(dir, "rfi.json");
+    writeFileSync(fixture, JSON.stringify({ customers: {} }));
+    const { child, out } = await run(["--port", String(port), "--auth", "production", "--keys", keys, "--stateful", "--rfi-fixture", fixture]);
+    expect(out()).not.toContain(creds.secretKey);
+    const path1 = `${C}/conversions/quote`;
+    const signed = signRequest({ ...creds, method: "POST", path: path1, body: quote, time: new Date() });
+    const res = await fetch(`${base}${path1}`, { method: "POST", headers: { ...signed.headers, "Content-Type": "application/json" }, body: quote });
+    expect(res.status).toBe(201);
+    expect((await fetch(`${base}${path1}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: quote })).status).toBe(401);
+    const rfi = signRequest({ ...creds, method: "GET", path: `${C}/rfi-cases`, time: new Date() });
+    expect(await (await fetch(`${base}${C}/rfi-cases`, { headers: rfi.headers })).json()).toEqual({ list: [], total: 0 });
+    const log = await (await fetch(`${base}/__mock/requests`)).json();
+    expect(log.requests.map((r: { operation_id: string }) => r.operation_id)).toEqual(["createQuote", "listRfiCases"]);
+    await interrupt(child);
+  });
+
+  test("a bad fixture stops the start with a message naming it", async () => {
+    const fixture = path.join(dir, "broken.json");
+    writeFileSync(fixture, "{");
+    const child = spawn(process.execPath, [script, "--port", String(await freePort()), "--stateful", "--rfi-fixture", fixture], { stdio: ["ignore", "pipe", "pipe"] });
+    started.push(child);
+    let err = "";
+    child.stderr!.on("data", (d) => (err += d));
+    expect(await new Promise((r) => child.once("exit", r))).toBe(1);
+    expect(err).toContain("broken.json");
+  });
+});
+
+describe("parseStatefulOptions", () => {
+  test("off without --stateful; the files with it", () => {
+    expect(parseStatefulOptions([])).toBeUndefined();
+    expect(parseStatefulOptions(["--stateful", "--rfi-fixture", "a.json", "--stateful-options", "o.json"])).toEqual({ rfiFixture: "a.json", optionsFile: "o.json" });
+  });
+
+  test.each([
+    [["--rfi-fixture", "a.json"], /only apply with --stateful/],
+    [["--stateful", "--bare"], /--bare/],
+    [["--stateful", "--rfi-fixture"], /needs a value/],
+  ])("%j is refused", (argv, message) => {
+    expect(() => parseStatefulOptions(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,204 @@
+// The control API, faults and settings of the stateful mock, called in process.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { DROP, type StatefulMock } from "../../src/mock/stateful/index.ts";
+import { StatefulOptionsError, loadOptionsFile, resolveOptions } from "../../src/mock/stateful/options.ts";
+import { C, CUSTOMER, answer, call, newQuote, testMock } from "./support.ts";
+
+const dir = mkdtempSync(path.join(tmpdir(), "stateful-options-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ctl = (mock: StatefulMock, method: string, route: string, body?: unknown, query = "") =>
+  mock.control({ method, path: `/__mock${route}`, query, headers: {}, body: body === undefined ? new Uint8Array() : Buffer.from(JSON.stringify(body)) }) as { status: number; body: any; headers?: Record<string, string> };
+
+describe("control API", () => {
+  test("only paths under the prefix are control paths", async () => {
+    const { mock } = await testMock({ controlPrefix: "/__ctl" });
+    expect(mock.isControlPath("/__ctl")).toBe(true);
+    expect(mock.isControlPath("/__ctl/reset")).toBe(true);
+    expect(mock.isControlPath("/__ctlx")).toBe(false);
+    expect(mock.isControlPath("/v1/customers/x/rfi-cases")).toBe(false);
+  });
+
+  test("clock: advances forward only, and says the virtual time", async () => {
+    const { mock, time } = await testMock();
+    expect(ctl(mock, "POST", "/clock", { advance_seconds: 31 }).body.now).toBe(new Date(time.ms + 31_000).toISOString());
+    expect(ctl(mock, "POST", "/clock", { advance_ms: 500 }).body.now).toBe(new Date(time.ms + 31_500).toISOString());
+    expect(ctl(mock, "POST", "/clock", { advance_seconds: -1 }).status).toBe(400);
+    expect(ctl(mock, "POST", "/clock", "soon").status).toBe(400);
+    expect(ctl(mock, "GET", "/clock").body.now).toBe(new Date(time.ms + 31_500).toISOString());
+  });
+
+  test("reset: empties records, faults and log, rewinds the clock, re-seeds the RFI cases", async () => {
+    const { mock } = await testMock();
+    await newQuote(mock);
+    ctl(mock, "POST", "/clock", { advance_seconds: 100 });
+    ctl(mock, "POST", "/faults", { kind: "drop-before" });
+    const caseId = mock.store.rfiCases.get(CUSTOMER)![0]!.case_id;
+    ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${caseId}`, { rfi_status: "CLOSED" });
+    expect(ctl(mock, "POST", "/reset").status).toBe(204);
+    expect(mock.store.quotes.size).toBe(0);
+    expect(ctl(mock, "GET", "/faults").body.faults).toEqual([]);
+    expect(ctl(mock, "GET", "/requests").body.requests).toEqual([]);
+    expect(mock.clock.now()).toBe(Date.UTC(2026, 10, 21, 9, 30, 0));
+    expect(mock.store.rfiCases.get(CUSTOMER)![0]!.rfi_status).toBe("ACTION_REQUIRED");
+  });
+
+  test("RFI cases change only through control calls: PATCH stamps updated_at with the virtual time, PUT adds a case", async () => {
+    const { mock, time } = await testMock();
+    const target = mock.store.rfiCases.get(CUSTOMER)![2]!;
+    const patched = ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "CLOSED" });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ case_id: target.case_id, rfi_status: "CLOSED", updated_at: new Date(time.ms).toISOString() });
+    const fresh = { ...target, case_id: "new-case", rfi_status: "ACTION_REQUIRED" };
+    delete (fresh as Record<string, unknown>).updated_at;
+    expect(ctl(mock, "PUT", `/customers/${CUSTOMER}/rfi-cases/new-case`, fresh).status).toBe(201);
+    const listed = await answer(mock, "GET", `${C}/rfi-cases`, { query: "case_id=new-case" });
+    expect(listed.body.list[0].updated_at).toBe(new Date(time.ms).toISOString());
+    expect(ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "OPEN" }).status).toBe(400);
+    expect(ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/none`, { rfi_status: "CLOSED" }).status).toBe(404);
+  });
+
+  test("orders: order_status changes only by a control call; transactions lists a customer's conversions in a window, paged", async () => {
+    const { mock, time } = await testMock();
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      made.push((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: await newQuote(mock) } })).body.transaction_id);
+      time.ms += 60_000;
+    }
+    expect(ctl(mock, "PATCH", `/orders/${made[0]}`, { order_status: "COMPLETED" }).body.order_status).toBe("COMPLETED");
+    expect((await answer(mock, "GET", `${C}/conversions/order`, { query: `transaction_id=${made[0]}` })).body.order_status).toBe("COMPLETED");
+    const window = `customer_id=${CUSTOMER}&transaction_action=CONVERSION&created_after=2026-11-21T09:31:00Z&created_before=2026-11-21T09:32:00Z`;
+    const page = ctl(mock, "GET", "/transactions", undefined, `${window}&size=1`);
+    expect(page.body).toEqual({ list: [{ transaction_id: made[1], transaction_action: "CONVERSION", created_at: "2026-11-21T09:31:00.000Z" }], total: 2, page: 1, size: 1 });
+    expect(ctl(mock, "GET", "/transactions", undefined, `${window}&size=1&page=2`).body.list[0].transaction_id).toBe(made[2]);
+    expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=someone-else`).body.total).toBe(0);
+    expect(ctl(mock, "GET", "/transactions", undefined, "").status).toBe(400);
+    expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=${CUSTOMER}&created_after=noon`).status).toBe(400);
+  });
+
+  test("unknown routes are 404, other methods 405 with Allow, bad JSON 400", async () => {
+    const { mock } = await testMock();
+    expect(ctl(mock, "GET", "/nothing").status).toBe(404);
+    const wrong = ctl(mock, "GET", "/reset");
+    expect([wrong.status, wrong.headers?.Allow]).toEqual([405, "POST"]);
+    expect(mock.control({ method: "POST", path: "/__mock/faults", query: "", headers: {}, body: Buffer.from("{") }).status).toBe(400);
+  });
+});
+
+describe("faults", () => {
+  test("drop-before drops the next matching request without recording anything; the one after is answered", async () => {
+    const { mock } = await testMock();
+    ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "createQuote" });
+    expect(await call(mock, "POST", `${C}/conversions/quote`, { body: { from_asset: {}, to_asset: {}, pay_amount: "1" } })).toBe(DROP);
+    expect(mock.store.quotes.size).toBe(0);
+    expect((await answer(mock, "POST", `${C}/conversions/quote`, { body: { from_asset: {}, to_asset: {}, pay_amount: "1" } })).status).toBe(201);
+  });
+
+  test("drop-after records the change, then drops the answer", async () => {
+    const { mock } = await testMock();
+    const quoteId = await newQuote(mock);
+    ctl(mock, "POST", "/faults", { kind: "drop-after", operation_id: "executeQuote" });
+    expect(await call(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).toBe(DROP);
+    expect([...mock.store.orders.values()].map((o) => o.quoteId)).toEqual([quoteId]);
+  });
+
+  test("status answers in the path's envelope with Retry-After; times counts matching requests only", async () => {
+    const { mock } = await testMock();
+    ctl(mock, "POST", "/faults", { kind: "status", status: 503, retry_after: 2, method: "GET", path: "/v1/portfolios/pf-1/conversions/hedge", times: 2 });
+    await answer(mock, "GET", `${C}/rfi-cases`);
+    for (let i = 0; i < 2; i++) {
+      const r = await answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" });
+      expect([r.status, r.headers?.["Retry-After"], r.body.error.code]).toEqual([503, "2", "VENUE_UNAVAILABLE"]);
+    }
+    expect((await answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" })).status).toBe(400);
+    ctl(mock, "POST", "/faults", { kind: "status", status: 408, code: "00020000", operation_id: "createQuote" });
+    const r = await answer(mock, "POST", `${C}/conversions/quote`, { body: {} });
+    expect(r.body).toMatchObject({ code: "00020000", status: 408 });
+  });
+
+  test("a fault can hit an operation Prism answers (before it gets there)", async () => {
+    const { mock } = await testMock();
+    ctl(mock, "POST", "/faults", { kind: "status", status: 429, operation_id: "listBusinesses" });
+    const r = await answer(mock, "GET", "/v2/accounts/acc-1/businesses");
+    expect(r.status).toBe(429);
+    expect(await call(mock, "GET", "/v2/accounts/acc-1/businesses")).toBeUndefined();
+  });
+
+  test("delay waits before answering", async () => {
+    const { mock } = await testMock();
+    ctl(mock, "POST", "/faults", { kind: "delay", delay_ms: 150, at: "after", operation_id: "listRfiCases" });
+    const started = performance.now();
+    expect((await answer(mock, "GET", `${C}/rfi-cases`)).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  test.each([
+    [{}, /kind/],
+    [{ kind: "explode" }, /kind/],
+    [{ kind: "drop-after" }, /operation_id the stateful mode answers/],
+    [{ kind: "drop-after", operation_id: "listBusinesses" }, /operation_id the stateful mode answers/],
+    [{ kind: "drop-before", operation_id: "noSuchOperation" }, /not an operationId/],
+    [{ kind: "status", status: 200 }, /status/],
+    [{ kind: "status", status: 429, retry_after: -1 }, /retry_after/],
+    [{ kind: "delay" }, /delay_ms/],
+    [{ kind: "delay", delay_ms: 10_000_000 }, /delay_ms/],
+    [{ kind: "drop-before", delay_ms: 5 }, /only apply/],
+    [{ kind: "drop-before", times: 0 }, /times/],
+    [{ kind: "drop-before", colour: "red" }, /Unknown fault fields: colour/],
+  ])("refuses %j with 400 and why", async (spec, message) => {
+    const { mock } = await testMock();
+    const r = ctl(mock, "POST", "/faults", spec);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatch(message);
+  });
+
+  test("the request log names each request's operation, outcome and fault", async () => {
+    const { mock } = await testMock();
+    ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "listRfiCases" });
+    await call(mock, "GET", `${C}/rfi-cases`);
+    await call(mock, "GET", `${C}/rfi-cases`);
+    await call(mock, "GET", `${C}/deposit_instructions`);
+    expect(ctl(mock, "GET", "/requests").body.requests.map((r: any) => [r.operation_id, r.outcome, r.fault])).toEqual([
+      ["listRfiCases", "drop", "drop-before"],
+      ["listRfiCases", 200, undefined],
+      ["getDefaultDepositInstruction", "prism", undefined],
+    ]);
+  });
+});
+
+describe("settings", () => {
+  test("defaults are the documented ones", () => {
+    const o = resolveOptions();
+    expect(o.amountFields).toEqual(["pay_amount", "receive_amount"]);
+    expect([o.controlPrefix, o.externalAccountListShape, o.hedgeStatus, o.rfiOrder, o.portfolioQuoteLifetimeSeconds]).toEqual(["/__mock", "list", 201, "fixture", 30]);
+  });
+
+  test.each([
+    [{ amountFields: ["a", "a"] }, /amountFields/],
+    [{ amountFields: ["from_asset", "b"] }, /amountFields/],
+    [{ hedgeStatus: 200 }, /hedgeStatus/],
+    [{ controlPrefix: "/v1/mock" }, /controlPrefix/],
+    [{ successStatuses: { listRfiCases: 404 } }, /successStatuses/],
+    [{ successStatuses: { getThing: 200 } }, /successStatuses/],
+    [{ colour: "red" }, /colour: unknown setting/],
+    [{ portfolioQuoteLifetimeSeconds: 0 }, /portfolioQuoteLifetimeSeconds/],
+  ])("refuses %j, naming the setting", (given, message) => {
+    expect(() => resolveOptions(given as never)).toThrow(StatefulOptionsError);
+    expect(() => resolveOptions(given as never)).toThrow(message);
+  });
+
+  test("an options file takes the same names, patterns as strings", () => {
+    const file = path.join(dir, "options.json");
+    writeFileSync(file, JSON.stringify({ amountFields: ["from_amount", "to_amount"], transactionIdPattern: "^tx-\\d+$", conversionIdPattern: null }));
+    const o = resolveOptions(loadOptionsFile(file));
+    expect(o.transactionIdPattern!.test("tx-12")).toBe(true);
+    expect(o.conversionIdPattern).toBeNull();
+    writeFileSync(file, JSON.stringify({ transactionIdPattern: "(" }));
+    expect(() => loadOptionsFile(file)).toThrow(/transactionIdPattern/);
+    writeFileSync(file, "{");
+    expect(() => loadOptionsFile(file)).toThrow(/options\.json/);
+  });
+});
