@@ -77,7 +77,8 @@ func startMock() (*mock, error) {
 		return nil, err
 	}
 	script := env("FO_MOCK_SCRIPT", filepath.Join("..", "..", "scripts", "mock.mjs"))
-	m.cmd = exec.Command(env("FO_NODE", "node"), script, "--auth", "production", "--keys", keysFile, "--port", fmt.Sprint(port))
+	// The same request may be signed twice in one second here; the front's replay refusal has its own tests.
+	m.cmd = exec.Command(env("FO_NODE", "node"), script, "--auth", "production", "--keys", keysFile, "--port", fmt.Sprint(port), "--replay", "allow")
 	m.cmd.Stderr = os.Stderr
 	if err := m.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the mock with %s: %w", m.cmd.Path, err)

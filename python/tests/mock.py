@@ -55,7 +55,8 @@ def run_mock() -> Iterator[Mock]:
         node = os.environ.get("FO_NODE", "node")
         script = os.environ.get("FO_MOCK_SCRIPT", str(ROOT / "scripts" / "mock.mjs"))
         process = subprocess.Popen(
-            [node, script, "--auth", "production", "--keys", str(keys), "--port", str(port)],
+            # The same request may be signed twice in one second here; the front's replay refusal has its own tests.
+            [node, script, "--auth", "production", "--keys", str(keys), "--port", str(port), "--replay", "allow"],
             stdout=subprocess.DEVNULL,
         )
         try:
