@@ -7,9 +7,11 @@ import { createHmac } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import createFetchClient from "openapi-fetch";
-import { createClient, EMPTY_BODY_HASH } from "../src/index.ts";
 import type { ClientPaths } from "../src/index.ts";
+import { loadShipped } from "./shipped.ts";
 import { median, ratioLine, rotate } from "./stats.ts";
+
+const { createClient, EMPTY_BODY_HASH } = await loadShipped();
 
 const ROUNDS = 40;
 const CALLS_PER_ROUND = 250;

@@ -7,8 +7,10 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createClient, signRequest } from "../src/index.ts";
+import { loadShipped } from "./shipped.ts";
 import { median, ratioLine, rotate } from "./stats.ts";
+
+const { createClient, signRequest } = await loadShipped();
 
 const MiB = 1024 * 1024;
 const SIZES_MIB = [16, 128];
@@ -68,7 +70,7 @@ for (const sizeMiB of SIZES_MIB) {
   };
   const names = Object.keys(variants);
   for (const name of names) await variants[name]!();
-  const rounds = sizeMiB <= 16 ? 31 : 11;
+  const rounds = sizeMiB <= 16 ? 61 : 21;
   const ms: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
     for (const name of rotate(names, r)) {

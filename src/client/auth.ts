@@ -1,4 +1,5 @@
-import { AUTHORIZATION_HEADER } from "../signing/constants.ts";
+import { createSecretKey } from "node:crypto";
+import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/constants.ts";
 import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../signing/secret.ts";
 import { assertServerSide } from "../signing/serverSide.ts";
 import { signRequest } from "../signing/signRequest.ts";
@@ -31,10 +32,12 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
     assertServerSide();
     const { accessKey, secretKey } = credentials as HmacCredentials;
     assertAccessKey(accessKey);
-    const key = decodeSecretKey(secretKey);
+    // Made once: node:crypto signs with a KeyObject far faster than with the raw bytes.
+    const key = createSecretKey(decodeSecretKey(secretKey));
     customer = (headers, method, path, bodyHash, time) => {
       const signed = signRequest({ accessKey, secretKey: key, method, path, bodyHash: bodyHash(), time: new Date(time) });
-      for (const [name, value] of Object.entries(signed.headers)) headers.set(name, value);
+      headers.set(AUTHORIZATION_HEADER, signed.headers[AUTHORIZATION_HEADER]);
+      headers.set(DATE_HEADER, signed.headers[DATE_HEADER]);
       return signed.stringToSign;
     };
   } else if (credentials) {
