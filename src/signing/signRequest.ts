@@ -30,8 +30,8 @@ export interface SignedRequest {
   headers: { Authorization: string; "X-SVC-Date": string };
 }
 
-/** SHA-256 of zero bytes: the body hash of a request without a body (the signing tests recompute it). */
-export const EMPTY_BODY_HASH = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+/** SHA-256 of zero bytes (e3b0c442...7852b855): the body hash of a request without a body. */
+export const EMPTY_BODY_HASH = /* @__PURE__ */ createHash("sha256").digest("hex");
 
 /** Lowercase hex SHA-256 of the body bytes; no body hashes as zero bytes (EMPTY_BODY_HASH). */
 export function hashBody(body: SignInput["body"]): string {
