@@ -52,6 +52,8 @@ async function main() {
       console.log(`wrote ${rel}`);
     }
   }
+  // The package (dist/) is built from the sources and generated/types.ts just written; see build-package.mjs.
+  if (!check) await (await import("./build-package.mjs")).buildPackage();
   if (stale.length) {
     console.error(`Stale generated files (run \`npm run build\`): ${stale.join(", ")}`);
     process.exitCode = 1;

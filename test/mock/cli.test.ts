@@ -2,12 +2,14 @@
 import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { buildStringToSign, hashBody } from "../../src/signing/index.ts";
 
-const launcher = path.resolve(import.meta.dirname, "../../src/cli/fo-sign.mjs");
+// The bin's source, run with tsx (the compiled bin is run from the packed tarball in test/consumer).
+const launcher = ["--import", createRequire(import.meta.url).resolve("tsx"), path.resolve(import.meta.dirname, "../../src/cli/fo-sign.ts")];
 const dir = mkdtempSync(path.join(tmpdir(), "fo-sign-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -29,7 +31,7 @@ const upload = {
 
 function cli(args: string[], extraEnv: Record<string, string> = env): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [launcher, ...args], { env: { PATH: process.env.PATH, ...extraEnv } }, (err, stdout, stderr) =>
+    execFile(process.execPath, [...launcher, ...args], { env: { PATH: process.env.PATH, ...extraEnv } }, (err, stdout, stderr) =>
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
