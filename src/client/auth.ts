@@ -2,7 +2,7 @@ import { createSecretKey } from "node:crypto";
 import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/constants.ts";
 import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../signing/secret.ts";
 import { assertServerSide } from "../signing/serverSide.ts";
-import { signRequest } from "../signing/signRequest.ts";
+import { signChecked } from "../signing/signRequest.ts";
 import type { ClientOptions, HmacCredentials } from "./options.ts";
 
 /**
@@ -35,7 +35,8 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
     // Made once: node:crypto signs with a KeyObject far faster than with the raw bytes.
     const key = createSecretKey(decodeSecretKey(secretKey));
     customer = (headers, method, path, bodyHash, time) => {
-      const signed = signRequest({ accessKey, secretKey: key, method, path, bodyHash: bodyHash(), time: new Date(time) });
+      // The access key was checked above, and the path is a URL's pathname (a "/" and no query).
+      const signed = signChecked(accessKey, key, method, path, new Date(time), bodyHash());
       headers.set(AUTHORIZATION_HEADER, signed.headers[AUTHORIZATION_HEADER]);
       headers.set(DATE_HEADER, signed.headers[DATE_HEADER]);
       return signed.stringToSign;

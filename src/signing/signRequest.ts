@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, KeyObject } from "node:crypto";
+import { createHash, createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "./constants.ts";
 import { assertAccessKey, decodeSecretKey } from "./secret.ts";
 import { assertServerSide } from "./serverSide.ts";
@@ -6,11 +6,8 @@ import { formatTimestamp } from "./timestamp.ts";
 
 export interface SignInput {
   accessKey: string;
-  /**
-   * URL-safe Base64 without padding, as issued; or the bytes already decoded from it; or a KeyObject of
-   * those bytes (`createSecretKey`), the quickest to sign with many times.
-   */
-  secretKey: string | Uint8Array | KeyObject;
+  /** URL-safe Base64 without padding, as issued; or the bytes already decoded from it. */
+  secretKey: string | Uint8Array;
   method: string;
   /** The request path exactly as sent (with any base-URL prefix such as /api), without the query. */
   path: string;
@@ -49,12 +46,19 @@ export function signRequest({ accessKey, secretKey, method, path, body, time, bo
   assertServerSide();
   assertAccessKey(accessKey);
   if (!/^\/[^?]*$/.test(path)) throw new TypeError(`Path to sign must start with "/" and have no query: "${path}"`);
-  const key = typeof secretKey === "string" ? decodeSecretKey(secretKey) : secretKey;
+  const key = createSecretKey(typeof secretKey === "string" ? decodeSecretKey(secretKey) : secretKey);
+  return signChecked(accessKey, key, method, path, time, bodyHash ?? hashBody(body));
+}
+
+/**
+ * The signature of inputs already checked, with the secret as a KeyObject: node:crypto's HMAC takes one far
+ * faster than raw key bytes (on Node 24 about 2 us a signature against 17), so the client makes it once.
+ * Internal: not exported from the package.
+ */
+export function signChecked(accessKey: string, key: KeyObject, method: string, path: string, time: Date, bodyHash: string): SignedRequest {
   const timestamp = formatTimestamp(time);
-  bodyHash ??= hashBody(body);
   const stringToSign = buildStringToSign(accessKey, timestamp, method, path, bodyHash);
-  // node:crypto's HMAC takes a KeyObject far faster than raw key bytes (on Node 24, 17 us a signature against 2).
-  const signature = createHmac("sha256", key instanceof KeyObject ? key : createSecretKey(key)).update(stringToSign).digest("hex");
+  const signature = createHmac("sha256", key).update(stringToSign).digest("hex");
   return {
     timestamp,
     bodyHash,
