@@ -3,7 +3,7 @@
 // connections on 127.0.0.1. The modes take turns in a rotating order within each round, so drift of
 // a shared machine hits all alike. Each run is bounded in time; output of the mocks goes to /dev/null.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import autocannon from "autocannon";
 import { signRequest } from "../src/signing/index.ts";
@@ -17,21 +17,28 @@ const root = path.resolve(import.meta.dirname, "..");
 
 const creds = { accessKey: "AK-BENCH", secretKey: randomBytes(32).toString("base64url") };
 const requestPath = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge";
-const body = JSON.stringify({ quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" });
 const json = { "Content-Type": "application/json" };
-const bearerHeaders = { ...json, Authorization: "Bearer sandbox-token" };
-/** Signed once: the front's window (300 s by default) outlasts the whole benchmark's use of it. */
-const signedHeaders = () => ({ ...json, ...signRequest({ ...creds, method: "POST", path: requestPath, body, time: new Date() }).headers });
+// Every request executes another quote: the front refuses a signature it has seen (a replay), so each one is
+// signed afresh; the other modes get the same fresh bodies, with the sandbox token.
+const fresh = () => JSON.stringify({ quote_id: randomUUID() });
+const bearerRequest = () => {
+  const body = fresh();
+  return { body, headers: { ...json, Authorization: "Bearer sandbox-token" } };
+};
+const signedRequest = () => {
+  const body = fresh();
+  return { body, headers: { ...json, ...signRequest({ ...creds, method: "POST", path: requestPath, body, time: new Date() }).headers } };
+};
 
 interface Mode {
   label: string;
   args: string[];
-  headers: () => Record<string, string>;
+  request: () => { body: string; headers: Record<string, string> };
 }
 const modes: Mode[] = [
-  { label: "Prism alone (npm run mock -- --bare)", args: ["--bare"], headers: () => bearerHeaders },
-  { label: "front, sandbox auth (npm run mock)", args: [], headers: () => bearerHeaders },
-  { label: "front, production auth (HMAC verified)", args: ["--auth", "production"], headers: signedHeaders },
+  { label: "Prism alone (npm run mock -- --bare)", args: ["--bare"], request: bearerRequest },
+  { label: "front, sandbox auth (npm run mock)", args: [], request: bearerRequest },
+  { label: "front, production auth (HMAC verified)", args: ["--auth", "production"], request: signedRequest },
 ];
 const BARE = modes[0]!.label;
 
@@ -66,12 +73,13 @@ interface Run {
   bad: number;
 }
 /** One autocannon run; latencies are kept per response (ms, sub-millisecond), not in its 1 ms histogram. */
-function load(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<Run> {
+function load(url: string, connections: number, seconds: number, request: Mode["request"]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     let bad = 0;
     const started = performance.now();
-    const instance = autocannon({ url: `${url}${requestPath}`, method: "POST", headers, body, connections, duration: seconds }, (err) => {
+    const requests = [{ method: "POST" as const, path: requestPath, setupRequest: (req: object) => ({ ...req, ...request() }) }];
+    const instance = autocannon({ url, requests, connections, duration: seconds }, (err) => {
       if (err) return reject(err);
       resolve({ count: latencies.length, seconds: (performance.now() - started) / 1000, latencies, bad });
     });
@@ -82,12 +90,12 @@ function load(url: string, connections: number, seconds: number, headers: Record
 const running = new Map<string, { url: string; child: ChildProcess }>();
 try {
   for (const mode of modes) running.set(mode.label, await startMock(mode));
-  for (const mode of modes) await load(running.get(mode.label)!.url, 10, 1, mode.headers()); // warm-up
-  console.log(`POST Execute Quote (${body.length}-byte JSON), autocannon, ${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`);
+  for (const mode of modes) await load(running.get(mode.label)!.url, 10, 1, mode.request); // warm-up
+  console.log(`POST Execute Quote (${fresh().length}-byte JSON, a new quote_id each), autocannon, ${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`);
   for (const connections of CONNECTIONS) {
     const runs = new Map<string, Run[]>(modes.map((m) => [m.label, []]));
     for (let r = 0; r < ROUNDS; r++) {
-      for (const mode of rotate(modes, r)) runs.get(mode.label)!.push(await load(running.get(mode.label)!.url, connections, SECONDS, mode.headers()));
+      for (const mode of rotate(modes, r)) runs.get(mode.label)!.push(await load(running.get(mode.label)!.url, connections, SECONDS, mode.request));
     }
     const stats = new Map(
       [...runs].map(([label, rs]) => {
