@@ -46,7 +46,7 @@ export interface paths {
         put?: never;
         /**
          * Answer an RFI case
-         * @description Sends a TEXT or FILE answer to a case. Never send `requirement_id`: the body is refused by this description when it carries one. A FILE answer is sent as multipart form data; how that form is signed in production is not shown.
+         * @description Sends a TEXT answer (JSON) or a FILE answer (multipart form data, the file as a binary part) to a case. Never send `requirement_id`: the body is refused by this description when it carries one. How a multipart form is signed in production is not shown.
          */
         post: operations["submitRfiCaseAnswer"];
         delete?: never;
@@ -230,7 +230,7 @@ export interface paths {
         put?: never;
         /**
          * Create a recipient
-         * @description Creates a recipient with its bank accounts inline; since 1.0.13 `institution_name` is optional in each of them.
+         * @description Creates a recipient with its bank accounts inline; since 1.0.13 `institution_name` is optional in each of them and is resolved from `institution_id` (400 with code 00020008 when the routing code matches no institution, the error 1.0.13 added with this change).
          */
         post: operations["createRecipient"];
         delete?: never;
@@ -601,6 +601,8 @@ export interface components {
              * @description When the error happened (ISO 8601). One description of the envelope names the time field `timestamp` instead of `time`; which name a given response uses is not shown.
              */
             timestamp?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Older authentication error
@@ -621,6 +623,8 @@ export interface components {
             instance?: string | null;
             /** @description What failed, for example a signature mismatch or a credential that was not found. */
             detail?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * RFI subject
@@ -667,6 +671,8 @@ export interface components {
             note: string;
             /** @description Answers already submitted; empty when there are none. */
             submissions: components["schemas"]["RfiSubmission"][];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * RFI case
@@ -694,6 +700,8 @@ export interface components {
              * @description When the case last changed (ISO 8601 with offset); the `updated_from` filter compares against it.
              */
             readonly updated_at: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * RFI case list
@@ -704,6 +712,8 @@ export interface components {
             list: components["schemas"]["RfiCase"][];
             /** @description Number of cases matching the filters, over all pages. */
             total: number;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Unknown object
@@ -714,12 +724,34 @@ export interface components {
         };
         /**
          * RFI answer
-         * @description A TEXT or FILE answer to an RFI case. It must not carry `requirement_id` (the `false` schema below forbids the property).
+         * @description A TEXT answer to an RFI case, sent as JSON. It must not carry `requirement_id`.
          */
         RfiAnswer: {
+            /** @description Never sent; an answer that carries it is refused. */
             requirement_id?: never;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * Document file
+         * Format: binary
+         * @description The raw bytes of a file, as they are: not Base64-encoded, not wrapped in JSON. Sign exactly these bytes in production.
+         */
+        DocumentFile: Blob | Uint8Array | ArrayBuffer;
+        /**
+         * RFI answer part
+         * @description One part of a FILE answer's form, a text value or the file's raw bytes.
+         */
+        RfiAnswerPart: string | components["schemas"]["DocumentFile"];
+        /**
+         * RFI file answer
+         * @description A FILE answer to an RFI case, sent as multipart/form-data: the file as a binary part with its own MIME type and file name, other fields as text parts. No part may be named `requirement_id`.
+         */
+        RfiFileAnswer: {
+            /** @description Never sent; an answer that carries it is refused. */
+            requirement_id?: never;
+        } & {
+            [key: string]: components["schemas"]["RfiAnswerPart"];
         };
         /**
          * Deposit instruction
@@ -797,6 +829,8 @@ export interface components {
             type: string;
             /** @description Human-readable explanation of the error. */
             description: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * v2 errors envelope
@@ -805,6 +839,8 @@ export interface components {
         V2Errors: {
             /** @description The errors found in the request. */
             errors: components["schemas"]["V2Error"][];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Terms signature request
@@ -817,11 +853,6 @@ export interface components {
              */
             redirect_url: string;
         };
-        /**
-         * Document file
-         * @description The raw bytes of the document file: not Base64-encoded, not wrapped in JSON, not in a form. Sign exactly these bytes in production.
-         */
-        DocumentFile: Blob | Uint8Array | ArrayBuffer;
         /**
          * Quote request
          * @description Asks for a conversion quote: the asset to pay with, the asset to receive, and exactly one amount. Sending both amounts or neither is refused with code 00000001.
@@ -863,16 +894,17 @@ export interface components {
         };
         /**
          * Conversion error code
-         * @description Application error codes of the customer-scoped conversion endpoints (and 00020008 of the external-account and recipient bank-account endpoints), with their HTTP status: 00020000 (408) the quote request timed out because the liquidity provider did not answer, retry the quote; 00020001 (400) quote expired, unknown or not this customer's; 00020002 (400) quote construction or pricing failed; 00020003 (400) insufficient available balance in the pay asset; 00020004 (400) pair disabled for this direction, or amount outside the pair's minimum or maximum; 00020005 (400) pricing changed, request a new quote; 00020006 (400) generic trading error; 00020008 (400) no institution for the routing code given; 00000001 (400) business rule validation failed (both or neither amount supplied); 00000002 (400) invalid payload or parameters, also a missing or malformed `transaction_id`; 00000005 (404) no conversion for the `transaction_id`; 00000006 (409) quote already consumed; 00000010 (400) invalid request format, for example a `quote_id` that is not a UUID; 00010000 (401) missing or invalid authentication; 00000000 (500) unexpected server error.
+         * @description The application error codes the reference documents for the customer-scoped conversion endpoints (and 00020008 of the external-account and recipient bank-account endpoints), with their HTTP status. A response's `code` may also carry a code added later (see ConversionError): 00020000 (408) the quote request timed out because the liquidity provider did not answer, retry the quote; 00020001 (400) quote expired, unknown or not this customer's; 00020002 (400) quote construction or pricing failed; 00020003 (400) insufficient available balance in the pay asset; 00020004 (400) pair disabled for this direction, or amount outside the pair's minimum or maximum; 00020005 (400) pricing changed, request a new quote; 00020006 (400) generic trading error; 00020008 (400) no institution for the routing code given; 00000001 (400) business rule validation failed (both or neither amount supplied); 00000002 (400) invalid payload or parameters, also a missing or malformed `transaction_id`; 00000005 (404) no conversion for the `transaction_id`; 00000006 (409) quote already consumed; 00000010 (400) invalid request format, for example a `quote_id` that is not a UUID; 00010000 (401) missing or invalid authentication; 00000000 (500) unexpected server error.
          * @enum {string}
          */
         ConversionErrorCode: "00020000" | "00020001" | "00020002" | "00020003" | "00020004" | "00020005" | "00020006" | "00020008" | "00000001" | "00000002" | "00000005" | "00000006" | "00000010" | "00010000" | "00000000";
         /**
          * Conversion error
-         * @description Flat error envelope whose `code` is one of the customer-scoped conversion codes.
+         * @description Flat error envelope of the customer-scoped conversion endpoints; `code` is one of the documented conversion codes or a code added later.
          */
         ConversionError: components["schemas"]["FlatError"] & {
-            code?: components["schemas"]["ConversionErrorCode"];
+            /** @description Stable application error code: one of the documented conversion codes (ConversionErrorCode), or another string, since the reference does not say its list is final (1.0.13 added a code). */
+            code?: components["schemas"]["ConversionErrorCode"] | string;
         };
         /**
          * Execute quote request
@@ -954,7 +986,7 @@ export interface components {
         };
         /**
          * Portfolio error code
-         * @description Error code of the portfolio variant, with its usual HTTP status: VALIDATION_ERROR (400 or 422), MISSING_FIELD (400), INVALID_AMOUNT (422), UNSUPPORTED_ASSET (422), UNSUPPORTED_NETWORK (422), PORTFOLIO_NOT_FOUND (404), QUOTE_NOT_FOUND (404), QUOTE_EXPIRED (409), QUOTE_ALREADY_HEDGED (409), HEDGE_NOT_FOUND (404), INSUFFICIENT_LIQUIDITY (422), RISK_LIMIT_EXCEEDED (403 or 422), AUTHENTICATION_FAILED (401), AUTHORIZATION_FAILED (403), RATE_LIMITED (429), VENUE_UNAVAILABLE (503), INTERNAL_ERROR (500).
+         * @description The error codes the reference documents for the portfolio variant, with their usual HTTP status (a response's `error.code` may also carry a code added later, see PortfolioError): VALIDATION_ERROR (400 or 422), MISSING_FIELD (400), INVALID_AMOUNT (422), UNSUPPORTED_ASSET (422), UNSUPPORTED_NETWORK (422), PORTFOLIO_NOT_FOUND (404), QUOTE_NOT_FOUND (404), QUOTE_EXPIRED (409), QUOTE_ALREADY_HEDGED (409), HEDGE_NOT_FOUND (404), INSUFFICIENT_LIQUIDITY (422), RISK_LIMIT_EXCEEDED (403 or 422), AUTHENTICATION_FAILED (401), AUTHORIZATION_FAILED (403), RATE_LIMITED (429), VENUE_UNAVAILABLE (503), INTERNAL_ERROR (500).
          * @enum {string}
          */
         PortfolioErrorCode: "VALIDATION_ERROR" | "MISSING_FIELD" | "INVALID_AMOUNT" | "UNSUPPORTED_ASSET" | "UNSUPPORTED_NETWORK" | "PORTFOLIO_NOT_FOUND" | "QUOTE_NOT_FOUND" | "QUOTE_EXPIRED" | "QUOTE_ALREADY_HEDGED" | "HEDGE_NOT_FOUND" | "INSUFFICIENT_LIQUIDITY" | "RISK_LIMIT_EXCEEDED" | "AUTHENTICATION_FAILED" | "AUTHORIZATION_FAILED" | "RATE_LIMITED" | "VENUE_UNAVAILABLE" | "INTERNAL_ERROR";
@@ -965,7 +997,8 @@ export interface components {
         PortfolioError: {
             /** @description What went wrong. */
             error: {
-                code: components["schemas"]["PortfolioErrorCode"];
+                /** @description Error code: one of the documented portfolio codes (PortfolioErrorCode), or another string, since the reference does not say its list is final. */
+                code: components["schemas"]["PortfolioErrorCode"] | string;
                 /** @description Human-readable explanation. */
                 message: string;
                 /** @description Further structured details of the error. */
@@ -979,7 +1012,11 @@ export interface components {
                  * @description When the error happened (ISO 8601).
                  */
                 timestamp?: string;
+            } & {
+                [key: string]: unknown;
             };
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Portfolio hedge
@@ -1041,13 +1078,13 @@ export interface components {
                 "application/json": components["schemas"]["V2Errors"];
             };
         };
-        /** @description Missing or invalid authentication (00010000). */
+        /** @description Missing or invalid authentication. The body is the flat envelope with code 00010000, or the older authentication shape with a signature-mismatch or credential-not-found detail (the reference limits that shape to no endpoint). */
         ConversionUnauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ConversionError"];
+                "application/json": components["schemas"]["ConversionError"] | components["schemas"]["LegacyAuthError"];
             };
         };
         /** @description The path does not accept this HTTP method. */
@@ -1095,14 +1132,14 @@ export interface components {
                 "application/json": components["schemas"]["PortfolioError"];
             };
         };
-        /** @description Too many requests (`RATE_LIMITED`); wait for the Retry-After seconds. */
+        /** @description Too many requests (`RATE_LIMITED`); wait for the Retry-After seconds. The reference gives two bodies for it: the portfolio error object (its error table lists RATE_LIMITED for 429) and the flat envelope (its limits give the flat envelope for the 429 of every endpoint, with the portfolio code RATE_LIMITED). Both are accepted here. */
         PortfolioRateLimited: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PortfolioError"];
+                "application/json": components["schemas"]["PortfolioError"] | components["schemas"]["FlatError"];
             };
         };
         /** @description Unexpected server fault (`INTERNAL_ERROR`). */
@@ -1266,7 +1303,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RfiAnswer"];
-                "multipart/form-data": components["schemas"]["RfiAnswer"];
+                "multipart/form-data": components["schemas"]["RfiFileAnswer"];
             };
         };
         responses: {
@@ -1545,6 +1582,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description No institution matches the routing code of an inline bank account (00020008). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlatError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             /** @description The recipient was created. */
@@ -1629,7 +1675,7 @@ export interface operations {
         /** @description The document file, with its own MIME type as Content-Type. */
         requestBody: {
             content: {
-                "*/*": components["schemas"]["DocumentFile"];
+                "*/*": Blob | Uint8Array | ArrayBuffer;
             };
         };
         responses: {
@@ -1668,7 +1714,7 @@ export interface operations {
         /** @description The document file, with its own MIME type as Content-Type. */
         requestBody: {
             content: {
-                "*/*": components["schemas"]["DocumentFile"];
+                "*/*": Blob | Uint8Array | ArrayBuffer;
             };
         };
         responses: {
@@ -1705,7 +1751,7 @@ export interface operations {
         /** @description The document file, with its own MIME type as Content-Type. */
         requestBody: {
             content: {
-                "*/*": components["schemas"]["DocumentFile"];
+                "*/*": Blob | Uint8Array | ArrayBuffer;
             };
         };
         responses: {
@@ -1732,6 +1778,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description `from_asset`, `to_asset` and exactly one amount; both amounts or neither is refused with 00000001. There is no example: the amount fields' names are not shown, and a body without its amount would be refused. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["QuoteRequest"];

@@ -3,7 +3,7 @@
 // changelog (openapi/info-description.md) has a section for the new version.
 // Usage: node scripts/breaking.mjs [--document FILE] [--baseline FILE]
 // Without --document it bundles openapi/ afresh; without --baseline it takes the newest baseline/openapi-*.json.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { apiCompare } from "api-smart-diff";
 import { bundle } from "./build.mjs";
@@ -66,13 +66,23 @@ function summarize(diffs, { max = 12, preferDefinitions = false } = {}) {
   return out;
 }
 
+/** The breaking changes accepted against a baseline without a new version: baseline/accepted-<version>.json, if any. */
+export function acceptedFor(baselineFile) {
+  const file = baselineFile.replace(/openapi-([\d.]+)\.json$/, "accepted-$1.json");
+  if (file === baselineFile || !existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, "utf8")).accepted.map(({ match, reason }) => ({ match: new RegExp(match), reason }));
+}
+
 /**
  * Classifies the changes from `before` to `after` with api-smart-diff and decides whether they may ship.
+ * `accepted`: breaking changes that ship anyway, each matched on `<action> <location>` and given a reason.
  * @returns {{ ok: boolean, breaking: object[], unclassified: object[], lines: string[] }}
  */
-export function check(before, after) {
+export function check(before, after, accepted = []) {
   const { diffs } = apiCompare(dropDefaults(before), dropDefaults(after));
-  const breaking = diffs.filter((d) => d.type === "breaking");
+  const acceptedBy = (d) => accepted.find(({ match }) => match.test(`${d.action} ${where(d)}`));
+  const breaking = diffs.filter((d) => d.type === "breaking" && !acceptedBy(d));
+  const reasons = [...new Set(diffs.filter((d) => d.type === "breaking" && acceptedBy(d)).map((d) => acceptedBy(d).reason))];
   const unclassified = diffs.filter((d) => d.type === "unclassified");
   const from = before.info?.version;
   const to = after.info?.version;
@@ -97,6 +107,7 @@ export function check(before, after) {
     lines.push(`${unclassified.length} change(s) the tool does not classify (not failing; review them):`);
     lines.push(...summarize(unclassified, { preferDefinitions: true }));
   }
+  if (reasons.length) lines.push(`breaking changes accepted against ${from} (baseline/accepted-${from}.json):`, ...reasons.map((r) => `  - ${r}`));
   if (ok && !breaking.length) lines.unshift(`no breaking change against ${from} (${diffs.length} change(s) in all)`);
   return { ok, breaking, unclassified, lines };
 }
@@ -111,7 +122,7 @@ async function main() {
   const baselineFile = arg("--baseline") ?? latestBaseline();
   const documentFile = arg("--document");
   const after = documentFile ? readJson(documentFile) : await bundle();
-  const result = check(readJson(baselineFile), after);
+  const result = check(readJson(baselineFile), after, acceptedFor(baselineFile));
   const out = `breaking-change check: ${result.lines.join("\n")}`;
   if (result.ok) console.log(out);
   else {

@@ -6,6 +6,7 @@ import YAML from "yaml";
 import { bin, paths, root, runNode } from "./tools.mjs";
 
 const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
+const SDK_NOTICE = "Generated from openapi/ by `npm run build` (scripts/sdk-artifact.mjs). Do not edit by hand: change openapi/ and rebuild.";
 
 /** Bundles the split document into one object (all external $refs inlined as components). */
 export async function bundle() {
@@ -14,14 +15,19 @@ export async function bundle() {
   return { "x-generated": NOTICE, ...doc };
 }
 
-/** TypeScript types of the bundle; raw file bodies become bytes instead of `string`. */
+/** `{not: {}}`: a schema nothing matches (a forbidden property such as an RFI answer's requirement_id). */
+const matchesNothing = (schema) => Object.keys(schema.not ?? { x: 1 }).length === 0 && Object.keys(schema).every((k) => k === "not" || k === "description");
+
+/** TypeScript types of the bundle; raw file bodies become bytes instead of `string`, forbidden properties `never`. */
 export async function types(doc) {
   // Loaded here, not at the top: lint, docs and the breaking check import bundle() and need neither (about 1.3 s).
   const [{ default: openapiTS, astToString }, { default: ts }] = await Promise.all([import("openapi-typescript"), import("typescript")]);
   const bytes = ts.factory.createUnionTypeNode(["Blob", "Uint8Array", "ArrayBuffer"].map((name) => ts.factory.createTypeReferenceNode(name)));
+  const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
   const ast = await openapiTS(structuredClone(doc), {
     transform(schema) {
       if (schema && typeof schema === "object" && (schema.format === "binary" || schema.contentMediaType)) return bytes;
+      if (schema && typeof schema === "object" && matchesNothing(schema)) return never;
       return undefined;
     },
   });
@@ -30,9 +36,13 @@ export async function types(doc) {
 
 export async function render() {
   const doc = await bundle();
+  const { sdkArtifact } = await import("./sdk-artifact.mjs");
   return {
     [paths.bundleJson]: JSON.stringify(doc, null, 2) + "\n",
-    [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0 })}`,
+    // Written as YAML 1.1 so that 1.1 loaders (PyYAML, Ruby, js-yaml) read it as the JSON: timestamps,
+    // yes/no and the like come out quoted.
+    [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
+    [paths.bundleSdk]: JSON.stringify(sdkArtifact(doc, SDK_NOTICE), null, 2) + "\n",
     [paths.types]: await types(doc),
   };
 }

@@ -2,12 +2,14 @@
 // Usage: npm run mock [-- --port 4010]; PORT works too. Ctrl-C stops it.
 //   The front listens on the stated port and forwards to Prism on a free internal port. In both modes it
 //   answers malformed JSON itself (Prism 5.16 never answers it). --bare runs Prism alone on the port.
-// Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300]
-//   the front also verifies each HMAC signature like the reference. Keys: --keys, FO_MOCK_KEYS_FILE,
-//   or FO_ACCESS_KEY/FO_SECRET_KEY.
+// Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300] [--future 60]
+//   [--replay reject|allow]: the front also verifies each HMAC signature like the reference. Keys: --keys,
+//   FO_MOCK_KEYS_FILE, or FO_ACCESS_KEY/FO_SECRET_KEY.
+// Prism is tethered to this script (its stdin is our pipe): however the script ends, Prism ends with it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
+import { fileURLToPath } from "node:url";
 import { bin, paths, quietEnv } from "./tools.mjs";
 
 export function parsePort(argv = process.argv.slice(2), env = process.env) {
@@ -20,7 +22,7 @@ export function parsePort(argv = process.argv.slice(2), env = process.env) {
   return port;
 }
 
-/** `--auth sandbox|production`, `--keys FILE`, `--window SECONDS`; sandbox (Prism alone) by default. */
+/** `--auth sandbox|production`, `--keys FILE`, `--window SECONDS`, `--future SECONDS`, `--replay reject|allow`; sandbox by default. */
 export function parseAuthOptions(argv = process.argv.slice(2)) {
   const value = (flag) => {
     const i = argv.indexOf(flag);
@@ -31,26 +33,36 @@ export function parseAuthOptions(argv = process.argv.slice(2)) {
   };
   const auth = value("--auth") ?? "sandbox";
   if (auth !== "sandbox" && auth !== "production") throw new Error(`Invalid --auth "${auth}": give sandbox or production.`);
-  const rawWindow = value("--window");
-  const windowSeconds = rawWindow === undefined ? undefined : Number(rawWindow);
-  if (rawWindow !== undefined && (!/^\d+$/.test(rawWindow) || windowSeconds < 1)) {
-    throw new Error(`Invalid --window "${rawWindow}": give a whole number of seconds, at least 1.`);
-  }
+  const seconds = (flag, min) => {
+    const raw = value(flag);
+    if (raw !== undefined && (!/^\d+$/.test(raw) || Number(raw) < min)) throw new Error(`Invalid ${flag} "${raw}": give a whole number of seconds, at least ${min}.`);
+    return raw === undefined ? undefined : Number(raw);
+  };
+  const windowSeconds = seconds("--window", 1);
+  const futureSeconds = seconds("--future", 0);
+  const replay = value("--replay");
+  if (replay !== undefined && replay !== "reject" && replay !== "allow") throw new Error(`Invalid --replay "${replay}": give reject or allow.`);
   const keys = value("--keys");
-  if (auth === "sandbox" && (keys || rawWindow)) throw new Error("--keys and --window only apply with --auth production.");
+  if (auth === "sandbox" && (keys || windowSeconds !== undefined || futureSeconds !== undefined || replay)) {
+    throw new Error("--keys, --window, --future and --replay only apply with --auth production.");
+  }
   const bare = argv.includes("--bare");
   if (bare && auth === "production") throw new Error("--bare runs Prism alone, which cannot verify signatures: drop it with --auth production.");
-  return { auth, keys, windowSeconds, bare };
+  return { auth, keys, windowSeconds, futureSeconds, replay, bare };
 }
 
-/** Spawns Prism and returns the child; output is passed through. */
-export function startMock(port, { document = paths.bundleJson, stdio = "inherit" } = {}) {
+/**
+ * Spawns Prism, tethered to this process (see prism-tether.cjs); stdout and stderr as given. Behind the front,
+ * Prism logs warnings only: its info log is several lines per request, and relaying it to a slow reader
+ * stalled every request (writes to a pipe block in Node).
+ */
+export function startMock(port, { document = paths.bundleJson, output = "inherit", verbose = "info" } = {}) {
   if (!existsSync(document)) throw new Error(`${document} does not exist: run \`npm run build\` first.`);
-  return spawn(process.execPath, [bin.prism, "mock", "--host", "127.0.0.1", "--port", String(port), document], {
-    env: quietEnv,
-    stdio,
-  });
+  const args = ["--require", tether, bin.prism, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", verbose, document];
+  return spawn(process.execPath, args, { env: quietEnv, stdio: ["pipe", output, output] });
 }
+
+const tether = fileURLToPath(new URL("./prism-tether.cjs", import.meta.url));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -63,57 +75,95 @@ function freePort() {
   });
 }
 
-/** Resolves once Prism prints that it listens; its output goes on to ours. */
-function whenListening(child) {
+/** Resolves once Prism accepts connections on its port (at `-v warn` it prints nothing when ready); its output goes on to ours. */
+function whenListening(child, port) {
+  child.stdout.on("data", (d) => process.stdout.write(d));
+  child.stderr.on("data", (d) => process.stderr.write(d));
   return new Promise((resolve, reject) => {
-    let seen = "";
-    const onData = (stream) => (d) => {
-      stream.write(d);
-      seen = (seen + d).slice(-4096);
-      if (seen.includes("Prism is listening")) resolve();
-    };
-    child.stdout.on("data", onData(process.stdout));
-    child.stderr.on("data", onData(process.stderr));
+    const deadline = Date.now() + 60_000;
     child.once("exit", (code) => reject(new Error(`Prism exited with ${code} before listening.`)));
+    const attempt = () => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.once("connect", () => (socket.destroy(), resolve()));
+      socket.once("error", () => {
+        if (Date.now() > deadline) reject(new Error("Prism did not listen within 60 s."));
+        else if (child.exitCode === null) setTimeout(attempt, 100);
+      });
+    };
+    attempt();
   });
 }
 
-async function runWithFront(port, { auth, keys: keysFile, windowSeconds }) {
+/** At most `perSecond` lines a second, then one line saying how many were left out: a flood of refusals cannot stall the front. */
+function rateLimited(print, perSecond = 20) {
+  let second = 0;
+  let count = 0;
+  let dropped = 0;
+  return (line) => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) {
+      if (dropped) print(`[signature front] ... ${dropped} more refusals not shown`);
+      second = now;
+      count = 0;
+      dropped = 0;
+    }
+    if (++count <= perSecond) print(line);
+    else dropped++;
+  };
+}
+
+async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureSeconds, replay }) {
   // The front is TypeScript in src/mock; tsx loads it without a build step.
   const { register } = await import("tsx/esm/api");
   register();
   const { loadKeys } = await import("../src/mock/keys.ts");
-  const { startFront, DEFAULT_WINDOW_SECONDS } = await import("../src/mock/front.ts");
+  const { startFront, DEFAULT_WINDOW_SECONDS, DEFAULT_FUTURE_SECONDS, DEFAULT_REPLAY } = await import("../src/mock/front.ts");
   const production = auth === "production";
   const keys = production ? loadKeys(keysFile) : undefined;
   const prismPort = await freePort();
-  const prism = startMock(prismPort, { stdio: ["ignore", "pipe", "pipe"] });
+  const prism = startMock(prismPort, { output: "pipe", verbose: "warn" });
   const stopPrism = () => prism.exitCode === null && prism.signalCode === null && process.kill(prism.pid, "SIGTERM");
   try {
-    await whenListening(prism);
+    await whenListening(prism, prismPort);
     const front = await startFront({
       upstream: `http://127.0.0.1:${prismPort}`,
       auth,
       keys,
       port,
       windowSeconds,
-      onRefused: (line) => console.log(`[signature front] ${line}`),
+      futureSeconds,
+      replay,
+      onRefused: rateLimited((line) => console.log(`[signature front] ${line}`)),
     });
     const mode = production
-      ? `production auth: HMAC signatures verified, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window ±${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s`
+      ? `production auth: HMAC signatures verified, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window -${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s/+${futureSeconds ?? DEFAULT_FUTURE_SECONDS} s, replays ${(replay ?? DEFAULT_REPLAY) === "reject" ? "refused" : "allowed"}`
       : "sandbox auth: any Bearer token";
     console.log(`Mock of the Financial Operations API (${mode}): http://127.0.0.1:${port} -> Prism on 127.0.0.1:${prismPort} (Ctrl-C stops both)`);
-    const stop = () => front.close().finally(stopPrism);
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    let stopping = false;
+    const stop = () => {
+      stopping = true;
+      front.close().finally(stopPrism);
+    };
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
+    stopWhenOrphaned(stop);
     prism.on("exit", (code, signal) => {
+      if (!stopping) console.error(`Prism stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the mock.`);
       void front.close();
-      process.exit(signal ? 0 : code ?? 0);
+      process.exit(stopping ? 0 : 1);
     });
   } catch (err) {
     stopPrism();
     throw err;
   }
+}
+
+/**
+ * npm passes SIGTERM on to this script but may not wait for it; if whoever started the script goes away
+ * without a signal reaching us (we are re-parented), stop as on Ctrl-C rather than serve on unattended.
+ */
+function stopWhenOrphaned(stop) {
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop(), 500).unref();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -126,8 +176,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const child = startMock(port);
       console.log(`Prism mock of the Financial Operations API: http://127.0.0.1:${port} (Ctrl-C stops it)`);
       const stop = () => child.kill("SIGTERM");
-      process.on("SIGINT", stop);
-      process.on("SIGTERM", stop);
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
+      stopWhenOrphaned(stop);
       child.on("exit", (code, signal) => process.exit(signal ? 0 : code ?? 0));
     }
   } catch (err) {

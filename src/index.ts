@@ -7,6 +7,8 @@ export type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./e
 export { normalizeError } from "./errors/normalizeError.ts";
 export { isOutcomeUnknownError, OutcomeUnknownError, type ExecutionRecord } from "./errors/OutcomeUnknownError.ts";
 export { isTimeoutError, TimeoutError } from "./errors/TimeoutError.ts";
+export { isRedirectError, RedirectError } from "./errors/RedirectError.ts";
+export { isResponseTooLargeError, ResponseTooLargeError } from "./errors/ResponseTooLargeError.ts";
 export {
   AUTHORIZATION_HEADER,
   assertServerSide,
@@ -17,6 +19,7 @@ export {
   formatTimestamp,
   hashBody,
   InvalidCredentialsError,
+  MIN_SECRET_KEY_BYTES,
   parseTimestamp,
   ServerSideOnlyError,
   SIGNING_SCHEME,

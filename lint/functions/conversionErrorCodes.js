@@ -24,6 +24,8 @@ export default function conversionErrorCodes(doc, options) {
         }
         for (const { value, at: exAt } of examples) {
           const path = typeof raw?.$ref === "string" ? responseAt : exAt;
+          // The older authentication shape (status_code, code Unauthorized) carries no conversion code.
+          if (status === "401" && isObject(value) && "status_code" in value) continue;
           const code = isObject(value) ? value.code : undefined;
           if (code !== undefined) {
             seen.add(code);

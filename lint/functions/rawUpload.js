@@ -28,7 +28,7 @@ export default function rawUpload(doc, options) {
       const binary = typesOf(schema).includes("string") && (typeof schema.contentMediaType === "string" || schema.format === "binary");
       if (!binary || "contentEncoding" in schema) {
         results.push({
-          message: `The ${type} body of ${name} must be raw bytes: {type: string, contentMediaType: ...} with no contentEncoding (not Base64); use $ref: '#/components/schemas/DocumentFile'.`,
+          message: `The ${type} body of ${name} must be raw bytes: {type: string, contentMediaType: ...} with no contentEncoding (not Base64); write {type: string, format: binary, contentMediaType: application/octet-stream} in place.`,
           path: [...mediaAt, "schema"],
         });
       }

@@ -34,6 +34,8 @@ export default function unknownsMarker(doc) {
     if (marked || "const" in schema) continue;
     // An allOf part refines the composition, which is judged as a whole.
     if (parent?.keyword === "allOf") continue;
+    // A negated schema describes what is refused (`not: {}` refuses everything), not what is accepted.
+    if (parent?.keyword === "not") continue;
     if (Array.isArray(schema.allOf)) {
       if (!closed(schema) && !schema.allOf.some((part) => closed(deref(doc, part)))) {
         results.push({ message: `This allOf composition is open (no part has additionalProperties: false); close one part or add ${MARKER} naming the unknown fields.`, path: at });

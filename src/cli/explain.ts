@@ -51,6 +51,9 @@ export interface Explanation {
   findings: Finding[];
 }
 
+/** The first four characters and the length: enough to tell keys apart, too little to use one. */
+const redact = (key: string) => (key.length > 8 ? `${key.slice(0, 4)}… (${key.length} characters)` : `… (${key.length} characters)`);
+
 const hmac = (key: Uint8Array, text: string) => createHmac("sha256", key).update(text, "utf8").digest("hex");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -85,7 +88,9 @@ export function explainMismatch(input: ExplainInput): Explanation {
   const add = (cause: Cause, verdict: Verdict, why: string) => findings.push({ cause, verdict, why });
 
   if (auth.accessKey !== input.accessKey) {
-    add("credentialNotFound", "fits", `The header carries access key "${auth.accessKey}", not the one in FO_ACCESS_KEY ("${input.accessKey}").`);
+    // The header's key is shown only in part: it may be a secret pasted in the wrong place.
+    const carried = auth.accessKey.includes(input.secretKey) ? "your SECRET key as its access key (never send it: rotate it in API Settings)" : `access key "${redact(auth.accessKey)}"`;
+    add("credentialNotFound", "fits", `The header carries ${carried}, not the one in FO_ACCESS_KEY ("${input.accessKey}").`);
   } else if (detail === CREDENTIAL_NOT_FOUND) {
     add("credentialNotFound", "fits", `The service does not know access key "${auth.accessKey}": a key of another environment (sandbox or production), or a revoked one.`);
   } else {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { InvalidCredentialsError, parseTimestamp, signRequest, type SignedRequest } from "../signing/index.ts";
@@ -54,6 +54,29 @@ function credentials(env: NodeJS.ProcessEnv) {
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** The most a --body-file or --response-file may hold: the reference gives no upload limit, and /dev/zero would never end. */
+export const MAX_FILE_BYTES = 64 * 2 ** 20;
+
+/** Reads at most MAX_FILE_BYTES of a file, so an endless or huge one fails at once with a clear message. */
+function readBounded(file: string, flag: string): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    while (total <= MAX_FILE_BYTES) {
+      const chunk = Buffer.allocUnsafe(2 ** 20);
+      const n = readSync(fd, chunk);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+    }
+    if (total > MAX_FILE_BYTES) throw new UsageError(`${flag} ${file} holds more than ${MAX_FILE_BYTES / 2 ** 20} MiB (or never ends, as /dev/zero).`);
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Runs the CLI; returns what to print. Pure apart from reading files and the clock. */
 export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = () => new Date()): string {
   const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -66,13 +89,16 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
   if (!pathPart.startsWith("/")) throw new UsageError(`PATH must start with "/", got "${target}" (give the base address with --base-url).`);
   const base = values["base-url"] ? new URL(values["base-url"]) : undefined;
   const signedPath = (base ? base.pathname.replace(/\/$/, "") : "") + pathPart;
-  const bodyFile = values["body-file"];
-  const body: Uint8Array = bodyFile !== undefined ? readFileSync(bodyFile) : Buffer.from(values.body ?? "", "utf8");
+  // `npm run sign` runs in the repository root; INIT_CWD is the folder it was called from.
+  const cwd = env.npm_lifecycle_event === "sign" && env.INIT_CWD ? env.INIT_CWD : process.cwd();
+  const given = values["body-file"];
+  const bodyFile = given === undefined || cwd === process.cwd() ? given : path.resolve(cwd, given);
+  const body: Uint8Array = bodyFile !== undefined ? readBounded(bodyFile, "--body-file") : Buffer.from(values.body ?? "", "utf8");
   const { accessKey, secretKey } = credentials(env);
 
   if (explain) {
     if (!values.authorization) throw new UsageError("explain needs --authorization with the Authorization header that was sent.");
-    const response = values["response-file"] !== undefined ? readFileSync(values["response-file"], "utf8") : values.response;
+    const response = values["response-file"] !== undefined ? readBounded(path.resolve(cwd, values["response-file"]), "--response-file").toString("utf8") : values.response;
     const windowSeconds = values.window === undefined ? DEFAULT_WINDOW_SECONDS : Number(values.window);
     if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new UsageError(`--window "${values.window}" is not a whole number of seconds.`);
     const result = explainMismatch({
@@ -82,7 +108,7 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
       path: signedPath,
       query,
       body,
-      bodyFile,
+      bodyFile: given,
       authorization: values.authorization,
       date: values.date,
       response,
@@ -116,6 +142,8 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
   }
 
   if (values.curl) {
+    // npm prints its "> package sign" banner to stdout: piped to sh, its "> name" lines would run as redirections.
+    if (env.npm_lifecycle_event === "sign" && env.npm_config_loglevel !== "silent") throw new UsageError("With --curl, run `npm run --silent sign -- ...` (npm's banner would go to stdout with the command).");
     const url = `${(base ?? new URL("http://127.0.0.1:4010")).origin}${signedPath}${query ? `?${query}` : ""}`;
     const parts = ["curl", "-sS", "-X", method.toUpperCase(), shellQuote(url), ...headers.flatMap(([n, v]) => ["-H", shellQuote(`${n}: ${v}`)])];
     // --data-binary sends the bytes unchanged (plain -d would strip newlines).
@@ -156,6 +184,11 @@ function guessContentType(body: Uint8Array): string {
 
 /** Entry point of the bin: prints the result, or the error (never a secret) with exit code 2. */
 export function main(argv = process.argv.slice(2)): void {
+  // A reader that stops early (`fo-sign --help | head -3`) is no error.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    process.exit(0);
+  });
   try {
     process.stdout.write(run(argv) + "\n");
   } catch (err) {

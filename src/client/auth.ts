@@ -1,8 +1,9 @@
-import { createSecretKey } from "node:crypto";
-import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/constants.ts";
-import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../signing/secret.ts";
+import { createHmac } from "node:crypto";
+import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "../signing/constants.ts";
+import { assertAccessKey, InvalidCredentialsError, MIN_SECRET_KEY_BYTES, secretKeyObject } from "../signing/secret.ts";
 import { assertServerSide } from "../signing/serverSide.ts";
-import { signChecked } from "../signing/signRequest.ts";
+import { buildStringToSign } from "../signing/signRequest.ts";
+import { formatTimestamp } from "../signing/timestamp.ts";
 import type { ClientOptions, HmacCredentials } from "./options.ts";
 
 /**
@@ -32,17 +33,21 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
     assertServerSide();
     const { accessKey, secretKey } = credentials as HmacCredentials;
     assertAccessKey(accessKey);
-    // Made once: node:crypto signs with a KeyObject far faster than with the raw bytes.
-    const key = createSecretKey(decodeSecretKey(secretKey));
+    // A KeyObject: the key bytes never sit in the JavaScript heap, let alone Node's shared Buffer pool.
+    const key = secretKeyObject(secretKey, MIN_SECRET_KEY_BYTES);
+    // Method (checked by Request) and path (a URL's pathname) cannot hold line breaks, so no signRequest checks per attempt.
     customer = (headers, method, path, bodyHash, time) => {
-      // The access key was checked above, and the path is a URL's pathname (a "/" and no query).
-      const signed = signChecked(accessKey, key, method, path, new Date(time), bodyHash());
-      headers.set(AUTHORIZATION_HEADER, signed.headers[AUTHORIZATION_HEADER]);
-      headers.set(DATE_HEADER, signed.headers[DATE_HEADER]);
-      return signed.stringToSign;
+      const timestamp = formatTimestamp(new Date(time));
+      const stringToSign = buildStringToSign(accessKey, timestamp, method, path, bodyHash());
+      headers.set(AUTHORIZATION_HEADER, `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${createHmac("sha256", key).update(stringToSign).digest("hex")}`);
+      headers.set(DATE_HEADER, timestamp);
+      return stringToSign;
     };
   } else if (credentials) {
     customer = bearer((credentials as { bearerToken?: unknown }).bearerToken, "Bearer token");
   }
-  return (portfolioPath) => (portfolioPath ? portfolio : customer);
+  return (portfolioPath) => {
+    if (portfolioPath && !portfolio) throw new InvalidCredentialsError("Portfolio operations need portfolioToken");
+    return portfolioPath ? portfolio : customer;
+  };
 }

@@ -8,6 +8,7 @@ import type { ClientOptions } from "./options.ts";
 import { defaultRetry } from "./retry.ts";
 import { createSend, type Transport } from "./send.ts";
 import type { ApiClient, ClientPaths } from "./types.ts";
+import { baseUrlOf, checkOptions, checkPathParams } from "./validate.ts";
 
 type Init = {
   params?: { path?: Record<string, unknown>; header?: Record<string, unknown> };
@@ -21,23 +22,28 @@ type Init = {
  * An openapi-fetch client typed by the document that authenticates (HMAC in production, bearer in
  * sandbox and for portfolios), adds Idempotency-Keys, retries what is safe and times out attempts.
  * @throws InvalidCredentialsError on bad credentials, before any request.
+ * @throws TypeError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range option.
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
  */
 export function createClient(options: ClientOptions): ApiClient {
   const authFor = createAuth(options);
+  const retry = options.retry === false ? undefined : { ...defaultRetry, ...options.retry };
   const transport: Transport = {
     fetch: options.fetch ?? ((url, init) => fetch(url, init)),
-    retry: options.retry === false ? undefined : { ...defaultRetry, ...options.retry },
+    retry,
     timeout: options.timeout ?? 30_000,
+    maxResponseBytes: options.maxResponseBytes ?? 10 * 2 ** 20,
     clock: options.clock ?? systemClock,
   };
+  checkOptions(transport, retry);
   const core = createFetchClient<ClientPaths>({
-    baseUrl: new URL(options.baseUrl).href,
+    baseUrl: baseUrlOf(options.baseUrl),
     headers: options.headers,
     // rfi_status is one comma-separated parameter, not repeated: openapi-fetch ignores `explode`.
     querySerializer: { array: { style: "form", explode: false } },
   });
-  const request = (method: string, template: string, { signal, bodySerializer, ...rest }: Init = {}) => {
+  const request = async (method: string, template: string, { signal, bodySerializer, ...rest }: Init = {}) => {
+    checkPathParams(rest.params?.path);
     const op = `${method} ${template}`;
     const keyed = idempotencyKeyOperations.has(op);
     const body: BodyRecord = {};

@@ -14,7 +14,7 @@ export interface BearerCredentials {
 }
 
 export interface RetryOptions {
-  /** Retries after the first attempt. Default 2. */
+  /** Retries after the first attempt, 0 to 100. Default 2. */
   limit?: number;
   /** Statuses that are retried. Default 408, 429, 500, 502, 503, 504. */
   statusCodes?: readonly number[];
@@ -32,18 +32,20 @@ export interface RetryOptions {
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
-  /** Production or sandbox address, with any path prefix (such as `/api`): the prefix is part of the signed path. */
+  /** Production or sandbox address (http or https, no user name or password), with any path prefix (such as `/api`): the prefix is part of the signed path. */
   baseUrl: string;
   /** Customer and account operations: HMAC keys (production) or a bearer token (sandbox). */
   credentials?: HmacCredentials | BearerCredentials;
-  /** Portfolio operations (`/v1/portfolios/...`): a bearer token with portfolio scopes. */
+  /** Portfolio operations (`/v1/portfolios/...`): a bearer token with portfolio scopes; without it they are refused before sending. */
   portfolioToken?: string;
   /** Default globalThis.fetch. */
   fetch?: FetchLike;
   /** Retry policy of reads and of POSTs that take an Idempotency-Key; `false` for none. */
   retry?: RetryOptions | false;
-  /** Per attempt, in ms, until the response headers arrive; `false` for none. Default 30 000. */
+  /** Per attempt, in ms, until the whole response (headers and body) has arrived; `false` for none. Default 30 000. */
   timeout?: number | false;
+  /** Longest response body read, in bytes after decompression; a longer one throws ResponseTooLargeError. Default 10 MiB. */
+  maxResponseBytes?: number;
   /** Time for signing, backoff and timeouts. Default the system clock. */
   clock?: Clock;
   /** Headers sent with every request. */

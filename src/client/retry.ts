@@ -11,10 +11,17 @@ export const defaultRetry: RetryPolicy = {
   random: Math.random,
 };
 
-/** Retry-After as ms to wait: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+/**
+ * Retry-After as ms to wait: delay-seconds (RFC 9110: digits only) or an HTTP date still ahead;
+ * undefined, so the normal backoff applies, when absent, not of that grammar (`-5`, `1.5`) or a date
+ * not in the future (no information on when, most likely a skewed clock).
+ */
 export function retryAfterMs(value: string | null, now: number): number | undefined {
-  const ms = value == null ? NaN : /^\s*\d+\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
-  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+  if (value == null) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names a day and month; V8 would also read "1.5" or "-5" as dates.
+  const ms = /[a-z]/i.test(value) ? Date.parse(value) - now : NaN;
+  return ms > 0 ? ms : undefined;
 }
 
 /** Exponential backoff with jitter: between half and all of min(maxDelay, baseDelay * 2^retry). */

@@ -1,28 +1,40 @@
 import { type Clock, systemClock } from "./clock.ts";
 
+/** One attempt: the signal given to fetch and to the body read, whether it timed out, and its end. */
+export interface Attempt {
+  signal: AbortSignal | undefined;
+  timedOut: boolean;
+  /** Stops the timer and unhooks the caller's signal. */
+  end(): void;
+}
+
+// The reason an attempt's signal ends with when nothing went wrong: no DOMException (and no stack) is made.
+const ENDED = Symbol("attempt ended");
+const noop = () => {};
+
 /**
- * One attempt's signal, aborted by the caller's signal or after `timeout` ms on the clock, and the
- * function that ends the attempt (stops the timer, unhooks the caller's signal). It runs on every
- * attempt, so it stays cheap: a plain timer on the system clock, and no error built unless it fires.
+ * Starts one attempt, aborted by the caller's signal or after `timeout` ms on the clock, covering the
+ * whole exchange: headers and body. Without a timeout it is the caller's signal itself, so an attempt
+ * makes at most one AbortController.
  * @throws the caller's abort reason when it has already aborted.
  */
-export function attemptSignal(caller: AbortSignal | undefined, timeout: number | false, clock: Clock): [AbortSignal, () => void] {
+export function startAttempt(caller: AbortSignal | undefined, timeout: number | false, clock: Clock): Attempt {
   caller?.throwIfAborted();
+  if (timeout === false) return { signal: caller, timedOut: false, end: noop };
   const ctrl = new AbortController();
   const onAbort = () => ctrl.abort(caller!.reason);
   caller?.addEventListener("abort", onAbort);
-  let stopTimer = () => {};
-  if (timeout !== false) {
-    const timedOut = () => ctrl.abort(new DOMException(`No response within ${timeout} ms`, "TimeoutError"));
-    if (clock === systemClock) {
-      const timer = setTimeout(timedOut, timeout);
-      stopTimer = () => clearTimeout(timer);
-    } else {
-      const ended = new AbortController();
-      clock.sleep(timeout, ended.signal).then(timedOut, () => {});
-      // A reason of its own: a bare abort() would build a DOMException, stack and all.
-      stopTimer = () => ended.abort(null);
-    }
-  }
-  return [ctrl.signal, () => (stopTimer(), caller?.removeEventListener("abort", onAbort))];
+  const attempt: Attempt = {
+    signal: ctrl.signal,
+    timedOut: false,
+    end: () => (caller?.removeEventListener("abort", onAbort), ctrl.abort(ENDED)),
+  };
+  const expire = () => ((attempt.timedOut = true), ctrl.abort());
+  if (clock === systemClock) {
+    // The system clock's own timer, cleared at the end: no promise and no abort listener per attempt.
+    const timer = setTimeout(expire, timeout);
+    const end = attempt.end;
+    attempt.end = () => (clearTimeout(timer), end());
+  } else clock.sleep(timeout, ctrl.signal).then(expire, noop);
+  return attempt;
 }

@@ -1,4 +1,5 @@
 import type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./codes.ts";
+import { clean } from "./clean.ts";
 import { isNamedError } from "./isNamedError.ts";
 
 const NAME = "ApiError";
@@ -32,9 +33,10 @@ export class ApiError extends Error {
   declare readonly stringToSign: string | undefined;
 
   constructor({ method, url, statusText = "", ...fields }: ApiErrorInit) {
-    const what = [fields.code, fields.detail].filter(Boolean).join(" ");
+    // code and detail come from the server: no line breaks or terminal escapes, and a bounded length.
+    const what = clean([fields.code, fields.detail].filter(Boolean).join(" "), 300);
     super(
-      `${method ? `[${method}] "${url}": ` : ""}${fields.status} ${statusText}`.trimEnd() +
+      `${method ? `[${method}] "${url}": ` : ""}${fields.status} ${clean(statusText, 100)}`.trimEnd() +
         (what ? ` (${what})` : "") +
         (fields.stringToSign ? `; string to sign: ${JSON.stringify(fields.stringToSign)}` : ""),
     );

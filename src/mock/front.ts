@@ -1,17 +1,56 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/index.ts";
+import { badRequestBody } from "./badRequest.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.ts";
 import type { KeyStore } from "./keys.ts";
 import { malformedJsonBody } from "./malformedJson.ts";
+import { MAX_BODY_BYTES, readBody } from "./readBody.ts";
+import { ReplayGuard, type ReplayPolicy } from "./replay.ts";
+import { checkRequestPath, isBearerRoute, type PathProblem } from "./requestPath.ts";
 import { FAILURE_HEADER, unauthorizedBody } from "./unauthorized.ts";
-import { verifySignature } from "./verifySignature.ts";
+import { signatureMatches, verifyHeaders, type AuthFailure, type SignedHeaders } from "./verifySignature.ts";
+
+export { MAX_BODY_BYTES } from "./readBody.ts";
 
 /** Default timestamp window of the mock: a mock setting, not a fact about production (the reference does not give one). */
 export const DEFAULT_WINDOW_SECONDS = 300;
-/** Bodies above this are refused before hashing; the reference gives no upload limit, this only protects the mock. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
-/** Portfolio-variant paths authenticate with bearer tokens, not signatures: passed through for Prism to check. */
-export const BEARER_PATH = /^\/v1\/portfolios\//;
+/** Default bound on timestamps ahead of the mock's clock (client clock skew); the reference does not give one either. */
+export const DEFAULT_FUTURE_SECONDS = 60;
+/** Default for a signature seen twice inside the window on a request that changes state: refused, so one signature buys one such request. */
+export const DEFAULT_REPLAY: ReplayPolicy = "reject";
+/** Response header naming why the front itself answered 400; a mock aid, not part of the API. */
+export const REFUSAL_HEADER = "X-Mock-Refusal";
+
+export type Refusal = PathProblem | "body-too-large" | "json-too-deep" | "malformed-json";
+
+const REFUSAL_DETAIL: Record<Refusal, string> = {
+  "malformed-percent-escape": "The request path has a malformed percent escape.",
+  "dot-segment": "The request path has a dot segment ('.' or '..'); send the path exactly as signed, without them.",
+  "body-too-large": `The request body is larger than the mock's limit of ${MAX_BODY_BYTES} bytes (Prism's own limit).`,
+  "json-too-deep": `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+  "malformed-json": "The request body is not valid JSON.",
+};
+
+/** A request that passed the front's checks (and, in production mode, its signature check). */
+export interface AcceptedRequest {
+  method: string;
+  /** The path as requested (checked: no dot segments, well-formed escapes), without the query. */
+  path: string;
+  /** The query string without "?", or "". */
+  query: string;
+  /** Header names and values as received, in order. */
+  rawHeaders: string[];
+  body: Buffer;
+  /** The verified access key; absent in sandbox mode and on bearer (portfolio) routes. */
+  accessKey?: string;
+}
+
+/**
+ * Answers an accepted request itself and returns true, or returns false to let the front forward it to Prism.
+ * The place for a mode that keeps state between requests.
+ */
+export type RequestHandler = (request: AcceptedRequest, res: http.ServerResponse) => boolean | Promise<boolean>;
 
 export interface FrontOptions {
   /** Base URL of the Prism mock to forward to, e.g. http://127.0.0.1:4011. */
@@ -22,11 +61,18 @@ export interface FrontOptions {
   keys?: KeyStore;
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
+  /** How old a signed timestamp may be (default 300 s). */
   windowSeconds?: number;
+  /** How far ahead of the mock's clock a signed timestamp may be (default 60 s). */
+  futureSeconds?: number;
+  /** A signature already accepted inside the window on POST/PUT/PATCH/DELETE: `reject` (default) or `allow`. */
+  replay?: ReplayPolicy;
   /** Injected clock, for tests. */
   now?: () => Date;
   /** Called once per refused request with a line that never holds a secret. */
   onRefused?: (line: string) => void;
+  /** Runs after the checks, before forwarding; see RequestHandler. */
+  handle?: RequestHandler;
 }
 
 export interface RunningFront {
@@ -35,77 +81,106 @@ export interface RunningFront {
   close(): Promise<void>;
 }
 
-/** Starts the signature front on 127.0.0.1: verifies each signed request, forwards good ones to Prism byte for byte. */
+/** Starts the signature front on 127.0.0.1: checks each request, verifies signatures, forwards good ones to Prism byte for byte. */
 export async function startFront(opts: FrontOptions): Promise<RunningFront> {
   const upstream = new URL(opts.upstream);
-  const agent = new http.Agent({ keepAlive: true });
+  // Keep-alive to Prism: one connection per concurrent request, reused, instead of a new one each time.
+  const agent = new http.Agent({ keepAlive: true, scheduling: "lifo" });
   const windowSeconds = opts.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
+  const futureSeconds = opts.futureSeconds ?? DEFAULT_FUTURE_SECONDS;
   const production = (opts.auth ?? "production") === "production";
   if (production && !opts.keys?.size) throw new TypeError("The signature front needs keys in production mode.");
   const now = opts.now ?? (() => new Date());
+  const replays = (opts.replay ?? DEFAULT_REPLAY) === "reject" ? new ReplayGuard(windowSeconds) : undefined;
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on("error", () => res.destroy());
-    req.on("end", () => {
-      const url = req.url ?? "/";
-      const path = url.split("?", 1)[0]!;
-      if (size > MAX_BODY_BYTES) return refuseTooLarge(res);
-      const body = Buffer.concat(chunks, size);
-      if (production && !BEARER_PATH.test(path)) {
-        const clock = now();
-        const result = verifySignature(
-          {
-            method: req.method ?? "GET",
-            path,
-            authorization: header(req, AUTHORIZATION_HEADER),
-            date: header(req, DATE_HEADER),
-            body,
-          },
-          { keys: opts.keys!, now: clock, windowSeconds },
-        );
-        if (!result.ok) {
-          opts.onRefused?.(`401 ${result.failure} ${req.method} ${path}${result.accessKey ? ` (access key ${result.accessKey})` : ""}`);
-          const json = JSON.stringify(unauthorizedBody(path, result.failure, clock));
-          res.writeHead(401, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json), [FAILURE_HEADER]: result.failure });
-          return res.end(json);
-        }
-      }
-      // Prism 5.16 never answers a body that is not JSON under a JSON content type: answer it here.
-      if (body.length > 0 && isJson(req.headers["content-type"]) && !parsesAsJson(body)) {
-        const json = JSON.stringify(malformedJsonBody(path, now()));
-        res.writeHead(400, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) });
-        return res.end(json);
-      }
-      forward(req, res, url, body);
-    });
-  });
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    const method = req.method ?? "GET";
+    const target = checkRequestPath(req.url ?? "/");
+    if (!target.ok) return refuse(req, res, target.path, target.problem);
+    const { path, query } = target;
 
-  function forward(req: http.IncomingMessage, res: http.ServerResponse, url: string, body: Buffer) {
-    // Raw headers keep names, order and duplicates as sent; only Expect is dropped (the body is already here).
-    const headers: string[] = [];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      if (req.rawHeaders[i]!.toLowerCase() !== "expect") headers.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    // Production: everything the headers can show is checked before a byte of the body is read.
+    let signed: SignedHeaders | undefined;
+    if (production && !isBearerRoute(path)) {
+      const check = verifyHeaders(
+        { method, path, authorization: header(req, AUTHORIZATION_HEADER), date: header(req, DATE_HEADER) },
+        { keys: opts.keys!, now: now(), windowSeconds, futureSeconds },
+      );
+      if (!check.ok) return unauthorized(req, res, path, check.failure, check.accessKey);
+      signed = check.signed;
     }
-    const up = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: url, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+
+    const read = await readBody(req);
+    if (!read.ok) return read.problem === "too-large" ? refuse(req, res, path, "body-too-large") : res.destroy();
+    const { body } = read;
+    if (signed) {
+      if (!signatureMatches(signed, method, path, read.hash)) return unauthorized(req, res, path, "signature-mismatch", signed.accessKey);
+      if (replays && !SAFE_METHODS.has(method) && !replays.firstUse(signed.signature, signed.time, now())) return unauthorized(req, res, path, "replayed-signature", signed.accessKey);
+    }
+    if (body.length > 0 && isJson(req.headers["content-type"])) {
+      // Prism 5.16 answers 500 on very deep JSON and never answers JSON that does not parse: both are answered here.
+      if (nestsDeeperThan(body)) return refuse(req, res, path, "json-too-deep");
+      if (!parsesAsJson(body)) return refuse(req, res, path, "malformed-json");
+    }
+
+    const accepted: AcceptedRequest = { method, path, query, rawHeaders: req.rawHeaders, body, accessKey: signed?.accessKey };
+    if (opts.handle && (await opts.handle(accepted, res))) return;
+    forward(accepted, res);
+  }
+
+  function unauthorized(req: http.IncomingMessage, res: http.ServerResponse, path: string, failure: AuthFailure, accessKey?: string) {
+    opts.onRefused?.(`401 ${failure} ${req.method} ${path}${accessKey ? ` (access key ${accessKey})` : ""}`);
+    answer(req, res, 401, unauthorizedBody(path, failure, now()), { [FAILURE_HEADER]: failure });
+  }
+
+  function refuse(req: http.IncomingMessage, res: http.ServerResponse, path: string, refusal: Refusal) {
+    opts.onRefused?.(`400 ${refusal} ${req.method} ${printable(path)}`);
+    const body = refusal === "malformed-json" ? malformedJsonBody(path, now()) : badRequestBody(path, REFUSAL_DETAIL[refusal], now());
+    answer(req, res, 400, body, { [REFUSAL_HEADER]: refusal });
+  }
+
+  function forward(request: AcceptedRequest, res: http.ServerResponse, retried = false) {
+    const headers: string[] = [];
+    for (let i = 0; i < request.rawHeaders.length; i += 2) {
+      if (!HOP_BY_HOP.has(request.rawHeaders[i]!.toLowerCase())) headers.push(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+    }
+    const url = request.query ? `${request.path}?${request.query}` : request.path;
+    const up = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: url, headers, agent }, (answer) => {
+      const back: string[] = [];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+        if (!HOP_BY_HOP.has(answer.rawHeaders[i]!.toLowerCase())) back.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
       answer.pipe(res);
+      answer.on("error", () => res.destroy());
     });
-    up.on("error", (err) => {
+    up.setTimeout(UPSTREAM_TIMEOUT_MS, () => up.destroy(new Error(`no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`)));
+    up.on("error", (err: NodeJS.ErrnoException) => {
       if (res.headersSent) return res.destroy();
+      // A kept-alive connection Prism closed just as it was reused: the request never reached Prism, send it again once.
+      if (up.reusedSocket && err.code === "ECONNRESET" && !retried) return forward(request, res, true);
       const json = JSON.stringify({ code: "00000000", status: 502, detail: `Mock front could not reach Prism: ${err.message}` });
       res.writeHead(502, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) });
       res.end(json);
     });
-    up.end(body.length > 0 ? body : undefined);
+    up.end(request.body.length > 0 ? request.body : undefined);
   }
 
+  const server = http.createServer((req, res) => {
+    serve(req, res).catch((err: Error) => {
+      // A bug in the front must not take the mock down: answer what can still be answered, keep serving.
+      if (res.headersSent) return res.destroy();
+      const json = JSON.stringify({ code: "00000000", status: 500, detail: `Mock front error: ${err.name}` });
+      res.writeHead(500, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json), Connection: "close" });
+      res.end(json);
+    });
+  });
+  // A client that half-closes its socket after sending still gets its answer: Node's default ends the socket
+  // then. The switch is Node's own (long-standing, used by its tests) but missing from @types/node.
+  (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
@@ -123,10 +198,43 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
   };
 }
 
+const UPSTREAM_TIMEOUT_MS = 30_000;
+/** Reading twice changes nothing and pollers repeat the same GET within a second: replays are refused for the other methods only. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Connection-level headers belong to each hop: the client's and Prism's connections are managed apart. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "expect", "proxy-connection", "upgrade"]);
+
+/**
+ * Sends a JSON answer the front decides itself. When the body has not been read (refused on its headers),
+ * the connection closes after the answer and what is still sent is dropped unread, up to the body limit.
+ */
+function answer(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>) {
+  const json = JSON.stringify(body);
+  const unread = !req.complete;
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json), ...headers, ...(unread ? { Connection: "close" } : {}) });
+  res.end(json);
+  if (unread) discardRest(req);
+}
+
+function discardRest(req: http.IncomingMessage) {
+  let dropped = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, 5_000).unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > MAX_BODY_BYTES) cut();
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.resume();
+}
+
 function header(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(", ") : value;
 }
+
+/** For log lines: a refused path can hold anything the client sent. */
+const printable = (path: string) => JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path).slice(1, -1);
 
 const isJson = (type: string | undefined) => !!type && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
 
@@ -137,10 +245,4 @@ function parsesAsJson(body: Buffer): boolean {
   } catch {
     return false;
   }
-}
-
-function refuseTooLarge(res: http.ServerResponse) {
-  const json = JSON.stringify({ code: "00000002", status: 413, detail: `Body larger than the mock's ${MAX_BODY_BYTES} bytes.` });
-  res.writeHead(413, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json), Connection: "close" });
-  res.end(json);
 }

@@ -15,6 +15,8 @@ export const SECRET_KEY_ENV = "FO_SECRET_KEY";
 
 /**
  * Builds a key store from `{ "<access key>": "<secret key>" }`, checking every pair as the signer would.
+ * Errors name an entry by its position, never by its text: with key and secret swapped, the "access key"
+ * is the secret.
  * @throws MockKeysError on anything that is not such an object of strict keys.
  */
 export function parseKeys(value: unknown, source: string): KeyStore {
@@ -24,17 +26,55 @@ export function parseKeys(value: unknown, source: string): KeyStore {
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) throw new MockKeysError(`${source}: holds no keys.`);
   const store = new Map<string, Uint8Array>();
-  for (const [accessKey, secretKey] of entries) {
+  entries.forEach(([accessKey, secretKey], i) => {
+    const entry = `entry ${i + 1} of ${entries.length}`;
     try {
       assertAccessKey(accessKey);
       if (typeof secretKey !== "string") throw new InvalidCredentialsError("Secret key is not a string.");
       store.set(accessKey, decodeSecretKey(secretKey));
     } catch (err) {
       // decodeSecretKey's messages never quote the secret, only its length.
-      throw new MockKeysError(`${source}: access key "${accessKey}": ${(err as Error).message}`);
+      const swapped = typeof secretKey === "string" && looksLikeSecret(accessKey) && !looksLikeSecret(secretKey) ? " The access key and secret key look swapped." : "";
+      throw new MockKeysError(`${source}: ${entry}: ${(err as Error).message}.${swapped}`);
+    }
+  });
+  return store;
+}
+
+/** A strict URL-safe Base64 text of at least 16 bytes: what a secret key is, and an access key should not be. */
+function looksLikeSecret(text: string): boolean {
+  try {
+    return text.length >= 22 && decodeSecretKey(text).length >= 16;
+  } catch {
+    return false;
+  }
+}
+
+/** Positions (1-based) of top-level member names of a JSON object text that repeat an earlier one; the text must be valid JSON. */
+export function repeatedMembers(text: string): Array<{ entry: number; first: number }> {
+  const seen = new Map<string, number>();
+  const repeats: Array<{ entry: number; first: number }> = [];
+  let depth = 0;
+  let entry = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if (c === '"') {
+      const start = i;
+      for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      let j = i + 1;
+      while (/\s/.test(text[j] ?? "")) j++;
+      if (depth === 1 && text[j] === ":") {
+        const name = JSON.parse(text.slice(start, i + 1)) as string;
+        entry++;
+        const first = seen.get(name);
+        if (first === undefined) seen.set(name, entry);
+        else repeats.push({ entry, first });
+      }
     }
   }
-  return store;
+  return repeats;
 }
 
 /** Reads a key file (JSON object of access key to secret key). */
@@ -52,6 +92,9 @@ export function loadKeysFile(file: string): KeyStore {
     // The parser's message can quote the text, which holds secrets: say only where it broke.
     throw new MockKeysError(`The keys file ${file} is not valid JSON.`);
   }
+  // JSON.parse keeps the last of repeated names silently: one access key given two secrets is a mistake to name.
+  const [repeat] = repeatedMembers(text);
+  if (repeat) throw new MockKeysError(`The keys file ${file}: entry ${repeat.entry} repeats the access key of entry ${repeat.first}; give each access key once.`);
   return parseKeys(json, `The keys file ${file}`);
 }
 

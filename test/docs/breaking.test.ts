@@ -73,6 +73,16 @@ describe("breaking-change check against the released baseline", () => {
     expect(status).toBe(1);
   });
 
+  test("lists the accepted corrections with their reasons, and they cover nothing else", () => {
+    const res = spawnSync(process.execPath, [script], { cwd: root, encoding: "utf8" });
+    expect(res.stdout).toContain("breaking changes accepted against 1.0.13 (baseline/accepted-1.0.13.json):");
+    expect(res.stdout).toContain("Response bodies no longer closed");
+    // A response field that changes type is not among them.
+    const { status, output } = checkCopy("retyped-response-field", (doc) => (doc.components.schemas.RfiCaseList.properties.total.type = "string"));
+    expect(output).toMatch(/breaking change\(s\) against 1\.0\.13/);
+    expect(status).toBe(1);
+  });
+
   test("passes an additive change (new optional request field)", () => {
     const { status } = checkCopy("optional-field", (doc) => {
       doc.components.schemas.TermsSignatureRequest.properties.locale = { type: "string", description: "Language of the terms." };

@@ -35,6 +35,20 @@ describe("fo-conversion-error-codes", () => {
     expect(await rule.run(getConversion())).toEqual([]);
   });
 
+  test("valid: a 401 example in the older authentication shape carries no conversion code", async () => {
+    const legacy = { value: { status_code: 401, code: "Unauthorized", detail: "Signature mismatch." } };
+    const doc = getConversion({ "401": body({ flat: error("00010000", 401), signatureMismatch: legacy }) });
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
+  test("invalid: the older shape's code on a status other than 401", async () => {
+    const legacy = { value: { status_code: 401, code: "Unauthorized" } };
+    const doc = getConversion({ "404": body({ notFound: error("00000005", 404), legacy }) });
+    expect(await rule.run(doc)).toEqual([
+      expect.objectContaining({ code: "fo-conversion-error-codes", path: `paths.${PATH}.get.responses.404.content.application/json.examples.legacy`, message: expect.stringContaining("Example code Unauthorized is not documented for 404") }),
+    ]);
+  });
+
   test("valid: operations outside the conversion set are not checked", async () => {
     const doc = openapi({ "/v1/customers/{customer_id}/external-accounts": { post: { responses: { "400": body({ x: error("00020001", 400) }) } } } });
     expect(await rule.run(doc)).toEqual([]);

@@ -19,6 +19,11 @@ describe("fo-unknowns-marker", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
+  test("valid: a forbidden property's `not: {}` (the empty schema refuses everything there)", async () => {
+    const doc = withSchemas({ Answer: { type: "object", properties: { requirement_id: { description: "Never sent.", not: {} } }, additionalProperties: false } });
+    expect(await rule.run(doc)).toEqual([]);
+  });
+
   test("valid: an allOf is closed by one closed part; anyOf alternatives are judged one by one", async () => {
     const doc = withSchemas({
       Flat: { type: "object", properties: { code: { type: "string" } }, additionalProperties: false },

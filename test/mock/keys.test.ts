@@ -35,8 +35,8 @@ describe("mock keys", () => {
     ["not JSON", '{"AK1": "sec', /not valid JSON/],
     ["an array", "[]", /JSON object/],
     ["empty", "{}", /no keys/],
-    ["a padded secret", JSON.stringify({ AK1: "c2VjcmV0LXNlY3JldC1zZWNyZXQ=" }), /AK1.*not URL-safe Base64/],
-    ["a non-string secret", JSON.stringify({ AK1: 42 }), /AK1.*not a string/],
+    ["a padded secret", JSON.stringify({ AK1: "c2VjcmV0LXNlY3JldC1zZWNyZXQ=" }), /entry 1 of 1.*not URL-safe Base64/],
+    ["a non-string secret", JSON.stringify({ AK1: 42 }), /entry 1 of 1.*not a string/],
     ["an access key with a colon", JSON.stringify({ "AK:1": newSecret() }), /':'/],
   ])("a malformed key file (%s) is refused clearly, without the secret", (name, text, message) => {
     const p = file(`${name.replace(/\W/g, "_")}.json`, text);

@@ -101,10 +101,11 @@ export const MUTATIONS: Record<string, Mutation> = {
     const n = ctx.nodes.find((n) => isObject(n.value) && n.schema.additionalProperties === false);
     return n ? [{ label: `${where(n.at)} + unexpected_property`, wire: withJson(ctx, setAt(ctx.c.json, [...n.at, "unexpected_property"], "x")) }] : [];
   },
+  // A forbidden property: the schema `false`, or `{not: {}}` (how the document writes it; orval crashes on `false`).
   "forbidden property": (ctx) =>
     ctx.nodes.flatMap((n) =>
       isObject(n.value) && n.schema.properties
-        ? Object.entries<Json>(n.schema.properties).filter(([, s]) => s === false).map(([k]) => ({ label: `${where([...n.at, k])} sent`, wire: withJson(ctx, setAt(ctx.c.json, [...n.at, k], "req-1")) }))
+        ? Object.entries<Json>(n.schema.properties).filter(([, s]) => s === false || (isObject(s) && isObject(s.not) && Object.keys(s.not).length === 0)).map(([k]) => ({ label: `${where([...n.at, k])} sent`, wire: withJson(ctx, setAt(ctx.c.json, [...n.at, k], "req-1")) }))
         : [],
     ),
   "bad enum": (ctx) =>

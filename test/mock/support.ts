@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { OperationCase } from "../fixtures/operations.ts";
 import { deref, listOperations, type Json } from "../helpers/document.ts";
-import { startFront } from "../../src/mock/front.ts";
+import { startFront, type FrontOptions } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/keys.ts";
 import { signRequest } from "../../src/signing/index.ts";
 import { startPrism } from "../helpers/prism.ts";
@@ -71,10 +71,10 @@ export function responseSchemaPointer(doc: Json, operationId: string, status: st
 }
 
 /** Prism on a free port with the signature front before it, knowing `creds`; `stop` ends both by PID. */
-export async function startPrismBehindFront(creds: Credentials) {
+export async function startPrismBehindFront(creds: Credentials, options: Partial<FrontOptions> = {}) {
   const prism = await startPrism();
   try {
-    const front = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys") });
+    const front = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), ...options });
     return { prism, front, stop: async () => (await front.close(), await prism.stop()) };
   } catch (error) {
     await prism.stop();

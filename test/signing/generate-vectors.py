@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-# Writes vectors.json: signing cases whose expected values come from Python's hashlib/hmac, an
-# implementation independent of the TypeScript code under test. Run: python3 test/signing/generate-vectors.py
+# Writes vectors.json, the language-neutral signing vectors that every signer of the project runs (the
+# TypeScript client, fo-sign, the mock's verifier, the Python and Go hooks): expected values come from
+# Python's hashlib/hmac, an implementation independent of the code under test. The format is described in
+# test/signing/README.md. Run: python3 test/signing/generate-vectors.py
 import base64, hashlib, hmac, json, os
 from datetime import datetime, timezone
 
@@ -77,7 +79,8 @@ for name, method, path, body, time, ak, sk in cases:
         "input": {"accessKey": ak, "secretKey": sk, "method": method, "path": path, "time": time, "body": body,
                   **({"query": "rfi_status=ACTION_REQUIRED,PENDING_REVIEW&page=2"} if name.startswith("query") else {})},
         "expected": {"timestamp": timestamp, "bodyHash": body_hash, "stringToSign": sts, "signature": sig,
-                     "authorization": f"Service-HMAC-SHA256 {ak}:{timestamp}:{sig}"},
+                     "authorization": f"Service-HMAC-SHA256 {ak}:{timestamp}:{sig}",
+                     "headers": {"Authorization": f"Service-HMAC-SHA256 {ak}:{timestamp}:{sig}", "X-SVC-Date": timestamp}},
     })
 
 invalid = [

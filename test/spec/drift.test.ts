@@ -6,7 +6,7 @@ import { render } from "../../scripts/build.mjs";
 
 test("generated/ matches what openapi/ generates (run `npm run build` when this fails)", async () => {
   const files: Record<string, string> = await render();
-  expect(Object.keys(files).map((f) => path.basename(f)).sort()).toEqual(["openapi.json", "openapi.yaml", "types.ts"]);
+  expect(Object.keys(files).map((f) => path.basename(f)).sort()).toEqual(["openapi.json", "openapi.sdk.json", "openapi.yaml", "types.ts"]);
   for (const [file, text] of Object.entries(files)) {
     const committed = await readFile(file, "utf8").catch(() => "(missing)");
     expect(committed === text, `${path.relative(process.cwd(), file)} is stale`).toBe(true);
@@ -14,7 +14,9 @@ test("generated/ matches what openapi/ generates (run `npm run build` when this 
   }
 });
 
-test("binary upload bodies are typed as bytes, not string", async () => {
+test("binary bodies are typed as bytes, not string, and a forbidden field as never", async () => {
   const types = await readFile(path.resolve(import.meta.dirname, "../../generated/types.ts"), "utf8");
   expect(types).toMatch(/DocumentFile: Blob \| Uint8Array \| ArrayBuffer;/);
+  expect(types.match(/"\*\/\*": Blob \| Uint8Array \| ArrayBuffer;/g)).toHaveLength(3);
+  expect(types).toMatch(/RfiAnswer: \{\n(?:.*\n)*?\s+requirement_id\?: never;/);
 });

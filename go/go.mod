@@ -1,0 +1,3 @@
+module fosign
+
+go 1.23

@@ -1,0 +1,110 @@
+package fosign
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+)
+
+var portfolioPath = regexp.MustCompile(`(^|/)v1/portfolios/`)
+
+// IsPortfolioPath tells the portfolio-scoped paths: they take the portfolio bearer token, never a signature.
+func IsPortfolioPath(path string) bool { return portfolioPath.MatchString(path) }
+
+// Transport signs each request with HMAC-SHA256 and sends it with Base, as oauth2.Transport adds a token.
+// Every call to RoundTrip signs afresh, so a retrying client wrapped around it re-signs each attempt.
+// Requests on portfolio paths (/v1/portfolios/...) pass unchanged: they carry a bearer token.
+type Transport struct {
+	// Base sends the signed request; nil means http.DefaultTransport.
+	Base http.RoundTripper
+	// Now is the signing clock; nil means time.Now.
+	Now func() time.Time
+
+	accessKey string
+	key       []byte
+}
+
+// NewTransport checks the credentials (as issued in API Settings) once, before any request is sent:
+// the secret must be strict URL-safe Base64 without padding and decode to MinSecretKeyBytes or more.
+func NewTransport(accessKey, secretKey string, base http.RoundTripper) (*Transport, error) {
+	if err := CheckAccessKey(accessKey); err != nil {
+		return nil, err
+	}
+	key, err := DecodeSecretKey(secretKey)
+	if err != nil {
+		return nil, err
+	}
+	if len(key) < MinSecretKeyBytes {
+		return nil, &InvalidCredentialsError{fmt.Sprintf("Secret key decodes to %d bytes, fewer than %d: copy it exactly as issued in API Settings", len(key), MinSecretKeyBytes)}
+	}
+	return &Transport{Base: base, accessKey: accessKey, key: key}, nil
+}
+
+// RoundTrip signs a copy of req over the bytes it will send and sends that copy; req is left unchanged.
+// A media type set with WithContentType on the request's context becomes the copy's Content-Type.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t.key == nil {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, fmt.Errorf("fosign: Transport without credentials: create it with NewTransport")
+	}
+	// The path of the request line, as net/http writes it.
+	path, _, _ := strings.Cut(req.URL.RequestURI(), "?")
+	if IsPortfolioPath(path) {
+		return t.base().RoundTrip(req)
+	}
+	body, err := readBody(req)
+	if err != nil {
+		return nil, fmt.Errorf("fosign: reading the body to sign: %w", err)
+	}
+	now := time.Now
+	if t.Now != nil {
+		now = t.Now
+	}
+	signed := req.Clone(req.Context())
+	if len(body) > 0 {
+		signed.Body = io.NopCloser(bytes.NewReader(body))
+		signed.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+		signed.ContentLength = int64(len(body))
+	} else if req.Body != nil {
+		// A zero length with a body would be sent chunked as "unknown": send no body instead.
+		signed.Body, signed.GetBody, signed.ContentLength = http.NoBody, nil, 0
+	}
+	if mediaType, ok := contentTypeOf(req.Context()); ok {
+		signed.Header.Set("Content-Type", mediaType)
+	}
+	for name, value := range Sign(t.accessKey, t.key, req.Method, path, body, now()).Headers(t.accessKey) {
+		signed.Header.Set(name, value)
+	}
+	return t.base().RoundTrip(signed)
+}
+
+func (t *Transport) base() http.RoundTripper {
+	if t.Base != nil {
+		return t.Base
+	}
+	return http.DefaultTransport
+}
+
+// readBody gets the bytes to send (from a fresh copy where GetBody gives one) and closes req.Body,
+// as a RoundTripper must: the signed copy goes on with a body of its own.
+func readBody(req *http.Request) ([]byte, error) {
+	if req.Body == nil || req.Body == http.NoBody {
+		return nil, nil
+	}
+	defer req.Body.Close()
+	if req.GetBody == nil {
+		return io.ReadAll(req.Body)
+	}
+	fresh, err := req.GetBody()
+	if err != nil {
+		return nil, err
+	}
+	defer fresh.Close()
+	return io.ReadAll(fresh)
+}

@@ -1,0 +1,37 @@
+"""HMAC-SHA256 signing of production requests of the Financial Operations API."""
+
+from .pool import sign_api_client, sign_pool_manager
+from .signer import HmacSigner, is_portfolio_path
+from .signing import (
+    AUTHORIZATION_HEADER,
+    DATE_HEADER,
+    EMPTY_BODY_HASH,
+    MIN_SECRET_KEY_BYTES,
+    SIGNING_SCHEME,
+    InvalidCredentialsError,
+    Signature,
+    decode_secret_key,
+    format_timestamp,
+    hash_body,
+    sign,
+    string_to_sign,
+)
+
+__all__ = [
+    "AUTHORIZATION_HEADER",
+    "DATE_HEADER",
+    "EMPTY_BODY_HASH",
+    "MIN_SECRET_KEY_BYTES",
+    "SIGNING_SCHEME",
+    "HmacSigner",
+    "InvalidCredentialsError",
+    "Signature",
+    "decode_secret_key",
+    "format_timestamp",
+    "hash_body",
+    "is_portfolio_path",
+    "sign",
+    "sign_api_client",
+    "sign_pool_manager",
+    "string_to_sign",
+]

@@ -1,0 +1,120 @@
+"""The urllib3 hook on the wire: what a local server receives is signed over exactly what it received."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime, timedelta, timezone
+from typing import Iterator
+
+import pytest
+import urllib3
+from urllib3.util.retry import Retry
+
+from fo_signing import HmacSigner, decode_secret_key, is_portfolio_path, sign, sign_pool_manager
+from recorder import Recorder, serve
+from vectors import VECTORS, body_bytes, hook_takes, names, time_of
+
+@pytest.fixture(scope="module")
+def recorder() -> Iterator[Recorder]:
+    with serve() as running:
+        yield running
+
+
+@pytest.fixture(autouse=True)
+def fresh(recorder: Recorder) -> None:
+    recorder.received.clear()
+    recorder.statuses.clear()
+
+
+class Ticking:
+    """A clock that moves one second per signature, so each attempt has its own timestamp."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def signed_manager(access_key: str, secret_key: str, clock, **kw) -> urllib3.PoolManager:
+    return sign_pool_manager(urllib3.PoolManager(**kw), HmacSigner(access_key, secret_key, clock=clock))
+
+
+HOOK_VECTORS = [v for v in VECTORS if hook_takes(v)]
+
+
+def test_the_hook_runs_most_vectors() -> None:
+    assert len(HOOK_VECTORS) >= 30
+
+
+@pytest.mark.parametrize("vector", HOOK_VECTORS, ids=names(HOOK_VECTORS))
+def test_vector_on_the_wire(recorder: Recorder, vector) -> None:
+    i, e = vector["input"], vector["expected"]
+    body = body_bytes(i["body"])
+    manager = signed_manager(i["accessKey"], i["secretKey"], lambda: time_of(vector))
+    query = f"?{i['query']}" if "query" in i else ""
+    manager.request(i["method"], recorder.url + i["path"] + query, body=body, retries=False)
+
+    [got] = recorder.received
+    assert got.body == (body or b"")
+    path, _, sent_query = got.target.partition("?")
+    assert sent_query == i.get("query", "")
+    if is_portfolio_path(path):
+        assert "Authorization" not in got.headers and "X-SVC-Date" not in got.headers
+        return
+    assert got.headers["X-SVC-Date"] == e["timestamp"]
+    if path == i["path"]:
+        assert got.headers["Authorization"] == e["headers"]["Authorization"]
+    else:
+        # urllib3 upper-cases percent-escapes (%2f -> %2F): the hook signs the path it sent.
+        assert path == i["path"].replace("%2f", "%2F")
+        key = decode_secret_key(i["secretKey"])
+        expected = sign(access_key=i["accessKey"], key=key, method=i["method"], path=path, body=body, time=time_of(vector))
+        assert got.headers["Authorization"].endswith(f":{expected.signature}")
+
+
+def quote_vector():
+    return next(v for v in VECTORS if v["name"] == "JSON body of execute quote")
+
+
+@pytest.mark.parametrize("make_body", [lambda b: b, lambda b: io.BytesIO(b), lambda b: b.decode()], ids=["bytes", "file", "text"])
+def test_a_retry_is_signed_afresh_over_the_same_bytes(recorder: Recorder, make_body) -> None:
+    vector = quote_vector()
+    i = vector["input"]
+    body = body_bytes(i["body"])
+    clock = Ticking(time_of(vector))
+    manager = signed_manager(i["accessKey"], i["secretKey"], clock)
+    recorder.statuses[:] = [503, 503]
+    retries = Retry(total=3, status_forcelist=[503], backoff_factor=0, allowed_methods=None)
+    response = manager.request("POST", recorder.url + i["path"], body=make_body(body), retries=retries)
+
+    assert response.status == 204
+    assert len(recorder.received) == 3
+    dates = [r.headers["X-SVC-Date"] for r in recorder.received]
+    assert len(set(dates)) == 3
+    key = decode_secret_key(i["secretKey"])
+    for attempt in recorder.received:
+        assert attempt.body == body
+        at = datetime.strptime(attempt.headers["X-SVC-Date"], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+        expected = sign(access_key=i["accessKey"], key=key, method="POST", path=i["path"], body=body, time=at)
+        assert attempt.headers["Authorization"] == f"Service-HMAC-SHA256 {i['accessKey']}:{expected.timestamp}:{expected.signature}"
+
+
+def test_a_header_set_before_is_replaced_not_doubled(recorder: Recorder) -> None:
+    vector = quote_vector()
+    i = vector["input"]
+    manager = signed_manager(i["accessKey"], i["secretKey"], lambda: time_of(vector))
+    manager.request("POST", recorder.url + i["path"], body=body_bytes(i["body"]), headers={"authorization": "Bearer sandbox", "x-svc-date": "old"})
+    [got] = recorder.received
+    assert got.headers["Authorization"] == vector["expected"]["headers"]["Authorization"]
+    assert got.headers["X-SVC-Date"] == vector["expected"]["timestamp"]
+
+
+def test_signing_twice_keeps_one_signer(recorder: Recorder) -> None:
+    vector = quote_vector()
+    i = vector["input"]
+    manager = signed_manager("someone-else", "B" * 21 + "A", lambda: time_of(vector))
+    sign_pool_manager(manager, HmacSigner(i["accessKey"], i["secretKey"], clock=lambda: time_of(vector)))
+    manager.request("POST", recorder.url + i["path"], body=body_bytes(i["body"]))
+    assert recorder.received[0].headers["Authorization"] == vector["expected"]["headers"]["Authorization"]

@@ -1,0 +1,37 @@
+import type { RetryPolicy } from "./retry.ts";
+import type { Transport } from "./send.ts";
+
+/**
+ * The base address as openapi-fetch takes it. Credentials in it would go to the server in clear and
+ * into every error message, so they are refused, and the message never repeats the address.
+ * @throws TypeError for an address that is not absolute http(s) or that has a user name or password.
+ */
+export function baseUrlOf(baseUrl: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) throw new TypeError("baseUrl must be an absolute http(s) URL without user name or password");
+  return url.href;
+}
+
+// setTimeout fires at once beyond 2^31 - 1 ms, so a longer wait would be no wait at all.
+const check = (value: number, name: string, min: number, max = 2 ** 31 - 1) => {
+  if (!(Number.isInteger(value) && value >= min && value <= max)) throw new TypeError(`${name} must be an integer from ${min} to ${max}`);
+};
+
+/** @throws TypeError for a timeout, size or retry setting that is not a whole number in range (NaN, Infinity, negative). */
+export function checkOptions(t: Transport, retry: RetryPolicy | undefined): void {
+  if (t.timeout !== false) check(t.timeout, "timeout", 1);
+  check(t.maxResponseBytes, "maxResponseBytes", 1, 2 ** 53);
+  if (retry) for (const k of ["limit", "baseDelay", "maxDelay", "maxRetryAfter"] as const) check(retry[k], "retry." + k, 0, k === "limit" ? 100 : undefined);
+}
+
+/**
+ * Refuses path parameters that would change the endpoint: URLs resolve `.` and `..` segments, and a
+ * `/` would add one, so a signed request could reach another operation.
+ * @throws TypeError for an empty, `.` or `..` value or one containing `/` or `\`.
+ */
+export function checkPathParams(params: Record<string, unknown> | undefined): void {
+  for (const name in params) if (/^\.{0,2}$|[/\\]/.test(String(params[name]))) throw new TypeError(`Path parameter ${name} is empty, "." or ".." or has "/"`);
+}

@@ -1,0 +1,17 @@
+import { isNamedError } from "./isNamedError.ts";
+
+const NAME = "ResponseTooLargeError";
+
+/** Thrown when a response body (counted after decompression) is longer than the client's `maxResponseBytes`; the rest is not read. */
+export class ResponseTooLargeError extends Error {
+  override readonly name = NAME;
+  readonly limit: number;
+
+  constructor(method: string, url: string, limit: number) {
+    super(`[${method}] "${url}": response over ${limit} bytes`);
+    this.limit = limit;
+  }
+}
+
+/** True for a ResponseTooLargeError, also one made in another realm. */
+export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isNamedError(value, ResponseTooLargeError, NAME);

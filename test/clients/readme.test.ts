@@ -1,0 +1,34 @@
+// The README's "Other languages" section matches the script that generates and tests the clients.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+import { GENERATOR, parseArgs } from "../../scripts/clients.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const section = readme.slice(readme.indexOf("## Other languages"));
+
+test("the README has an Other languages section", () => {
+  expect(readme).toContain("## Other languages");
+});
+
+test("it names the pinned generator version and the config file of each language", () => {
+  expect(section).toContain(`OpenAPI Generator ${GENERATOR.version}`);
+  for (const file of ["python/openapi-generator.yaml", "go/openapi-generator.yaml"]) {
+    expect(section).toContain(file);
+    expect(existsSync(path.join(root, file))).toBe(true);
+  }
+});
+
+test("each command it shows is one the script takes", () => {
+  const commands = [...section.matchAll(/^npm run clients(?: -- (.*?))?\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? "").split(" ").filter(Boolean));
+  expect(commands.length).toBeGreaterThanOrEqual(3);
+  for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
+  expect(() => parseArgs(["tets"])).toThrow(/Unknown argument tets/);
+});
+
+test("npm test runs the clients' tests", () => {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  expect(pkg.scripts.test).toMatch(/npm run clients -- test$/);
+  expect(pkg.scripts.clients).toBe("node scripts/clients.mjs");
+});

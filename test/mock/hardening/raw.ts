@@ -1,0 +1,74 @@
+// The hostile client of the hardening tests: node:http with the request target sent exactly as given
+// (fetch would resolve dot segments and re-encode escapes before they reach the front).
+import http from "node:http";
+import { startFront, type FrontOptions, type RunningFront } from "../../../src/mock/front.ts";
+import { parseKeys } from "../../../src/mock/keys.ts";
+import { signRequest } from "../../../src/signing/index.ts";
+import { type RunningServer, startPrism } from "../../helpers/prism.ts";
+import { newSecret, type Credentials } from "../support.ts";
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  json(): any;
+}
+
+export function rawRequest(base: string, method: string, target: string, headers: Record<string, string | number> = {}, body?: string | Buffer): Promise<RawAnswer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, method, path: target, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Signed production headers for a request target (the signature covers its path exactly as given). */
+export function signedHeaders(creds: Credentials, method: string, target: string, body = "", time = new Date()): Record<string, string> {
+  const path = target.split("?", 1)[0]!;
+  const s = signRequest({ ...creds, method, path, body, time });
+  return { ...s.headers, ...(body ? { "Content-Type": "application/json" } : {}) };
+}
+
+/** Prism with a production front and a sandbox front before it; `stop` ends all by PID. */
+export async function startMockPair(extra: Partial<FrontOptions> = {}) {
+  const creds: Credentials = { accessKey: "AK-hardening", secretKey: newSecret() };
+  const prism: RunningServer = await startPrism();
+  let production: RunningFront | undefined;
+  let sandbox: RunningFront | undefined;
+  try {
+    production = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), ...extra });
+    sandbox = await startFront({ upstream: prism.url, auth: "sandbox", ...extra });
+  } catch (error) {
+    await production?.close();
+    await prism.stop();
+    throw error;
+  }
+  return {
+    creds,
+    prism,
+    production,
+    sandbox,
+    stop: async () => {
+      await production!.close();
+      await sandbox!.close();
+      await prism.stop();
+    },
+  };
+}
+
+export const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,105 @@
+// Schemathesis against the mock as `npm run mock` serves it, in sandbox and in production auth (every request
+// signed by fuzz/fo_auth.py), all its checks, a bounded number of examples per operation and a fixed seed.
+// Fails on any 5xx, crash, hang or response that does not conform to the document, except the failures
+// recorded in fuzz/baseline.json (Prism's own gaps, each reviewed), which may hold no server error.
+// The Python side lives in fuzz/: this test creates fuzz/.venv (git-ignored) and installs the pinned version.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { signRequest } from "../../src/signing/index.ts";
+import { freePort, stopChild } from "../helpers/prism.ts";
+import { isAlive } from "./hardening/raw.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const fuzz = path.join(root, "fuzz");
+const venv = path.join(fuzz, ".venv");
+const python = path.join(venv, "bin/python");
+const MAX_EXAMPLES = 10;
+const creds = { accessKey: "AK-fuzz", secretKey: randomBytes(32).toString("base64url") };
+const started: ChildProcess[] = [];
+afterAll(async () => Promise.all(started.map(stopChild)));
+
+/** Creates fuzz/.venv and installs fuzz/requirements.txt into it, again only when the requirements change. */
+function ensureVenv() {
+  const requirements = readFileSync(path.join(fuzz, "requirements.txt"), "utf8");
+  const stamp = path.join(venv, ".installed-from");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === requirements) return;
+  const py = spawnSync("python3", ["--version"]);
+  if (py.status !== 0) throw new Error("python3 is needed for the Schemathesis run (Python 3.10 or later with venv).");
+  execFileSync("python3", ["-m", "venv", venv], { stdio: "pipe" });
+  execFileSync(python, ["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "-q", "-r", path.join(fuzz, "requirements.txt")], { stdio: "pipe" });
+  writeFileSync(stamp, requirements);
+}
+
+async function startMock(auth: "sandbox" | "production") {
+  const port = await freePort();
+  // Schemathesis repeats requests on purpose (shrinking, checks that resend): replays are allowed for the run.
+  const args = ["--port", String(port), "--auth", auth, ...(auth === "production" ? ["--replay", "allow"] : [])];
+  const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], {
+    env: { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let out = "";
+  child.stdout!.on("data", (d) => (out = (out + d).slice(-100_000)));
+  child.stderr!.on("data", (d) => (out = (out + d).slice(-100_000)));
+  for (let i = 0; i < 600 && !out.includes("Ctrl-C stops both"); i++) {
+    if (child.exitCode !== null) throw new Error(`mock exited:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out };
+}
+
+function runSchemathesis(url: string, auth: string): Promise<{ code: number | null; out: string }> {
+  const args = [
+    "-m", "schemathesis.cli", "--no-color", "run", path.join(root, "generated/openapi.json"),
+    "--url", url, "--checks", "all", "--max-examples", String(MAX_EXAMPLES), "--seed", "1",
+    "--request-timeout", "10", "--max-response-time", "5", "--generation-database", "none", "--baseline", path.join(fuzz, "baseline.json"),
+  ];
+  const env = { ...process.env, SCHEMATHESIS_HOOKS: "fo_auth", PYTHONPATH: fuzz, FO_FUZZ_AUTH: auth, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
+  return new Promise((resolve) => {
+    const child = spawn(python, args, { cwd: fuzz, env, stdio: ["ignore", "pipe", "pipe"] });
+    started.push(child);
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (out += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 360_000);
+    child.on("close", (code) => (clearTimeout(timer), resolve({ code, out })));
+  });
+}
+
+describe("Schemathesis against the mock", () => {
+  test("fuzz/.venv holds the pinned Schemathesis, and the Python signing hook signs as the project's signer", () => {
+    ensureVenv();
+    const version = execFileSync(python, ["-c", "import importlib.metadata as m; print(m.version('schemathesis'))"], { encoding: "utf8" }).trim();
+    expect(readFileSync(path.join(fuzz, "requirements.txt"), "utf8")).toContain(`schemathesis==${version}`);
+    const body = '{"quote_id":"3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69"}';
+    const time = new Date("2026-11-21T09:30:00Z");
+    const expected = signRequest({ ...creds, method: "POST", path: "/v1/customers/c1/conversions/hedge", body, time }).signature;
+    const script = `import fo_auth, sys; print(fo_auth.signature(fo_auth.decode_secret(sys.argv[1]), "${creds.accessKey}", "20261121T093000Z", "post", "/v1/customers/c1/conversions/hedge", sys.argv[2].encode()))`;
+    const got = execFileSync(python, ["-c", script, creds.secretKey, body], { cwd: fuzz, encoding: "utf8" }).trim();
+    expect(got).toBe(expected);
+  }, 300_000);
+
+  test("the baseline of accepted failures holds no server error, no crash and no schema or content-type mismatch", () => {
+    const baseline = JSON.parse(readFileSync(path.join(fuzz, "baseline.json"), "utf8")) as { entries: Array<{ check: string; signature: string; operation: string }> };
+    const forbidden = baseline.entries.filter((e) => /server_error|response_schema|content_type|response_headers|max_response_time/.test(e.check) || /^5/.test(e.signature));
+    expect(forbidden).toEqual([]);
+  });
+
+  test.each(["sandbox", "production"] as const)("%s auth: no failure beyond the baseline, and the mock is still up", async (auth) => {
+    ensureVenv();
+    const mock = await startMock(auth);
+    const started = Date.now();
+    const { code, out } = await runSchemathesis(mock.url, auth);
+    const summary = out.slice(out.lastIndexOf("SUMMARY"));
+    const cases = /Test cases:\s*\n\s*(.+)/.exec(summary)?.[1];
+    console.log(`Schemathesis (${auth}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`);
+    expect(code, out.slice(-6000)).toBe(0);
+    expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);
+    expect(isAlive(mock.child.pid!), mock.output().slice(-3000)).toBe(true);
+    expect((await fetch(`${mock.url}/v1/customers/c1/rfi-cases`, { headers: { Authorization: "Bearer x" } })).status).toBeLessThan(500);
+  }, 420_000);
+});
