@@ -30,7 +30,8 @@ let production: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
   sandbox = await startFront({ upstream: prism.url, auth: "sandbox" });
-  production = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys") });
+  // Good requests repeat within a second here (same signature): replay refusal is tested in hardening/defect5.
+  production = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), replay: "allow" });
 });
 afterAll(async () => {
   await sandbox?.close();
