@@ -10,6 +10,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Servers started by tests are stopped in teardown; forks keep a crash in one file contained.
     pool: "forks",
+    // Both cores of the development and CI machines (vitest's default leaves one idle there).
+    maxWorkers: 2,
+    // One Prism for the whole run, shared by the files that mock against it.
+    globalSetup: ["test/helpers/globalSetup.ts"],
+    // Vitest runs `tsc --noEmit -p tsconfig.json` (the whole program, not only the *.test-d.ts files) and fails
+    // the run on any type error, so `npm test` needs no tsc pass of its own (`npm run typecheck` is the same check).
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   },
 });

@@ -1,68 +1,120 @@
-// Latency the signature front adds to Prism: small signed JSON requests sent one at a time, to Prism
-// and to the front before it, interleaved in one run on 127.0.0.1. Bounded by count and by time.
-import { randomBytes } from "node:crypto";
-import http from "node:http";
-import { startFront } from "../src/mock/front.ts";
-import { parseKeys } from "../src/mock/keys.ts";
+// The mock as `npm run mock` runs it (the signature front before Prism, in sandbox and production auth)
+// against Prism alone as `npm run mock -- --bare` starts it, under load from autocannon at 1, 10 and 50
+// connections on 127.0.0.1. The modes take turns in a rotating order within each round, so drift of
+// a shared machine hits all alike. Each run is bounded in time; output of the mocks goes to /dev/null.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import autocannon from "autocannon";
 import { signRequest } from "../src/signing/index.ts";
-import { startPrism } from "../test/helpers/prism.ts";
+import { freePort, stopChild } from "../test/helpers/prism.ts";
+import { quantile, ratioLine, rotate } from "./stats.ts";
 
-const ROUNDS = 3_000;
-const WARM_UP = 300;
-const MAX_MS = 60_000;
+const CONNECTIONS = [1, 10, 50];
+const ROUNDS = 3;
+const SECONDS = 3;
+const root = path.resolve(import.meta.dirname, "..");
 
 const creds = { accessKey: "AK-BENCH", secretKey: randomBytes(32).toString("base64url") };
-const path = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge";
-const body = JSON.stringify({ quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" });
+const requestPath = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge";
+const json = { "Content-Type": "application/json" };
+// Every request executes another quote: the front refuses a signature it has seen (a replay), so each one is
+// signed afresh; the other modes get the same fresh bodies, with the sandbox token.
+const fresh = () => JSON.stringify({ quote_id: randomUUID() });
+const bearerRequest = () => {
+  const body = fresh();
+  return { body, headers: { ...json, Authorization: "Bearer sandbox-token" } };
+};
+const signedRequest = () => {
+  const body = fresh();
+  return { body, headers: { ...json, ...signRequest({ ...creds, method: "POST", path: requestPath, body, time: new Date() }).headers } };
+};
 
-const prism = await startPrism();
-const front = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "bench keys") });
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+interface Mode {
+  label: string;
+  args: string[];
+  request: () => { body: string; headers: Record<string, string> };
+}
+const modes: Mode[] = [
+  { label: "Prism alone (npm run mock -- --bare)", args: ["--bare"], request: bearerRequest },
+  { label: "front, sandbox auth (npm run mock)", args: [], request: bearerRequest },
+  { label: "front, production auth (HMAC verified)", args: ["--auth", "production"], request: signedRequest },
+];
+const BARE = modes[0]!.label;
 
-/** One request; the time runs from writing the request to the last byte of the answer. */
-function once(base: string): Promise<number> {
-  const url = new URL(base);
-  const signed = signRequest({ ...creds, method: "POST", path, body, time: new Date() });
+/** Starts `node scripts/mock.mjs ARGS --port P` and resolves once the port answers HTTP. */
+async function startMock(mode: Mode): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)], {
+    cwd: root,
+    env: { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey, SCARF_ANALYTICS: "false", DO_NOT_TRACK: "1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${mode.label} exited with ${child.exitCode}: ${stderr}`);
+    try {
+      await fetch(`${url}/`, { signal: AbortSignal.timeout(1_000) });
+      return { url, child };
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${mode.label} did not answer within 60 s: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+interface Run {
+  count: number;
+  seconds: number;
+  latencies: number[];
+  bad: number;
+}
+/** One autocannon run; latencies are kept per response (ms, sub-millisecond), not in its 1 ms histogram. */
+function load(url: string, connections: number, seconds: number, request: Mode["request"]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const req = http.request(
-      { host: url.hostname, port: url.port, method: "POST", path, agent, headers: { ...signed.headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
-      (res) => {
-        res.resume();
-        res.on("end", () => (res.statusCode === 201 ? resolve(Number(process.hrtime.bigint() - start) / 1e6) : reject(new Error(`status ${res.statusCode}`))));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+    const latencies: number[] = [];
+    let bad = 0;
+    const started = performance.now();
+    const requests = [{ method: "POST" as const, path: requestPath, setupRequest: (req: object) => ({ ...req, ...request() }) }];
+    const instance = autocannon({ url, requests, connections, duration: seconds }, (err) => {
+      if (err) return reject(err);
+      resolve({ count: latencies.length, seconds: (performance.now() - started) / 1000, latencies, bad });
+    });
+    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => (status === 201 ? latencies.push(ms) : bad++));
   });
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const running = new Map<string, { url: string; child: ChildProcess }>();
 try {
-  for (let i = 0; i < WARM_UP; i++) {
-    await once(prism.url);
-    await once(front.url);
-  }
-  const direct: number[] = [];
-  const fronted: number[] = [];
-  const deadline = Date.now() + MAX_MS;
-  for (let i = 0; i < ROUNDS && Date.now() < deadline; i++) {
-    // Alternate which goes first so drift of the machine hits both alike.
-    if (i % 2) {
-      direct.push(await once(prism.url));
-      fronted.push(await once(front.url));
-    } else {
-      fronted.push(await once(front.url));
-      direct.push(await once(prism.url));
+  for (const mode of modes) running.set(mode.label, await startMock(mode));
+  for (const mode of modes) await load(running.get(mode.label)!.url, 10, 1, mode.request); // warm-up
+  console.log(`POST Execute Quote (${fresh().length}-byte JSON, a new quote_id each), autocannon, ${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`);
+  for (const connections of CONNECTIONS) {
+    const runs = new Map<string, Run[]>(modes.map((m) => [m.label, []]));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const mode of rotate(modes, r)) runs.get(mode.label)!.push(await load(running.get(mode.label)!.url, connections, SECONDS, mode.request));
+    }
+    const stats = new Map(
+      [...runs].map(([label, rs]) => {
+        const all = rs.flatMap((x) => x.latencies);
+        const rps = rs.reduce((s, x) => s + x.count, 0) / rs.reduce((s, x) => s + x.seconds, 0);
+        return [label, { rps, p50: quantile(all, 0.5), p99: quantile(all, 0.99), bad: rs.reduce((s, x) => s + x.bad, 0) }];
+      }),
+    );
+    console.log(`${connections} connection${connections > 1 ? "s" : ""}:`);
+    for (const [label, s] of stats) {
+      console.log(`  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms${s.bad ? `   ${s.bad} non-201 answers` : ""}`);
+    }
+    const bare = stats.get(BARE)!;
+    for (const mode of modes.slice(1)) {
+      const s = stats.get(mode.label)!;
+      ratioLine(`${mode.label.split(" (")[0]}: throughput / Prism's`, s.rps / bare.rps, undefined, 1.0, true);
+      ratioLine(`${mode.label.split(" (")[0]}: p99 / Prism's`, s.p99 / bare.p99, undefined, 1.2);
     }
   }
-  const [p50d, p50f] = [pct(direct, 0.5), pct(fronted, 0.5)];
-  console.log(`Small signed JSON POST (Execute Quote, ${body.length} bytes), sequential, ${direct.length} requests each, keep-alive:`);
-  console.log(`  Prism alone            median ${p50d.toFixed(3)} ms   p90 ${pct(direct, 0.9).toFixed(3)} ms`);
-  console.log(`  signature front+Prism  median ${p50f.toFixed(3)} ms   p90 ${pct(fronted, 0.9).toFixed(3)} ms`);
-  console.log(`  the front adds ${(p50f - p50d).toFixed(3)} ms to the median (ratio ${(p50f / p50d).toFixed(2)}; target <= 1 ms added)`);
 } finally {
-  agent.destroy();
-  await front.close();
-  await prism.stop();
+  for (const { child } of running.values()) await stopChild(child);
 }

@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-// @ts-expect-error autocannon ships no types
 import autocannon from "autocannon";
 import { signRequest } from "../src/signing/index.ts";
 import { freePort, stopChild } from "../test/helpers/prism.ts";
@@ -55,7 +54,7 @@ function run(url: string, signed: boolean): Promise<any> {
       {
         method: "POST",
         path: target,
-        setupRequest: (req: Record<string, unknown>) => {
+        setupRequest: (req) => {
           const body = JSON.stringify({ quote_id: randomUUID() });
           const auth = signed ? signRequest({ ...creds, method: "POST", path: target, body, time: new Date() }).headers : { Authorization: "Bearer sandbox-token" };
           return { ...req, body, headers: { "Content-Type": "application/json", ...auth } };

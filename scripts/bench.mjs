@@ -2,6 +2,7 @@
 // another, and prints what each reports. `npm run bench -- NAME` runs only files whose name contains NAME.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { quietEnv, root } from "./tools.mjs";
 
@@ -12,6 +13,8 @@ if (files.length === 0) {
   console.error(`No benchmark in bench/ matches "${filter}".`);
   process.exit(1);
 }
+// Figures are only comparable from one machine in one state: say which.
+console.log(`Node ${process.version}, ${os.cpus()[0]?.model ?? "unknown CPU"} x ${os.cpus().length}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 let failed = 0;
 for (const file of files) {
   console.log(`\n## ${file}`);

@@ -2,8 +2,6 @@
 // `--check` writes nothing and fails when a committed file differs from what would be generated.
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
-import openapiTS, { astToString } from "openapi-typescript";
-import ts from "typescript";
 import YAML from "yaml";
 import { bin, paths, root, runNode } from "./tools.mjs";
 
@@ -17,17 +15,15 @@ export async function bundle() {
   return { "x-generated": NOTICE, ...doc };
 }
 
-const bytes = ts.factory.createUnionTypeNode(
-  ["Blob", "Uint8Array", "ArrayBuffer"].map((name) => ts.factory.createTypeReferenceNode(name)),
-);
-
-const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
-
 /** `{not: {}}`: a schema nothing matches (a forbidden property such as an RFI answer's requirement_id). */
 const matchesNothing = (schema) => Object.keys(schema.not ?? { x: 1 }).length === 0 && Object.keys(schema).every((k) => k === "not" || k === "description");
 
 /** TypeScript types of the bundle; raw file bodies become bytes instead of `string`, forbidden properties `never`. */
 export async function types(doc) {
+  // Loaded here, not at the top: lint, docs and the breaking check import bundle() and need neither (about 1.3 s).
+  const [{ default: openapiTS, astToString }, { default: ts }] = await Promise.all([import("openapi-typescript"), import("typescript")]);
+  const bytes = ts.factory.createUnionTypeNode(["Blob", "Uint8Array", "ArrayBuffer"].map((name) => ts.factory.createTypeReferenceNode(name)));
+  const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
   const ast = await openapiTS(structuredClone(doc), {
     transform(schema) {
       if (schema && typeof schema === "object" && (schema.format === "binary" || schema.contentMediaType)) return bytes;

@@ -1,4 +1,4 @@
-import type { Clock } from "./clock.ts";
+import { type Clock, systemClock } from "./clock.ts";
 
 /** One attempt: the signal given to fetch and to the body read, whether it timed out, and its end. */
 export interface Attempt {
@@ -29,6 +29,12 @@ export function startAttempt(caller: AbortSignal | undefined, timeout: number | 
     timedOut: false,
     end: () => (caller?.removeEventListener("abort", onAbort), ctrl.abort(ENDED)),
   };
-  clock.sleep(timeout, ctrl.signal).then(() => ((attempt.timedOut = true), ctrl.abort()), noop);
+  const expire = () => ((attempt.timedOut = true), ctrl.abort());
+  if (clock === systemClock) {
+    // The system clock's own timer, cleared at the end: no promise and no abort listener per attempt.
+    const timer = setTimeout(expire, timeout);
+    const end = attempt.end;
+    attempt.end = () => (clearTimeout(timer), end());
+  } else clock.sleep(timeout, ctrl.signal).then(expire, noop);
   return attempt;
 }

@@ -21,7 +21,10 @@ export interface CheckedFile {
 const NAME = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}";
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const QUOTED = '"(?:[^"\\\\\\x00-\\x08\\x0a-\\x1f\\x7f]|\\\\[\\x09\\x20-\\x7e])*"';
-const MIME = new RegExp(`^${NAME}/${NAME}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|${QUOTED}))*$`);
+// Built on first use, not at import: a top-level `new RegExp` would stay in every bundle of the package
+// entry, even one that only imports createClient (bundlers cannot tell it is free of side effects).
+let mime: RegExp | undefined;
+const mimePattern = () => (mime ??= new RegExp(`^${NAME}/${NAME}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|${QUOTED}))*$`));
 
 // C0 and C1 controls and DEL; path separators; lone UTF-16 surrogates (not encodable as UTF-8).
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -43,7 +46,7 @@ export function checkFile(file: FileInput): CheckedFile {
   const fileName = file.fileName ?? (typeof File !== "undefined" && data instanceof File ? data.name : undefined);
   const mimeType = file.mimeType ?? (data instanceof Blob && data.type ? data.type : undefined);
   if (mimeType === undefined || mimeType.trim() === "") throw new InvalidUploadError("missing-mime-type", "The file's MIME type is missing; give mimeType, for example application/pdf.");
-  if (!MIME.test(mimeType)) throw new InvalidUploadError("malformed-mime-type", `MIME type ${JSON.stringify(mimeType)} is not type/subtype (RFC 6838).`);
+  if (!mimePattern().test(mimeType)) throw new InvalidUploadError("malformed-mime-type", `MIME type ${JSON.stringify(mimeType)} is not type/subtype (RFC 6838).`);
   if (fileName === undefined || fileName === "") throw new InvalidUploadError("missing-file-name", "The file name is missing; Content-Disposition needs one.");
   if (CONTROL.test(fileName) || SEPARATOR.test(fileName) || LONE_SURROGATE.test(fileName) || fileName === "." || fileName === ".." || fileName.trim() === "") {
     throw new InvalidUploadError("malformed-file-name", `File name ${JSON.stringify(fileName)} has control characters, a path separator or no name at all.`);

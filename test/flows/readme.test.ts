@@ -20,6 +20,9 @@ function section(markdown: string, title: string): string {
 const flowSection = section(readme, "Flow helpers");
 const blocks = [...flowSection.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 
+// Parsed files other than the example (lib, generated types, the package) are shared by both checks: parsing them twice only costs time.
+const parsed = new Map<string, ts.SourceFile | undefined>();
+
 /** Type-checks `source` as a module at `file` (in memory) with the project's compiler options. */
 function typeCheck(file: string, source: string): string[] {
   const configPath = path.join(root, "tsconfig.json");
@@ -27,7 +30,12 @@ function typeCheck(file: string, source: string): string[] {
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, ...rest) => (path.resolve(name) === file ? ts.createSourceFile(name, source, version, true) : getSourceFile(name, version, ...rest));
+  host.getSourceFile = (name, version, ...rest) => {
+    if (path.resolve(name) === file) return ts.createSourceFile(name, source, version, true);
+    const key = `${name}\0${JSON.stringify(version)}`;
+    if (!parsed.has(key)) parsed.set(key, getSourceFile(name, version, ...rest));
+    return parsed.get(key);
+  };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => path.resolve(name) === file || fileExists(name);
   const readFile = host.readFile.bind(host);

@@ -1,4 +1,5 @@
-// Starts the Prism mock on a free port of 127.0.0.1 for a test file, and stops it by PID.
+// The Prism mock on a free port of 127.0.0.1 for the test files: one started by the global setup for the
+// whole run (test/helpers/globalSetup.ts) and shared, or a fresh one, stopped by PID.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -40,8 +41,31 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `prism mock` on the bundled document; resolves once Prism says it is listening. */
+/**
+ * Prism on the bundled document for a test file. Under vitest that is the run's shared Prism, which the
+ * global setup started with these same arguments and stops by PID after the last file (`stop` leaves it
+ * running for the other files); with another document or extra arguments, or outside vitest, a fresh one.
+ */
 export async function startPrism(document = bundlePath, extraArgs: string[] = []): Promise<RunningServer> {
+  const shared = document === bundlePath && extraArgs.length === 0 ? await sharedPrismUrl() : undefined;
+  if (shared) return { ...shared, stop: async () => {} };
+  return spawnPrism(document, extraArgs);
+}
+
+async function sharedPrismUrl(): Promise<{ url: string; pid: number } | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  return inject("sharedPrism");
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    sharedPrism: { url: string; pid: number } | undefined;
+  }
+}
+
+/** Starts `prism mock` on the document; resolves once Prism says it is listening. */
+export async function spawnPrism(document = bundlePath, extraArgs: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
