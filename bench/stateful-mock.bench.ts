@@ -48,7 +48,7 @@ function once(base: string, method: string, path: string, body?: unknown): Promi
 
 const quoteBody = { from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, pay_amount: "100" };
 const executeBody = { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" };
-const expect = (r: { status: number }, status: number, what: string) => {
+const expect = <R extends { status: number }>(r: R, status: number, what: string): R => {
   if (r.status !== status) throw new Error(`${what}: status ${r.status}, expected ${status}`);
   return r;
 };
