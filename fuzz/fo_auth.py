@@ -30,21 +30,22 @@ def signature(key: bytes, access_key: str, timestamp: str, method: str, path: st
 
 
 class MockAuth(requests.auth.AuthBase):
-    """Production: the HMAC signature. Sandbox: a bearer token. Portfolio routes: the portfolio bearer token."""
+    """Production: the HMAC signature. Sandbox: `Bearer <access key>`. Portfolio routes: the portfolio bearer token."""
 
-    def __init__(self, mode: str, access_key: str, secret_key: str) -> None:
+    def __init__(self, mode: str, access_key: str, secret_key: str, portfolio_token: str = "portfolio-token") -> None:
         if mode not in ("production", "sandbox"):
             raise ValueError(f"FO_FUZZ_AUTH must be production or sandbox, not {mode!r}")
         self.mode = mode
         self.access_key = access_key
         self.key = decode_secret(secret_key)
+        self.portfolio_token = portfolio_token
 
     def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
         path = request.path_url.split("?", 1)[0]
         if path.startswith(PORTFOLIO_ROUTE_PREFIX):
-            request.headers["Authorization"] = "Bearer portfolio-token"
+            request.headers["Authorization"] = f"Bearer {self.portfolio_token}"
         elif self.mode == "sandbox":
-            request.headers["Authorization"] = "Bearer sandbox-token"
+            request.headers["Authorization"] = f"Bearer {self.access_key}"
         else:
             body = request.body or b""
             if isinstance(body, str):
@@ -57,4 +58,6 @@ class MockAuth(requests.auth.AuthBase):
 
 
 if "FO_FUZZ_AUTH" in os.environ:
-    schemathesis.auth.set_from_requests(MockAuth(os.environ["FO_FUZZ_AUTH"], os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"]))
+    schemathesis.auth.set_from_requests(
+        MockAuth(os.environ["FO_FUZZ_AUTH"], os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"], os.environ.get("FO_PORTFOLIO_TOKEN", "portfolio-token"))
+    )

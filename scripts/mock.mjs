@@ -5,6 +5,8 @@
 // Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300] [--future 60]
 //   [--replay reject|allow]: the front also verifies each HMAC signature like the reference. Keys: --keys,
 //   FO_MOCK_KEYS_FILE, or FO_ACCESS_KEY/FO_SECRET_KEY.
+// Sandbox auth with --keys keys.json: customer routes take only `Bearer <access key>` of that file.
+// Portfolio routes take only the tokens in FO_PORTFOLIO_TOKEN (comma-separated) when it is set.
 // Stateful mode (either auth): npm run mock -- --stateful [--stateful-options FILE] [--rfi-fixture FILE]
 //   quotes, orders, external accounts, portfolio hedges and RFI cases are kept in memory, with a virtual
 //   clock and fault injection under the control prefix (README "Stateful mock"); the rest goes to Prism.
@@ -46,12 +48,20 @@ export function parseAuthOptions(argv = process.argv.slice(2)) {
   const replay = value("--replay");
   if (replay !== undefined && replay !== "reject" && replay !== "allow") throw new Error(`Invalid --replay "${replay}": give reject or allow.`);
   const keys = value("--keys");
-  if (auth === "sandbox" && (keys || windowSeconds !== undefined || futureSeconds !== undefined || replay)) {
-    throw new Error("--keys, --window, --future and --replay only apply with --auth production.");
+  if (auth === "sandbox" && (windowSeconds !== undefined || futureSeconds !== undefined || replay)) {
+    throw new Error("--window, --future and --replay only apply with --auth production.");
   }
   const bare = argv.includes("--bare");
-  if (bare && auth === "production") throw new Error("--bare runs Prism alone, which cannot verify signatures: drop it with --auth production.");
+  if (bare && (auth === "production" || keys)) throw new Error("--bare runs Prism alone, which checks no credentials: drop it with --auth production or --keys.");
   return { auth, keys, windowSeconds, futureSeconds, replay, bare };
+}
+
+export const PORTFOLIO_TOKEN_ENV = "FO_PORTFOLIO_TOKEN";
+
+/** The portfolio bearer tokens the front takes: FO_PORTFOLIO_TOKEN, comma-separated; undefined for any token. */
+export function portfolioTokens(env = process.env) {
+  const list = (env[PORTFOLIO_TOKEN_ENV] ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+  return list.length ? new Set(list) : undefined;
 }
 
 /** `--stateful`, `--stateful-options FILE`, `--rfi-fixture FILE`: undefined when the stateful mode is off. */
@@ -151,7 +161,9 @@ async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureS
   const { loadKeys } = await import("../src/mock/keys.ts");
   const { startFront, DEFAULT_WINDOW_SECONDS, DEFAULT_FUTURE_SECONDS, DEFAULT_REPLAY } = await import("../src/mock/front.ts");
   const production = auth === "production";
-  const keys = production ? loadKeys(keysFile) : undefined;
+  // Sandbox keys come from --keys only: an FO_ACCESS_KEY set for fo-sign must not change what the sandbox takes.
+  const keys = production || keysFile ? loadKeys(keysFile) : undefined;
+  const tokens = portfolioTokens();
   const stateful = statefulArgs && (await startStateful(statefulArgs));
   const prismPort = await freePort();
   const prism = startMock(prismPort, { output: "pipe", verbose: "warn" });
@@ -161,7 +173,9 @@ async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureS
     const front = await startFront({
       upstream: `http://127.0.0.1:${prismPort}`,
       auth,
-      keys,
+      keys: production ? keys : undefined,
+      sandboxTokens: production ? undefined : keys,
+      portfolioTokens: tokens,
       port,
       windowSeconds,
       futureSeconds,
@@ -171,9 +185,10 @@ async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureS
     });
     const mode = production
       ? `production auth: HMAC signatures verified, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window -${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s/+${futureSeconds ?? DEFAULT_FUTURE_SECONDS} s, replays ${(replay ?? DEFAULT_REPLAY) === "reject" ? "refused" : "allowed"}`
-      : "sandbox auth: any Bearer token";
+      : `sandbox auth: ${keys ? `Bearer <access key>, ${keys.size} key${keys.size === 1 ? "" : "s"}` : "any Bearer token"}`;
+    const portfolio = tokens ? `portfolio routes: ${tokens.size} token${tokens.size === 1 ? "" : "s"}` : "portfolio routes: any Bearer token";
     if (stateful) console.log(`Stateful mode: ${stateful.operations.join(", ")} kept in memory; control API at http://127.0.0.1:${port}${stateful.mock.controlPrefix}/`);
-    console.log(`Mock of the Financial Operations API (${mode}): http://127.0.0.1:${port} -> Prism on 127.0.0.1:${prismPort} (Ctrl-C stops both)`);
+    console.log(`Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port} -> Prism on 127.0.0.1:${prismPort} (Ctrl-C stops both)`);
     let stopping = false;
     const stop = () => {
       stopping = true;

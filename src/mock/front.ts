@@ -1,7 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/index.ts";
+import { allowedMethods } from "./allowedMethods.ts";
 import { badRequestBody } from "./badRequest.ts";
+import { checkBearer } from "./bearer.ts";
+import { crashesPrism } from "./formBody.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.ts";
 import type { KeyStore } from "./keys.ts";
 import { malformedJsonBody } from "./malformedJson.ts";
@@ -22,7 +25,7 @@ export const DEFAULT_REPLAY: ReplayPolicy = "reject";
 /** Response header naming why the front itself answered 400; a mock aid, not part of the API. */
 export const REFUSAL_HEADER = "X-Mock-Refusal";
 
-export type Refusal = PathProblem | "body-too-large" | "json-too-deep" | "malformed-json";
+export type Refusal = PathProblem | "body-too-large" | "json-too-deep" | "malformed-json" | "malformed-form";
 
 const REFUSAL_DETAIL: Record<Refusal, string> = {
   "malformed-percent-escape": "The request path has a malformed percent escape.",
@@ -30,6 +33,7 @@ const REFUSAL_DETAIL: Record<Refusal, string> = {
   "body-too-large": `The request body is larger than the mock's limit of ${MAX_BODY_BYTES} bytes (Prism's own limit).`,
   "json-too-deep": `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`,
   "malformed-json": "The request body is not valid JSON.",
+  "malformed-form": "The form body has a part without a well-formed Content-Disposition (name, quoted filename) or Content-Type, or a field name with a malformed percent escape.",
 };
 
 /** A request that passed the front's checks (and, in production mode, its signature check). */
@@ -59,6 +63,10 @@ export interface FrontOptions {
   auth?: "production" | "sandbox";
   /** Keys to verify against; needed in production mode. */
   keys?: KeyStore;
+  /** Sandbox: the bearer tokens customer routes take (the access keys, as the reference's sandbox has it); none given, any token. */
+  sandboxTokens?: { has(token: string): boolean } | undefined;
+  /** The bearer tokens portfolio routes take, in both modes; none given, any token (Prism checks only that one is there). */
+  portfolioTokens?: ReadonlySet<string> | undefined;
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   /** How old a signed timestamp may be (default 300 s). */
@@ -101,9 +109,15 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
     if (!target.ok) return refuse(req, res, target.path, target.problem);
     const { path, query } = target;
 
-    // Production: everything the headers can show is checked before a byte of the body is read.
+    // Everything the headers can show is checked before a byte of the body is read.
+    const bearerRoute = isBearerRoute(path);
+    const tokens = opts.unauthenticated?.(path) ? undefined : bearerRoute ? opts.portfolioTokens : production ? undefined : opts.sandboxTokens;
+    if (tokens) {
+      const failure = checkBearer(header(req, AUTHORIZATION_HEADER), tokens);
+      if (failure) return unauthorized(req, res, path, failure);
+    }
     let signed: SignedHeaders | undefined;
-    if (production && !isBearerRoute(path) && !opts.unauthenticated?.(path)) {
+    if (production && !bearerRoute && !opts.unauthenticated?.(path)) {
       const check = verifyHeaders(
         { method, path, authorization: header(req, AUTHORIZATION_HEADER), date: header(req, DATE_HEADER) },
         { keys: opts.keys!, now: now(), windowSeconds, futureSeconds },
@@ -124,6 +138,8 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
       if (nestsDeeperThan(body)) return refuse(req, res, path, "json-too-deep");
       if (!parsesAsJson(body)) return refuse(req, res, path, "malformed-json");
     }
+    // Prism 5.16's form handling throws, uncaught, on some malformed multipart and URL-encoded bodies: one would end the mock.
+    if (body.length > 0 && crashesPrism(req.headers["content-type"], body, path)) return refuse(req, res, path, "malformed-form");
 
     const accepted: AcceptedRequest = { method, path, query, rawHeaders: req.rawHeaders, body, accessKey: signed?.accessKey };
     if (opts.handle && (await opts.handle(accepted, res))) return;
@@ -152,6 +168,9 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
       for (let i = 0; i < answer.rawHeaders.length; i += 2) {
         if (!HOP_BY_HOP.has(answer.rawHeaders[i]!.toLowerCase())) back.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
       }
+      // Prism's 405 lacks the Allow header RFC 9110 requires: the document's methods for the path.
+      const allow = answer.statusCode === 405 && !answer.headers.allow ? allowedMethods(request.path) : undefined;
+      if (allow) back.push("Allow", allow);
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
       answer.pipe(res);
       answer.on("error", () => res.destroy());

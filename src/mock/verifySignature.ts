@@ -7,6 +7,7 @@ export type AuthFailure =
   | "missing-authorization"
   | "malformed-authorization"
   | "unknown-access-key"
+  | "unknown-bearer-token"
   | "missing-date"
   | "date-mismatch"
   | "malformed-timestamp"

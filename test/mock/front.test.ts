@@ -198,7 +198,7 @@ describe("signature front", () => {
   });
 
   test("the timestamp window is a setting of the mock", async () => {
-    const strict = await startFront({ upstream: prism.url, keys, windowSeconds: 1 });
+    const strict = await startFront({ upstream: prism.url, keys, windowSeconds: 1, replay: "allow" });
     try {
       const res = await send(strict.url, sign(quote, main, new Date(Date.now() - 5_000)));
       expect(res.status).toBe(401);

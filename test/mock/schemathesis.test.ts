@@ -5,7 +5,8 @@
 // The Python side lives in fuzz/: this test creates fuzz/.venv (git-ignored) and installs the pinned version.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { signRequest } from "../../src/signing/index.ts";
@@ -16,10 +17,18 @@ const root = path.resolve(import.meta.dirname, "../..");
 const fuzz = path.join(root, "fuzz");
 const venv = path.join(fuzz, ".venv");
 const python = path.join(venv, "bin/python");
-const MAX_EXAMPLES = 10;
+const MAX_EXAMPLES = 25;
 const creds = { accessKey: "AK-fuzz", secretKey: randomBytes(32).toString("base64url") };
+/** The only token portfolio routes take in this run, so a wrong or missing one must be refused. */
+const portfolioToken = randomBytes(16).toString("hex");
+const dir = mkdtempSync(path.join(tmpdir(), "fuzz-keys-"));
+const keysFile = path.join(dir, "keys.json");
+writeFileSync(keysFile, JSON.stringify({ [creds.accessKey]: creds.secretKey }));
 const started: ChildProcess[] = [];
-afterAll(async () => Promise.all(started.map(stopChild)));
+afterAll(async () => {
+  await Promise.all(started.map(stopChild));
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Creates fuzz/.venv and installs fuzz/requirements.txt into it, again only when the requirements change. */
 function ensureVenv() {
@@ -36,9 +45,10 @@ function ensureVenv() {
 async function startMock(auth: "sandbox" | "production") {
   const port = await freePort();
   // Schemathesis repeats requests on purpose (shrinking, checks that resend): replays are allowed for the run.
-  const args = ["--port", String(port), "--auth", auth, ...(auth === "production" ? ["--replay", "allow"] : [])];
+  // Both modes know the run's key (sandbox: as its bearer token) and portfolio token, so wrong ones are refused.
+  const args = ["--port", String(port), "--auth", auth, "--keys", keysFile, ...(auth === "production" ? ["--replay", "allow"] : [])];
   const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], {
-    env: { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey },
+    env: { ...process.env, FO_PORTFOLIO_TOKEN: portfolioToken },
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(child);
@@ -58,7 +68,7 @@ function runSchemathesis(url: string, auth: string): Promise<{ code: number | nu
     "--url", url, "--checks", "all", "--max-examples", String(MAX_EXAMPLES), "--seed", "1",
     "--request-timeout", "10", "--max-response-time", "5", "--generation-database", "none", "--baseline", path.join(fuzz, "baseline.json"),
   ];
-  const env = { ...process.env, SCHEMATHESIS_HOOKS: "fo_auth", PYTHONPATH: fuzz, FO_FUZZ_AUTH: auth, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
+  const env = { ...process.env, SCHEMATHESIS_HOOKS: "fo_auth", PYTHONPATH: fuzz, FO_FUZZ_AUTH: auth, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey, FO_PORTFOLIO_TOKEN: portfolioToken };
   return new Promise((resolve) => {
     const child = spawn(python, args, { cwd: fuzz, env, stdio: ["ignore", "pipe", "pipe"] });
     started.push(child);
@@ -100,6 +110,6 @@ describe("Schemathesis against the mock", () => {
     expect(code, out.slice(-6000)).toBe(0);
     expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);
     expect(isAlive(mock.child.pid!), mock.output().slice(-3000)).toBe(true);
-    expect((await fetch(`${mock.url}/v1/customers/c1/rfi-cases`, { headers: { Authorization: "Bearer x" } })).status).toBeLessThan(500);
+    expect((await fetch(`${mock.url}/v1/customers/c1/rfi-cases`, { headers: { Authorization: `Bearer ${creds.accessKey}` } })).status).toBeLessThan(500);
   }, 420_000);
 });
