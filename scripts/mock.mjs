@@ -27,15 +27,18 @@ export function parsePort(argv = process.argv.slice(2), env = process.env) {
   return port;
 }
 
+/** The value after `flag` in argv, undefined when the flag is absent; a flag with no value is an error. */
+function optionValue(argv, flag) {
+  const i = argv.indexOf(flag);
+  if (i < 0) return undefined;
+  const v = argv[i + 1];
+  if (v === undefined || v.startsWith("--")) throw new Error(`${flag} needs a value.`);
+  return v;
+}
+
 /** `--auth sandbox|production`, `--keys FILE`, `--window SECONDS`, `--future SECONDS`, `--replay reject|allow`; sandbox by default. */
 export function parseAuthOptions(argv = process.argv.slice(2)) {
-  const value = (flag) => {
-    const i = argv.indexOf(flag);
-    if (i < 0) return undefined;
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith("--")) throw new Error(`${flag} needs a value.`);
-    return v;
-  };
+  const value = (flag) => optionValue(argv, flag);
   const auth = value("--auth") ?? "sandbox";
   if (auth !== "sandbox" && auth !== "production") throw new Error(`Invalid --auth "${auth}": give sandbox or production.`);
   const seconds = (flag, min) => {
@@ -66,13 +69,7 @@ export function portfolioTokens(env = process.env) {
 
 /** `--stateful`, `--stateful-options FILE`, `--rfi-fixture FILE`: undefined when the stateful mode is off. */
 export function parseStatefulOptions(argv = process.argv.slice(2)) {
-  const value = (flag) => {
-    const i = argv.indexOf(flag);
-    if (i < 0) return undefined;
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith("--")) throw new Error(`${flag} needs a value.`);
-    return v;
-  };
+  const value = (flag) => optionValue(argv, flag);
   const optionsFile = value("--stateful-options");
   const rfiFixture = value("--rfi-fixture");
   if (!argv.includes("--stateful")) {
