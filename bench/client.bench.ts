@@ -46,8 +46,14 @@ async function floorGet(): Promise<unknown> {
 const expectList = (data: unknown, label: string) => {
   if ((data as { total?: unknown })?.total !== 0) throw new Error(`${label}: unexpected answer ${JSON.stringify(data)}`);
 };
+// The client reuses a signature for the same string to sign (same path in the same second); this variant
+// changes the path every call, so every call pays for its HMAC.
+const customers = Array.from({ length: 1_000 }, (_, i) => `c0ffee00-0000-4000-8000-${String(i).padStart(12, "0")}`);
+let turn = 0;
+const freshParams = () => ({ params: { ...params.params, path: { customer_id: customers[turn++ % customers.length]! } } });
 const variants: Record<string, () => Promise<unknown>> = {
   "HMAC-signed GET (client)": async () => expectList((await signed.GET(path, params)).data, "signed"),
+  "HMAC-signed GET, new path each call": async () => expectList((await signed.GET(path, freshParams())).data, "signed, fresh"),
   "sandbox-bearer GET (client)": async () => expectList((await bearer.GET(path, params)).data, "bearer"),
   "bare openapi-fetch GET": async () => expectList((await bare.GET(path, params)).data, "bare"),
   "floor: fetch + node:crypto signer": async () => expectList(await floorGet(), "floor"),
@@ -74,13 +80,15 @@ const net = (name: string) => us[name]! - stubUs;
 console.log(`GET through each client, default options, one stub fetch; median of ${ROUNDS * CALLS_PER_ROUND} calls each, ${ROUNDS} interleaved rounds:`);
 for (const name of names) {
   const tail = name.startsWith("stub") ? "(subtracted below)" : `${net(name).toFixed(1).padStart(6)} us without the stub`;
-  console.log(`  ${name.padEnd(36)} ${us[name]!.toFixed(1).padStart(6)} us/call  ${tail}`);
+  console.log(`  ${name.padEnd(38)} ${us[name]!.toFixed(1).padStart(6)} us/call  ${tail}`);
 }
 console.log("ratios without the stub (with it in brackets):");
 const both = (a: string, b: string) => [net(a) / net(b), us[a]! / us[b]!] as const;
 ratioLine("signed GET / sandbox-bearer GET", ...both("HMAC-signed GET (client)", "sandbox-bearer GET (client)"), 1.1);
 ratioLine("signed GET / bare openapi-fetch", ...both("HMAC-signed GET (client)", "bare openapi-fetch GET"), 1.6);
 ratioLine("bearer GET / bare openapi-fetch", ...both("sandbox-bearer GET (client)", "bare openapi-fetch GET"), 1.4);
+ratioLine("signed, new path each call / bearer GET", ...both("HMAC-signed GET, new path each call", "sandbox-bearer GET (client)"));
+ratioLine("signed, new path each call / bare", ...both("HMAC-signed GET, new path each call", "bare openapi-fetch GET"));
 ratioLine("signed GET / floor", ...both("HMAC-signed GET (client)", "floor: fetch + node:crypto signer"));
 ratioLine("bare openapi-fetch / floor", ...both("bare openapi-fetch GET", "floor: fetch + node:crypto signer"));
 

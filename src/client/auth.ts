@@ -35,11 +35,16 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
     assertAccessKey(accessKey);
     // A KeyObject: the key bytes never sit in the JavaScript heap, let alone Node's shared Buffer pool.
     const key = secretKeyObject(secretKey, MIN_SECRET_KEY_BYTES);
-    // Method (checked by Request) and path (a URL's pathname) cannot hold line breaks, so no signRequest checks per attempt.
+    // The last string signed and its Authorization value. The signature covers no query and only whole
+    // seconds, so calls to one path within a second (pages of a list, a poll) sign the same string:
+    // HMAC is deterministic, and the value is sent in clear anyway, so it is reused, not recomputed.
+    let last = ["", ""];
+    // Method (an HTTP token, checked) and path (a URL's pathname) cannot hold line breaks, so no signRequest checks per attempt.
     customer = (headers, method, path, bodyHash, time) => {
       const timestamp = formatTimestamp(new Date(time));
       const stringToSign = buildStringToSign(accessKey, timestamp, method, path, bodyHash());
-      headers.set(AUTHORIZATION_HEADER, `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${createHmac("sha256", key).update(stringToSign).digest("hex")}`);
+      if (stringToSign !== last[0]) last = [stringToSign, `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${createHmac("sha256", key).update(stringToSign).digest("hex")}`];
+      headers.set(AUTHORIZATION_HEADER, last[1]!);
       headers.set(DATE_HEADER, timestamp);
       return stringToSign;
     };

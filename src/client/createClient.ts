@@ -1,26 +1,40 @@
-import createFetchClient from "openapi-fetch";
+import { createFinalURL, createQuerySerializer, defaultPathSerializer, type HeadersOptions, mergeHeaders, type ParseAs, type PathSerializer, type QuerySerializerOptions } from "openapi-fetch";
 import { createAuth } from "./auth.ts";
-import { recordingSerializer, type BodyRecord } from "./body.ts";
+import { serializeBody } from "./body.ts";
 import { systemClock } from "./clock.ts";
-import { withIdempotencyKey } from "./idempotency.ts";
+import { IDEMPOTENCY_KEY, setIdempotencyKey } from "./idempotency.ts";
 import { executeQuote, idempotencyKeyOperations, isPortfolioPath } from "./operations.ts";
-import type { ClientOptions } from "./options.ts";
+import type { ClientOptions, FetchLike } from "./options.ts";
+import { toResult } from "./result.ts";
 import { defaultRetry } from "./retry.ts";
-import { createSend, type Transport } from "./send.ts";
-import type { ApiClient, ClientPaths } from "./types.ts";
-import { baseUrlOf, checkOptions, checkPathParams } from "./validate.ts";
+import { send, type Transport } from "./send.ts";
+import type { ApiClient } from "./types.ts";
+import { baseUrlOf, checkMethod, checkOptions, checkPathParams } from "./validate.ts";
 
-type Init = {
-  params?: { path?: Record<string, unknown>; header?: Record<string, unknown> };
+/** What one call takes: openapi-fetch's per-request options (middleware aside). */
+interface Init {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
   body?: unknown;
-  headers?: Parameters<typeof withIdempotencyKey>[1];
+  headers?: HeadersOptions;
   signal?: AbortSignal | null;
+  baseUrl?: string;
+  fetch?: FetchLike;
+  parseAs?: ParseAs;
+  querySerializer?: ((query: Record<string, unknown>) => string) | QuerySerializerOptions;
+  pathSerializer?: PathSerializer;
   bodySerializer?: (body: unknown, headers?: Headers) => unknown;
-} & Record<string, unknown>;
+}
+
+// rfi_status is one comma-separated parameter, not repeated: openapi-fetch's default repeats arrays and ignores `explode`.
+const QUERY: QuerySerializerOptions = { array: { style: "form", explode: false } };
+// openapi-fetch's own base-URL rule: one trailing slash is dropped.
+const trim = (url: string) => url.replace(/\/$/, "");
 
 /**
- * An openapi-fetch client typed by the document that authenticates (HMAC in production, bearer in
- * sandbox and for portfolios), adds Idempotency-Keys, retries what is safe and times out attempts.
+ * A client typed by the document, with openapi-fetch's call signatures and results, that
+ * authenticates (HMAC in production, bearer in sandbox and for portfolios), adds Idempotency-Keys,
+ * retries what is safe and times out attempts. It builds each call with openapi-fetch's serializers
+ * and hands fetch the URL, headers and exact bytes it signed: no Request is built in between.
  * @throws InvalidCredentialsError on bad credentials, before any request.
  * @throws TypeError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range option.
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
@@ -36,34 +50,38 @@ export function createClient(options: ClientOptions): ApiClient {
     clock: options.clock ?? systemClock,
   };
   checkOptions(transport, retry);
-  const core = createFetchClient<ClientPaths>({
-    baseUrl: baseUrlOf(options.baseUrl),
-    headers: options.headers,
-    // rfi_status is one comma-separated parameter, not repeated: openapi-fetch ignores `explode`.
-    querySerializer: { array: { style: "form", explode: false } },
-  });
-  const request = async (method: string, template: string, { signal, bodySerializer, ...rest }: Init = {}) => {
-    checkPathParams(rest.params?.path);
+  const baseUrl = trim(baseUrlOf(options.baseUrl));
+  const querySerializer = createQuerySerializer(QUERY);
+
+  const request = async (method: string, template: string, init: Init = {}) => {
+    const { params = {}, body, signal, querySerializer: qs } = init;
+    if ("middleware" in init) throw new TypeError("Middleware is not supported: wrap the fetch option instead");
+    checkPathParams(params.path);
     const op = `${method} ${template}`;
     const keyed = idempotencyKeyOperations.has(op);
-    const body: BodyRecord = {};
-    return (core.request as Function)(method, template, {
-      ...rest,
-      params: keyed ? withIdempotencyKey(rest.params, rest.headers) : rest.params,
-      bodySerializer: recordingSerializer(body, bodySerializer),
-      duplex: "half",
-      fetch: createSend(transport, {
-        body,
-        signal: signal ?? undefined,
-        authorize: authFor(isPortfolioPath(template)),
-        keyed,
-        retryable: method === "GET" || method === "HEAD" || keyed,
-        execute: op === executeQuote ? { customerId: rest.params?.path?.customer_id as string, quoteId: (rest.body as { quote_id?: string })?.quote_id } : undefined,
-      }),
+    const headers = mergeHeaders(options.headers, init.headers, params.header as HeadersOptions);
+    if (keyed) setIdempotencyKey(headers);
+    else headers.delete(IDEMPOTENCY_KEY);
+    const bytes = await serializeBody(body, headers, init.bodySerializer);
+    const url = createFinalURL(template, {
+      baseUrl: init.baseUrl ? trim(baseUrlOf(init.baseUrl)) : baseUrl,
+      params,
+      querySerializer: typeof qs === "function" ? qs : qs ? createQuerySerializer({ ...QUERY, ...qs }) : querySerializer,
+      pathSerializer: init.pathSerializer ?? defaultPathSerializer,
     });
+    const [response, received] = await send(init.fetch ? { ...transport, fetch: init.fetch } : transport, {
+      url,
+      method,
+      headers,
+      bytes,
+      signal: signal ?? undefined,
+      authorize: authFor(isPortfolioPath(template)),
+      retryable: method === "GET" || method === "HEAD" || keyed,
+      execute: op === executeQuote ? { customerId: params.path?.customer_id as string, quoteId: (body as { quote_id?: string })?.quote_id } : undefined,
+    });
+    return toResult(response, received, method, init.parseAs);
   };
-  const client: Record<string, unknown> = { ...core, request: (method: string, url: string, init?: Init) => request(method.toUpperCase(), url, init) };
-  // One wrapper per method openapi-fetch has (GET ... TRACE).
-  for (const m of Object.keys(core)) if (m === m.toUpperCase()) client[m] = (url: string, init?: Init) => request(m, url, init);
+  const client: Record<string, unknown> = { request: (method: string, url: string, init?: Init) => request(checkMethod(method), url, init) };
+  for (const m of ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]) client[m] = (url: string, init?: Init) => request(m, url, init);
   return client as unknown as ApiClient;
 }

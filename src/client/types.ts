@@ -16,5 +16,9 @@ type OptionalKey<Op> = Op extends { parameters: { header: infer H } }
 /** The document's paths as the client takes them. */
 export type ClientPaths = { [P in keyof paths]: { [M in keyof paths[P]]: OptionalKey<paths[P][M]> } };
 
-/** An openapi-fetch client typed by the document. */
-export type ApiClient = Client<ClientPaths, `${string}/${string}`>;
+/**
+ * An openapi-fetch client typed by the document, without middleware (`use`, `eject`): the client
+ * signs the exact bytes it sends, so a request cannot be changed after it is built; wrap the
+ * `fetch` option to watch or add to what goes out.
+ */
+export type ApiClient = Omit<Client<ClientPaths, `${string}/${string}`>, "use" | "eject">;

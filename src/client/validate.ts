@@ -28,6 +28,15 @@ export function checkOptions(t: Transport, retry: RetryPolicy | undefined): void
 }
 
 /**
+ * A method given to `request` as sent: an HTTP token (so it cannot break the string to sign), upper-cased as openapi-fetch does.
+ * @throws TypeError for anything else.
+ */
+export function checkMethod(method: string): string {
+  if (typeof method !== "string" || !/^[!#$%&'*+.^`|~\w-]+$/.test(method)) throw new TypeError("Method is not an HTTP token");
+  return method.toUpperCase();
+}
+
+/**
  * Refuses path parameters that would change the endpoint: URLs resolve `.` and `..` segments, and a
  * `/` would add one, so a signed request could reach another operation.
  * @throws TypeError for an empty, `.` or `..` value or one containing `/` or `\`.

@@ -18,6 +18,7 @@ import {
   uploadBusinessDocument,
   uploadIndividualDocument,
   type ApiClient,
+  type FetchLike,
 } from "../../src/index.ts";
 import type { RunningFront } from "../../src/mock/front.ts";
 import type { RunningServer } from "../helpers/prism.ts";
@@ -41,15 +42,11 @@ afterAll(() => stop());
 /** A sandbox client straight to Prism; `prefer` asks Prism for a documented status on the methods given. */
 function sandbox(prefer?: { code: number; methods: string[] }) {
   const wire = passThroughFetch();
-  const client: ApiClient = createClient({ baseUrl: prism.url, credentials: { bearerToken: "sandbox-token" }, fetch: wire.fetch, retry: false });
-  if (prefer) {
-    client.use({
-      onRequest: ({ request }) => {
-        if (prefer.methods.includes(request.method)) request.headers.set("Prefer", `code=${prefer.code}`);
-        return request;
-      },
-    });
-  }
+  const fetch: FetchLike = (url, init) => {
+    if (prefer?.methods.includes(init.method!)) (init.headers as Headers).set("Prefer", `code=${prefer.code}`);
+    return wire.fetch(url, init);
+  };
+  const client: ApiClient = createClient({ baseUrl: prism.url, credentials: { bearerToken: "sandbox-token" }, fetch, retry: false });
   return { client, sent: wire.sent };
 }
 
