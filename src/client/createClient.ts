@@ -1,4 +1,4 @@
-import { createFinalURL, createQuerySerializer, defaultPathSerializer, type HeadersOptions, mergeHeaders, type ParseAs, type PathSerializer, type QuerySerializerOptions } from "openapi-fetch";
+import { type HeadersOptions, mergeHeaders, type ParseAs, type PathSerializer, type QuerySerializerOptions } from "openapi-fetch";
 import { createAuth } from "./auth.ts";
 import { serializeBody } from "./body.ts";
 import { systemClock } from "./clock.ts";
@@ -9,7 +9,8 @@ import { toResult } from "./result.ts";
 import { defaultRetry } from "./retry.ts";
 import { send, type Transport } from "./send.ts";
 import type { ApiClient } from "./types.ts";
-import { baseUrlOf, checkMethod, checkOptions, checkPathParams } from "./validate.ts";
+import { fillPath, serializeQuery } from "./url.ts";
+import { baseUrlOf, checkMethod, checkOptions } from "./validate.ts";
 
 /** What one call takes: openapi-fetch's per-request options (middleware aside). */
 interface Init {
@@ -25,10 +26,6 @@ interface Init {
   bodySerializer?: (body: unknown, headers?: Headers) => unknown;
 }
 
-// rfi_status is one comma-separated parameter, not repeated: openapi-fetch's default repeats arrays and ignores `explode`.
-const QUERY: QuerySerializerOptions = { array: { style: "form", explode: false } };
-// openapi-fetch's own base-URL rule: one trailing slash is dropped.
-const trim = (url: string) => url.replace(/\/$/, "");
 
 /**
  * A client typed by the document, with openapi-fetch's call signatures and results, that
@@ -50,25 +47,20 @@ export function createClient(options: ClientOptions): ApiClient {
     clock: options.clock ?? systemClock,
   };
   checkOptions(transport, retry);
-  const baseUrl = trim(baseUrlOf(options.baseUrl));
-  const querySerializer = createQuerySerializer(QUERY);
+  const baseUrl = baseUrlOf(options.baseUrl);
 
   const request = async (method: string, template: string, init: Init = {}) => {
     const { params = {}, body, signal, querySerializer: qs } = init;
-    if ("middleware" in init) throw new TypeError("Middleware is not supported: wrap the fetch option instead");
-    checkPathParams(params.path);
+    // openapi-fetch options this client does not take: refused rather than ignored.
+    if ("middleware" in init || (qs && typeof qs !== "function")) throw new TypeError("middleware and querySerializer options are not supported: wrap the fetch option, pass a querySerializer function");
+    const search = (qs ?? serializeQuery)(params.query ?? {}).replace(/^\?/, "");
+    const url = `${init.baseUrl ? baseUrlOf(init.baseUrl) : baseUrl}${(init.pathSerializer ?? fillPath)(template, params.path ?? {})}${search && "?" + search}`;
     const op = `${method} ${template}`;
     const keyed = idempotencyKeyOperations.has(op);
     const headers = mergeHeaders(options.headers, init.headers, params.header as HeadersOptions);
     if (keyed) setIdempotencyKey(headers);
     else headers.delete(IDEMPOTENCY_KEY);
     const bytes = await serializeBody(body, headers, init.bodySerializer);
-    const url = createFinalURL(template, {
-      baseUrl: init.baseUrl ? trim(baseUrlOf(init.baseUrl)) : baseUrl,
-      params,
-      querySerializer: typeof qs === "function" ? qs : qs ? createQuerySerializer({ ...QUERY, ...qs }) : querySerializer,
-      pathSerializer: init.pathSerializer ?? defaultPathSerializer,
-    });
     const [response, received] = await send(init.fetch ? { ...transport, fetch: init.fetch } : transport, {
       url,
       method,
@@ -81,7 +73,7 @@ export function createClient(options: ClientOptions): ApiClient {
     });
     return toResult(response, received, method, init.parseAs);
   };
-  const client: Record<string, unknown> = { request: (method: string, url: string, init?: Init) => request(checkMethod(method), url, init) };
+  const client: Record<string, unknown> = { request: async (method: string, url: string, init?: Init) => request(checkMethod(method), url, init) };
   for (const m of ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]) client[m] = (url: string, init?: Init) => request(m, url, init);
   return client as unknown as ApiClient;
 }

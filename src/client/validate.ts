@@ -2,7 +2,7 @@ import type { RetryPolicy } from "./retry.ts";
 import type { Transport } from "./send.ts";
 
 /**
- * The base address as openapi-fetch takes it. Credentials in it would go to the server in clear and
+ * The base address as the paths are appended to it. Credentials in it would go to the server in clear and
  * into every error message, so they are refused, and the message never repeats the address.
  * @throws TypeError for an address that is not absolute http(s) or that has a user name or password.
  */
@@ -12,7 +12,8 @@ export function baseUrlOf(baseUrl: string): string {
     url = new URL(baseUrl);
   } catch {}
   if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) throw new TypeError("baseUrl must be an absolute http(s) URL without user name or password");
-  return url.href;
+  // openapi-fetch's own rule: one trailing slash is dropped.
+  return url.href.replace(/\/$/, "");
 }
 
 // setTimeout fires at once beyond 2^31 - 1 ms, so a longer wait would be no wait at all.
@@ -34,13 +35,4 @@ export function checkOptions(t: Transport, retry: RetryPolicy | undefined): void
 export function checkMethod(method: string): string {
   if (typeof method !== "string" || !/^[!#$%&'*+.^`|~\w-]+$/.test(method)) throw new TypeError("Method is not an HTTP token");
   return method.toUpperCase();
-}
-
-/**
- * Refuses path parameters that would change the endpoint: URLs resolve `.` and `..` segments, and a
- * `/` would add one, so a signed request could reach another operation.
- * @throws TypeError for an empty, `.` or `..` value or one containing `/` or `\`.
- */
-export function checkPathParams(params: Record<string, unknown> | undefined): void {
-  for (const name in params) if (/^\.{0,2}$|[/\\]/.test(String(params[name]))) throw new TypeError(`Path parameter ${name} is empty, "." or ".." or has "/"`);
 }
