@@ -4,7 +4,7 @@ import { serializeBody } from "./body.ts";
 import { systemClock } from "./clock.ts";
 import { IDEMPOTENCY_KEY, setIdempotencyKey } from "./idempotency.ts";
 import { executeQuote, idempotencyKeyOperations, isPortfolioPath } from "./operations.ts";
-import type { ClientOptions, FetchLike } from "./options.ts";
+import type { ClientOptions } from "./options.ts";
 import { toResult } from "./result.ts";
 import { defaultRetry } from "./retry.ts";
 import { send, type Transport } from "./send.ts";
@@ -19,7 +19,8 @@ interface Init {
   headers?: HeadersOptions;
   signal?: AbortSignal | null;
   baseUrl?: string;
-  fetch?: FetchLike;
+  /** As openapi-fetch calls it: with a Request. */
+  fetch?: (request: Request) => Promise<Response>;
   parseAs?: ParseAs;
   querySerializer?: ((query: Record<string, unknown>) => string) | QuerySerializerOptions;
   pathSerializer?: PathSerializer;
@@ -50,7 +51,7 @@ export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = baseUrlOf(options.baseUrl);
 
   const request = async (method: string, template: string, init: Init = {}) => {
-    const { params = {}, body, signal, querySerializer: qs } = init;
+    const { params = {}, body, signal, querySerializer: qs, fetch: perCall } = init;
     // openapi-fetch options this client does not take: refused rather than ignored.
     if ("middleware" in init || (qs && typeof qs !== "function")) throw new TypeError("middleware and querySerializer options are not supported: wrap the fetch option, pass a querySerializer function");
     const search = (qs ?? serializeQuery)(params.query ?? {}).replace(/^\?/, "");
@@ -61,7 +62,7 @@ export function createClient(options: ClientOptions): ApiClient {
     if (keyed) setIdempotencyKey(headers);
     else headers.delete(IDEMPOTENCY_KEY);
     const bytes = await serializeBody(body, headers, init.bodySerializer);
-    const [response, received] = await send(init.fetch ? { ...transport, fetch: init.fetch } : transport, {
+    const [response, received] = await send(perCall ? { ...transport, fetch: (url, req) => perCall(new Request(url, req)) } : transport, {
       url,
       method,
       headers,

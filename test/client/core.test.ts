@@ -49,8 +49,10 @@ test("path values are encoded whole; a missing one leaves its template; request(
 
 test("a per-call baseUrl and fetch are used, and the baseUrl is checked like the client's", async () => {
   const { client, sent } = setup();
+  // A per-call fetch is called as openapi-fetch calls it, with a Request.
   const other = stubFetch(json(200, { list: [], total: 1 }));
-  const { data } = await client.GET(cases, { params: { path }, baseUrl: "https://other.example/api/", fetch: other.fetch });
+  const perCall = (request: Request) => other.fetch(request.url, { method: request.method, headers: request.headers });
+  const { data } = await client.GET(cases, { params: { path }, baseUrl: "https://other.example/api/", fetch: perCall });
   expect(data?.total).toBe(1);
   expect(other.sent[0]!.url.href).toBe(`https://other.example/api/v1/customers/${CUSTOMER}/rfi-cases`);
   // The prefix is part of the signed path.
@@ -64,10 +66,10 @@ test("parseAs gives text, an ArrayBuffer, a typed Blob or a stream of the bytes 
   const { client } = setup(new Response(body, { headers: { "Content-Type": "application/json" } }));
   const get = (parseAs: "text" | "arrayBuffer" | "blob" | "stream") => client.GET(cases, { params: { path }, parseAs });
   expect((await get("text")).data).toBe(body);
-  expect(new TextDecoder().decode((await get("arrayBuffer")).data)).toBe(body);
-  const blob = (await get("blob")).data!;
+  expect(new TextDecoder().decode((await get("arrayBuffer")).data as ArrayBuffer)).toBe(body);
+  const blob = (await get("blob")).data as Blob;
   expect([blob.type, await blob.text()]).toEqual(["application/json", body]);
-  expect(await new Response((await get("stream")).data).text()).toBe(body);
+  expect(await new Response((await get("stream")).data as ReadableStream).text()).toBe(body);
 });
 
 test("an error body is JSON when it parses, else its text; an empty body or a 204 gives neither data nor error", async () => {
