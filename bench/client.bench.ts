@@ -3,7 +3,7 @@
 // them. The variants run interleaved, in a rotating order, so drift of a shared machine hits all alike;
 // each call is timed on its own and the figure is the median call. The stub's own cost (building the
 // Response and parsing its JSON) is measured the same way, reported and subtracted.
-import { createHmac } from "node:crypto";
+import { createHmac, createSecretKey } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import createFetchClient from "openapi-fetch";
@@ -32,7 +32,8 @@ const bearer = createClient({ baseUrl, fetch: stub, credentials: { bearerToken: 
 const bare = createFetchClient<ClientPaths>({ baseUrl, fetch: stub, headers: { Authorization: `Bearer ${token}` }, querySerializer: { array: { style: "form", explode: false } } });
 
 // The floor: what a hand-written signed GET with fetch and node:crypto needs and nothing more.
-const key = Buffer.from(hmac.secretKey, "base64url");
+// The key as a KeyObject: node:crypto signs with one several times faster than with raw key bytes.
+const key = createSecretKey(Buffer.from(hmac.secretKey, "base64url"));
 async function floorGet(): Promise<unknown> {
   const p = `/v1/customers/${encodeURIComponent(customerId)}/rfi-cases`;
   const ts = new Date().toISOString().replace(/[-:]|\.\d+/g, "");
@@ -90,6 +91,7 @@ ratioLine("bearer GET / bare openapi-fetch", ...both("sandbox-bearer GET (client
 ratioLine("signed, new path each call / bearer GET", ...both("HMAC-signed GET, new path each call", "sandbox-bearer GET (client)"));
 ratioLine("signed, new path each call / bare", ...both("HMAC-signed GET, new path each call", "bare openapi-fetch GET"));
 ratioLine("signed GET / floor", ...both("HMAC-signed GET (client)", "floor: fetch + node:crypto signer"));
+ratioLine("signed, new path each call / floor", ...both("HMAC-signed GET, new path each call", "floor: fetch + node:crypto signer"));
 ratioLine("bare openapi-fetch / floor", ...both("bare openapi-fetch GET", "floor: fetch + node:crypto signer"));
 
 // What an application ships: esbuild bundles and minifies from the package entry, openapi-fetch
