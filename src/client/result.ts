@@ -9,18 +9,21 @@ const utf8 = /* @__PURE__ */ new TextDecoder();
  */
 export async function toResult(response: Response, bytes: Uint8Array, method: string, parseAs: ParseAs = "json") {
   const { ok, headers } = response;
-  if (response.status === 204 || method === "HEAD" || !bytes.length) return ok ? { data: undefined, response } : { error: undefined, response };
-  const text = parseAs === "json" || parseAs === "text" || !ok ? utf8.decode(bytes) : "";
-  if (!ok) {
-    try {
-      return { error: JSON.parse(text) as unknown, response };
-    } catch {
-      return { error: text, response };
+  let value: unknown;
+  if (response.status !== 204 && method !== "HEAD" && bytes.length) {
+    if (!ok || parseAs === "json" || parseAs === "text") {
+      value = utf8.decode(bytes);
+      try {
+        if (!ok || parseAs === "json") value = JSON.parse(value as string);
+      } catch (error) {
+        // An error body that is not JSON is given as its text; a success body that is not JSON is an error.
+        if (ok) throw error;
+      }
+    } else {
+      // A blob (typed by Content-Type), an ArrayBuffer or a stream of the same bytes.
+      const copy = new Response(bytes as BodyInit, { headers });
+      value = parseAs === "stream" ? copy.body : await copy[parseAs]();
     }
   }
-  if (parseAs === "json") return { data: JSON.parse(text) as unknown, response };
-  if (parseAs === "text") return { data: text, response };
-  // A blob (typed by Content-Type), an ArrayBuffer or a stream of the same bytes.
-  const copy = new Response(bytes as BodyInit, { headers });
-  return { data: parseAs === "stream" ? copy.body : await copy[parseAs](), response };
+  return { [ok ? "data" : "error"]: value, response };
 }
