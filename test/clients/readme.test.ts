@@ -29,6 +29,9 @@ test("each command it shows is one the script takes", () => {
 
 test("npm test runs the clients' tests", () => {
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-  expect(pkg.scripts.test).toMatch(/npm run clients -- test$/);
+  expect(pkg.scripts.test).toBe("node scripts/test.mjs");
+  // The lint first, then vitest and the clients step side by side, each one's failure failing the run.
+  const runner = readFileSync(path.join(root, "scripts/test.mjs"), "utf8");
+  for (const step of ['node("scripts/lint.mjs"', 'node("scripts/clients.mjs", ["test"]', 'node("node_modules/vitest/vitest.mjs", ["run"', "vitest.code !== 0 || code !== 0"]) expect(runner).toContain(step);
   expect(pkg.scripts.clients).toBe("node scripts/clients.mjs");
 });

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm test`: the lint, then vitest and the Python/Go clients step side by side. The clients step spends
+// much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it starts), so it
+// overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
+// and printed whole once it ends, so the two never interleave. Arguments go to vitest
+// (`npm test -- test/client` runs those files, and the clients step still runs).
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { quietEnv, root } from "./tools.mjs";
+
+/** Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed. */
+function node(script, args, hold = false) {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, env: quietEnv, stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit" });
+  const held = [];
+  if (hold) for (const stream of [child.stdout, child.stderr]) stream.on("data", (d) => held.push(d));
+  return new Promise((resolve) => {
+    child.on("error", (err) => resolve({ code: 1, output: `${script} did not start: ${err.message}\n` }));
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(held).toString() }));
+  });
+}
+
+const lint = await node("scripts/lint.mjs", []);
+if (lint.code !== 0) process.exit(lint.code);
+const clients = node("scripts/clients.mjs", ["test"], true);
+const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...process.argv.slice(2)]);
+console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
+const { code, output } = await clients;
+process.stdout.write(output);
+if (vitest.code !== 0 || code !== 0) {
+  console.error(`npm test failed:${vitest.code !== 0 ? " vitest" : ""}${code !== 0 ? " clients" : ""}`);
+  process.exit(1);
+}
