@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "../signing/constants.ts";
 import { assertAccessKey, InvalidCredentialsError, MIN_SECRET_KEY_BYTES, secretKeyObject } from "../signing/secret.ts";
 import { assertServerSide } from "../signing/serverSide.ts";
-import { buildStringToSign } from "../signing/signRequest.ts";
+import { buildStringToSign } from "../signing/stringToSign.ts";
 import { formatTimestamp } from "../signing/timestamp.ts";
 import type { ClientOptions, HmacCredentials } from "./options.ts";
 

@@ -3,7 +3,7 @@ import { OutcomeUnknownError } from "../errors/OutcomeUnknownError.ts";
 import { RedirectError } from "../errors/RedirectError.ts";
 import { ResponseTooLargeError } from "../errors/ResponseTooLargeError.ts";
 import { TimeoutError } from "../errors/TimeoutError.ts";
-import { hashBody } from "../signing/signRequest.ts";
+import { hashBody } from "../signing/stringToSign.ts";
 import type { Authorize } from "./auth.ts";
 import type { Clock } from "./clock.ts";
 import type { FetchLike } from "./options.ts";

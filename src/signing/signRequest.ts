@@ -1,7 +1,8 @@
-import { createHash, createHmac, createSecretKey } from "node:crypto";
+import { createHmac, createSecretKey } from "node:crypto";
 import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "./constants.ts";
 import { assertAccessKey, decodeSecretKey } from "./secret.ts";
 import { assertServerSide } from "./serverSide.ts";
+import { buildStringToSign, hashBody } from "./stringToSign.ts";
 import { formatTimestamp } from "./timestamp.ts";
 
 export interface SignInput {
@@ -25,20 +26,6 @@ export interface SignedRequest {
   stringToSign: string;
   signature: string;
   headers: { Authorization: string; "X-SVC-Date": string };
-}
-
-/** SHA-256 of zero bytes (e3b0c442...7852b855): the body hash of a request without a body. */
-export const EMPTY_BODY_HASH = /* @__PURE__ */ createHash("sha256").digest("hex");
-
-/** Lowercase hex SHA-256 of the body bytes; no body hashes as zero bytes (EMPTY_BODY_HASH). */
-export function hashBody(body: SignInput["body"]): string {
-  const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : (body ?? "");
-  return bytes.length === 0 ? EMPTY_BODY_HASH : createHash("sha256").update(bytes).digest("hex");
-}
-
-/** The five fields joined by single newlines, no trailing newline. */
-export function buildStringToSign(accessKey: string, timestamp: string, method: string, path: string, bodyHash: string): string {
-  return [accessKey, timestamp, method.toUpperCase(), path, bodyHash].join("\n");
 }
 
 /** Signs a production request exactly as the reference describes; pure apart from hashing. */

@@ -1,0 +1,18 @@
+import { createHash } from "node:crypto";
+import type { SignInput } from "./signRequest.ts";
+
+// The parts of the string to sign, on their own so the client takes them without signRequest's own checks.
+
+/** SHA-256 of zero bytes (e3b0c442...7852b855): the body hash of a request without a body. */
+export const EMPTY_BODY_HASH = /* @__PURE__ */ createHash("sha256").digest("hex");
+
+/** Lowercase hex SHA-256 of the body bytes; no body hashes as zero bytes (EMPTY_BODY_HASH). */
+export function hashBody(body: SignInput["body"]): string {
+  const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : (body ?? "");
+  return bytes.length === 0 ? EMPTY_BODY_HASH : createHash("sha256").update(bytes).digest("hex");
+}
+
+/** The five fields joined by single newlines, no trailing newline. */
+export function buildStringToSign(accessKey: string, timestamp: string, method: string, path: string, bodyHash: string): string {
+  return [accessKey, timestamp, method.toUpperCase(), path, bodyHash].join("\n");
+}
