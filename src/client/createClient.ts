@@ -27,12 +27,12 @@ interface Init {
   bodySerializer?: (body: unknown, headers?: Headers) => unknown;
 }
 
-
 /**
  * A client typed by the document, with openapi-fetch's call signatures and results, that
  * authenticates (HMAC in production, bearer in sandbox and for portfolios), adds Idempotency-Keys,
- * retries what is safe and times out attempts. It builds each call with openapi-fetch's serializers
- * and hands fetch the URL, headers and exact bytes it signed: no Request is built in between.
+ * retries what is safe and times out attempts. It builds each call itself (openapi-fetch's header
+ * merge, the document's path and query styles) and hands fetch the URL, headers and exact bytes it
+ * signed: no Request is built in between.
  * @throws InvalidCredentialsError on bad credentials, before any request.
  * @throws TypeError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range option.
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
