@@ -126,11 +126,11 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
       signed = check.signed;
     }
 
-    const read = await readBody(req);
+    const read = await readBody(req, signed !== undefined);
     if (!read.ok) return read.problem === "too-large" ? refuse(req, res, path, "body-too-large") : res.destroy();
     const { body } = read;
     if (signed) {
-      if (!signatureMatches(signed, method, path, read.hash)) return unauthorized(req, res, path, "signature-mismatch", signed.accessKey);
+      if (!signatureMatches(signed, method, path, read.hash!)) return unauthorized(req, res, path, "signature-mismatch", signed.accessKey);
       if (replays && !SAFE_METHODS.has(method) && !replays.firstUse(signed.signature, signed.time, now())) return unauthorized(req, res, path, "replayed-signature", signed.accessKey);
     }
     if (body.length > 0 && isJson(req.headers["content-type"])) {
