@@ -1,7 +1,8 @@
 // Starts the Prism mock on the bundled document, on 127.0.0.1 only, behind a small front.
 // Usage: npm run mock [-- --port 4010]; PORT works too. Ctrl-C stops it.
-//   The front listens on the stated port and forwards to Prism on a free internal port. In both modes it
-//   answers malformed JSON itself (Prism 5.16 never answers it). --bare runs Prism alone on the port.
+//   One process: the front runs inside Prism's (prism-front.mjs), listens on the stated port and hands
+//   good requests to Prism's handler there. In both modes it answers malformed JSON itself (Prism 5.16
+//   never answers it). --bare runs Prism alone on the port.
 // Production auth: npm run mock -- --auth production [--keys keys.json] [--window 300] [--future 60]
 //   [--replay reject|allow]: the front also verifies each HMAC signature like the reference. Keys: --keys,
 //   FO_MOCK_KEYS_FILE, or FO_ACCESS_KEY/FO_SECRET_KEY.
@@ -13,8 +14,7 @@
 // Prism is tethered to this script (its stdin is our pipe): however the script ends, Prism ends with it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { bin, paths, quietEnv } from "./tools.mjs";
 
 export function parsePort(argv = process.argv.slice(2), env = process.env) {
@@ -59,14 +59,6 @@ export function parseAuthOptions(argv = process.argv.slice(2)) {
   return { auth, keys, windowSeconds, futureSeconds, replay, bare };
 }
 
-export const PORTFOLIO_TOKEN_ENV = "FO_PORTFOLIO_TOKEN";
-
-/** The portfolio bearer tokens the front takes: FO_PORTFOLIO_TOKEN, comma-separated; undefined for any token. */
-export function portfolioTokens(env = process.env) {
-  const list = (env[PORTFOLIO_TOKEN_ENV] ?? "").split(",").map((t) => t.trim()).filter(Boolean);
-  return list.length ? new Set(list) : undefined;
-}
-
 /** `--stateful`, `--stateful-options FILE`, `--rfi-fixture FILE`: undefined when the stateful mode is off. */
 export function parseStatefulOptions(argv = process.argv.slice(2)) {
   const value = (flag) => optionValue(argv, flag);
@@ -81,127 +73,56 @@ export function parseStatefulOptions(argv = process.argv.slice(2)) {
 }
 
 /**
- * Spawns Prism, tethered to this process (see prism-tether.cjs); stdout and stderr as given. Behind the front,
- * Prism logs warnings only: its info log is several lines per request, and relaying it to a slow reader
- * stalled every request (writes to a pipe block in Node).
+ * Spawns Prism, tethered to this process (see prism-tether.cjs); stdout and stderr as given. With `front`
+ * (the settings of src/mock/inPrism.ts), the signature front runs inside Prism's process on `port`
+ * (prism-front.mjs) and reports over IPC once it listens; Prism then logs warnings only: its info log is
+ * several lines per request, and relaying it to a slow reader stalled every request (writes to a pipe block).
  */
-export function startMock(port, { document = paths.bundleJson, output = "inherit", verbose = "info" } = {}) {
+export function startMock(port, { document = paths.bundleJson, output = "inherit", verbose = "info", front } = {}) {
   if (!existsSync(document)) throw new Error(`${document} does not exist: run \`npm run build\` first.`);
-  const args = ["--require", tether, bin.prism, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", verbose, document];
-  return spawn(process.execPath, args, { env: quietEnv, stdio: ["pipe", output, output] });
+  const preload = front ? ["--import", pathToFileURL(frontPreload).href] : [];
+  const args = ["--require", tether, ...preload, bin.prism, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", front ? "warn" : verbose, document];
+  const env = front ? { ...quietEnv, FO_MOCK_FRONT: JSON.stringify(front) } : quietEnv;
+  return spawn(process.execPath, args, { env, stdio: ["pipe", output, output, ...(front ? ["ipc"] : [])] });
 }
 
 const tether = fileURLToPath(new URL("./prism-tether.cjs", import.meta.url));
+const frontPreload = fileURLToPath(new URL("./prism-front.mjs", import.meta.url));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once Prism accepts connections on its port (at `-v warn` it prints nothing when ready); its output goes on to ours. */
-function whenListening(child, port) {
+/** Resolves with the front's report once it listens; rejects if the process ends first. Its output goes on to ours. */
+function whenReady(child) {
   child.stdout.on("data", (d) => process.stdout.write(d));
   child.stderr.on("data", (d) => process.stderr.write(d));
   return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    child.once("exit", (code) => reject(new Error(`Prism exited with ${code} before listening.`)));
-    const attempt = () => {
-      const socket = net.connect(port, "127.0.0.1");
-      socket.once("connect", () => (socket.destroy(), resolve()));
-      socket.once("error", () => {
-        if (Date.now() > deadline) reject(new Error("Prism did not listen within 60 s."));
-        else if (child.exitCode === null) setTimeout(attempt, 100);
-      });
-    };
-    attempt();
+    child.on("message", (m) => m?.ready && resolve(m.ready));
+    child.once("exit", (code, signal) => reject(new Error(`The mock stopped before listening (${signal ?? `exit code ${code}`}).`)));
   });
 }
 
-/** At most `perSecond` lines a second, then one line saying how many were left out: a flood of refusals cannot stall the front. */
-function rateLimited(print, perSecond = 20) {
-  let second = 0;
-  let count = 0;
-  let dropped = 0;
-  return (line) => {
-    const now = Math.floor(Date.now() / 1000);
-    if (now !== second) {
-      if (dropped) print(`[signature front] ... ${dropped} more refusals not shown`);
-      second = now;
-      count = 0;
-      dropped = 0;
-    }
-    if (++count <= perSecond) print(line);
-    else dropped++;
+async function runWithFront(port, { auth, keys, windowSeconds, futureSeconds, replay }, stateful) {
+  const child = startMock(port, { output: "pipe", front: { auth, keys, windowSeconds, futureSeconds, replay, stateful } });
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, "SIGTERM");
   };
-}
-
-/** The stateful mode and the front options that plug it in (its handler, its control API without auth). */
-async function startStateful({ optionsFile, rfiFixture }) {
-  const { createStatefulMock, STATEFUL_OPERATIONS } = await import("../src/mock/stateful/index.ts");
-  const { loadOptionsFile } = await import("../src/mock/stateful/options.ts");
-  const { statefulFrontOptions } = await import("../src/mock/stateful/http.ts");
-  const given = optionsFile ? loadOptionsFile(optionsFile) : {};
-  const mock = await createStatefulMock({ ...given, ...(rfiFixture ? { rfiFixture } : {}) });
-  return { mock, operations: Object.keys(STATEFUL_OPERATIONS), frontOptions: statefulFrontOptions(mock) };
-}
-
-async function runWithFront(port, { auth, keys: keysFile, windowSeconds, futureSeconds, replay }, statefulArgs) {
-  // The front is TypeScript in src/mock; tsx loads it without a build step.
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { loadKeys } = await import("../src/mock/keys.ts");
-  const { startFront, DEFAULT_WINDOW_SECONDS, DEFAULT_FUTURE_SECONDS, DEFAULT_REPLAY } = await import("../src/mock/front.ts");
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
+  stopWhenOrphaned(stop);
+  const ready = await whenReady(child).catch((err) => (stopping ? process.exit(0) : Promise.reject(err)));
   const production = auth === "production";
-  // Sandbox keys come from --keys only: an FO_ACCESS_KEY set for fo-sign must not change what the sandbox takes.
-  const keys = production || keysFile ? loadKeys(keysFile) : undefined;
-  const tokens = portfolioTokens();
-  const stateful = statefulArgs && (await startStateful(statefulArgs));
-  const prismPort = await freePort();
-  const prism = startMock(prismPort, { output: "pipe", verbose: "warn" });
-  const stopPrism = () => prism.exitCode === null && prism.signalCode === null && process.kill(prism.pid, "SIGTERM");
-  try {
-    await whenListening(prism, prismPort);
-    const front = await startFront({
-      upstream: `http://127.0.0.1:${prismPort}`,
-      auth,
-      keys: production ? keys : undefined,
-      sandboxTokens: production ? undefined : keys,
-      portfolioTokens: tokens,
-      port,
-      windowSeconds,
-      futureSeconds,
-      replay,
-      onRefused: rateLimited((line) => console.log(`[signature front] ${line}`)),
-      ...stateful?.frontOptions,
-    });
-    const mode = production
-      ? `production auth: HMAC signatures verified, ${keys.size} key${keys.size === 1 ? "" : "s"}, timestamp window -${windowSeconds ?? DEFAULT_WINDOW_SECONDS} s/+${futureSeconds ?? DEFAULT_FUTURE_SECONDS} s, replays ${(replay ?? DEFAULT_REPLAY) === "reject" ? "refused" : "allowed"}`
-      : `sandbox auth: ${keys ? `Bearer <access key>, ${keys.size} key${keys.size === 1 ? "" : "s"}` : "any Bearer token"}`;
-    const portfolio = tokens ? `portfolio routes: ${tokens.size} token${tokens.size === 1 ? "" : "s"}` : "portfolio routes: any Bearer token";
-    if (stateful) console.log(`Stateful mode: ${stateful.operations.join(", ")} kept in memory; control API at http://127.0.0.1:${port}${stateful.mock.controlPrefix}/`);
-    console.log(`Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port} -> Prism on 127.0.0.1:${prismPort} (Ctrl-C stops both)`);
-    let stopping = false;
-    const stop = () => {
-      stopping = true;
-      front.close().finally(stopPrism);
-    };
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
-    stopWhenOrphaned(stop);
-    prism.on("exit", (code, signal) => {
-      if (!stopping) console.error(`Prism stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the mock.`);
-      void front.close();
-      process.exit(stopping ? 0 : 1);
-    });
-  } catch (err) {
-    stopPrism();
-    throw err;
-  }
+  const count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const mode = production
+    ? `production auth: HMAC signatures verified, ${count(ready.keys, "key")}, timestamp window -${ready.windowSeconds} s/+${ready.futureSeconds} s, replays ${ready.replay === "reject" ? "refused" : "allowed"}`
+    : `sandbox auth: ${ready.keys ? `Bearer <access key>, ${count(ready.keys, "key")}` : "any Bearer token"}`;
+  const portfolio = ready.portfolioTokens ? `portfolio routes: ${count(ready.portfolioTokens, "token")}` : "portfolio routes: any Bearer token";
+  if (ready.stateful) console.log(`Stateful mode: ${ready.stateful.operations.join(", ")} kept in memory; control API at http://127.0.0.1:${port}${ready.stateful.controlPrefix}/`);
+  console.log(`Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port}, front and Prism in one process (Ctrl-C stops both)`);
+  child.on("exit", (code, signal) => {
+    // A Ctrl-C in a terminal reaches both processes: Prism ending on it is a stop, not a crash.
+    const stopped = stopping || ["SIGINT", "SIGTERM", "SIGHUP"].includes(signal);
+    if (!stopped) console.error(`The mock (front and Prism) stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+    process.exit(stopped ? 0 : 1);
+  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/index.ts";
-import { allowedMethods } from "./allowedMethods.ts";
 import { badRequestBody } from "./badRequest.ts";
 import { checkBearer } from "./bearer.ts";
 import { crashesPrism } from "./formBody.ts";
@@ -12,6 +11,8 @@ import { MAX_BODY_BYTES, readBody } from "./readBody.ts";
 import { ReplayGuard, type ReplayPolicy } from "./replay.ts";
 import { checkRequestPath, isBearerRoute, type PathProblem } from "./requestPath.ts";
 import { FAILURE_HEADER, unauthorizedBody } from "./unauthorized.ts";
+import { FrontResponse, handOverTo } from "./handOver.ts";
+import { forwardTo } from "./upstream.ts";
 import { signatureMatches, verifyHeaders, type AuthFailure, type SignedHeaders } from "./verifySignature.ts";
 
 export { MAX_BODY_BYTES } from "./readBody.ts";
@@ -56,9 +57,14 @@ export interface AcceptedRequest {
  */
 export type RequestHandler = (request: AcceptedRequest, res: http.ServerResponse) => boolean | Promise<boolean>;
 
+/** How an accepted request reaches Prism (over HTTP, or to its handler in this process). */
+export type Pass = (request: AcceptedRequest, req: http.IncomingMessage, res: http.ServerResponse) => void;
+
 export interface FrontOptions {
-  /** Base URL of the Prism mock to forward to, e.g. http://127.0.0.1:4011. */
-  upstream: string;
+  /** Base URL of a Prism to forward to over HTTP, e.g. http://127.0.0.1:4011; or give `prism`. */
+  upstream?: string;
+  /** Prism's own request listener, when the front runs in Prism's process: requests are handed to it there. */
+  prism?: http.RequestListener;
   /** production: every non-portfolio request must carry a valid signature. sandbox: no signature check. */
   auth?: "production" | "sandbox";
   /** Keys to verify against; needed in production mode. */
@@ -67,7 +73,7 @@ export interface FrontOptions {
   sandboxTokens?: { has(token: string): boolean } | undefined;
   /** The bearer tokens portfolio routes take, in both modes; none given, any token (Prism checks only that one is there). */
   portfolioTokens?: ReadonlySet<string> | undefined;
-  /** Port on 127.0.0.1; 0 picks a free one. */
+  /** Port on 127.0.0.1; 0 picks a free one (startFront). */
   port?: number;
   /** How old a signed timestamp may be (default 300 s). */
   windowSeconds?: number;
@@ -91,11 +97,22 @@ export interface RunningFront {
   close(): Promise<void>;
 }
 
-/** Starts the signature front on 127.0.0.1: checks each request, verifies signatures, forwards good ones to Prism byte for byte. */
+/** Starts the signature front on 127.0.0.1: checks each request, verifies signatures, passes good ones to Prism byte for byte. */
 export async function startFront(opts: FrontOptions): Promise<RunningFront> {
-  const upstream = new URL(opts.upstream);
-  // Keep-alive to Prism: one connection per concurrent request, reused, instead of a new one each time.
-  const agent = new http.Agent({ keepAlive: true, scheduling: "lifo" });
+  const { server, close } = createFront(opts);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}`, port, close };
+}
+
+/** The front's server, not yet listening (in Prism's process, Prism calls listen on it), and how to close it. */
+export function createFront(opts: FrontOptions): { server: http.Server; close(): Promise<void> } {
+  if (!opts.upstream === !opts.prism) throw new TypeError("The signature front needs either `upstream` or `prism`.");
+  const upstream = opts.upstream ? forwardTo(opts.upstream) : undefined;
+  const pass = upstream?.pass ?? handOverTo(opts.prism!);
   const windowSeconds = opts.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
   const futureSeconds = opts.futureSeconds ?? DEFAULT_FUTURE_SECONDS;
   const production = (opts.auth ?? "production") === "production";
@@ -143,7 +160,7 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
 
     const accepted: AcceptedRequest = { method, path, query, rawHeaders: req.rawHeaders, body, accessKey: signed?.accessKey };
     if (opts.handle && (await opts.handle(accepted, res))) return;
-    forward(accepted, res);
+    pass(accepted, req, res);
   }
 
   function unauthorized(req: http.IncomingMessage, res: http.ServerResponse, path: string, failure: AuthFailure, accessKey?: string) {
@@ -157,37 +174,8 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
     answer(req, res, 400, body, { [REFUSAL_HEADER]: refusal });
   }
 
-  function forward(request: AcceptedRequest, res: http.ServerResponse, retried = false) {
-    const headers: string[] = [];
-    for (let i = 0; i < request.rawHeaders.length; i += 2) {
-      if (!HOP_BY_HOP.has(request.rawHeaders[i]!.toLowerCase())) headers.push(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
-    }
-    const url = request.query ? `${request.path}?${request.query}` : request.path;
-    const up = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: url, headers, agent }, (answer) => {
-      const back: string[] = [];
-      for (let i = 0; i < answer.rawHeaders.length; i += 2) {
-        if (!HOP_BY_HOP.has(answer.rawHeaders[i]!.toLowerCase())) back.push(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
-      }
-      // Prism's 405 lacks the Allow header RFC 9110 requires: the document's methods for the path.
-      const allow = answer.statusCode === 405 && !answer.headers.allow ? allowedMethods(request.path) : undefined;
-      if (allow) back.push("Allow", allow);
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, back);
-      answer.pipe(res);
-      answer.on("error", () => res.destroy());
-    });
-    up.setTimeout(UPSTREAM_TIMEOUT_MS, () => up.destroy(new Error(`no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`)));
-    up.on("error", (err: NodeJS.ErrnoException) => {
-      if (res.headersSent) return res.destroy();
-      // A kept-alive connection Prism closed just as it was reused: the request never reached Prism, send it again once.
-      if (up.reusedSocket && err.code === "ECONNRESET" && !retried) return forward(request, res, true);
-      const json = JSON.stringify({ code: "00000000", status: 502, detail: `Mock front could not reach Prism: ${err.message}` });
-      res.writeHead(502, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) });
-      res.end(json);
-    });
-    up.end(request.body.length > 0 ? request.body : undefined);
-  }
-
-  const server = http.createServer((req, res) => {
+  // In Prism's process, Prism writes its answers to the client's response, which adds what Prism leaves out.
+  const server: http.Server = http.createServer(opts.prism ? { ServerResponse: FrontResponse as typeof http.ServerResponse } : {}, (req, res) => {
     serve(req, res).catch((err: Error) => {
       // A bug in the front must not take the mock down: answer what can still be answered, keep serving.
       if (res.headersSent) return res.destroy();
@@ -202,28 +190,19 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    server,
     close: () =>
       new Promise<void>((resolve) => {
-        agent.destroy();
+        upstream?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
 }
 
-const UPSTREAM_TIMEOUT_MS = 30_000;
 /** Reading twice changes nothing and pollers repeat the same GET within a second: replays are refused for the other methods only. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** Connection-level headers belong to each hop: the client's and Prism's connections are managed apart. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "expect", "proxy-connection", "upgrade"]);
 
 /**
  * Sends a JSON answer the front decides itself. When the body has not been read (refused on its headers),
