@@ -86,7 +86,8 @@ export function handOverTo(listener: http.RequestListener): Pass {
     watch ??= setInterval(sweep, 1_000).unref();
     try {
       // micri (Prism's server) catches what its handler throws or rejects; what escapes it is caught by guardProcess.
-      answering.run(front, listener, prismReq as unknown as http.IncomingMessage, front);
+      const result: unknown = answering.run(front, listener, prismReq as unknown as http.IncomingMessage, front);
+      if (result instanceof Promise) result.catch((err: unknown) => prismFailed(front, err));
     } catch (err) {
       prismFailed(front, err);
     }

@@ -1,5 +1,6 @@
 // Defect 6: a keys file with key and secret swapped printed the secret in the error, repeated access keys
-// passed silently, and SIGTERM to the npm process or SIGKILL/SIGHUP to the front left Prism running.
+// passed silently, and SIGTERM to the npm process or SIGKILL/SIGHUP to the front left Prism running. The
+// front now runs inside Prism's process: the mock script's signals must still leave nothing behind.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -82,7 +83,7 @@ const childrenOf = (pid: number): number[] => {
 };
 const descendantsOf = (pid: number): number[] => childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 
-/** Starts the mock (directly or through npm), resolves with the started process and Prism's port. */
+/** Starts the mock (directly or through npm), resolves with the started process, its port and its process tree. */
 async function startMock(viaNpm: boolean) {
   const port = await freePort();
   const args = ["--port", String(port), "--auth", "production"];
@@ -92,20 +93,19 @@ async function startMock(viaNpm: boolean) {
     : spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   started.push(child);
   let out = "";
-  const prismPort = await new Promise<number>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 40_000);
     const onData = (d: Buffer) => {
       out += d;
-      const m = /-> Prism on 127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) (clearTimeout(timer), resolve(Number(m[1])));
+      if (out.includes("front and Prism in one process (Ctrl-C stops both)")) (clearTimeout(timer), resolve());
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
   });
   const tree = descendantsOf(child.pid!);
   expect(tree.length).toBeGreaterThan(0);
-  expect(await listening(prismPort)).toBe(true);
-  return { child, port, prismPort, tree };
+  expect(await listening(port)).toBe(true);
+  return { child, port, tree };
 }
 
 async function expectAllGone(tree: number[], ports: number[]) {
@@ -115,15 +115,15 @@ async function expectAllGone(tree: number[], ports: number[]) {
 }
 
 describe("defect 6: Prism never outlives the mock", () => {
-  test.each(["SIGKILL", "SIGHUP", "SIGTERM"] as const)("%s to the front stops Prism", async (signal) => {
+  test.each(["SIGKILL", "SIGHUP", "SIGTERM"] as const)("%s to the mock script stops Prism and the front in it", async (signal) => {
     const mock = await startMock(false);
     process.kill(mock.child.pid!, signal);
-    await expectAllGone(mock.tree, [mock.port, mock.prismPort]);
+    await expectAllGone(mock.tree, [mock.port]);
   }, 60_000);
 
   test("SIGTERM to the npm process alone stops the front and Prism", async () => {
     const mock = await startMock(true);
     process.kill(mock.child.pid!, "SIGTERM");
-    await expectAllGone(mock.tree, [mock.port, mock.prismPort]);
+    await expectAllGone(mock.tree, [mock.port]);
   }, 60_000);
 });
