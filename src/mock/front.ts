@@ -31,6 +31,7 @@ export type Refusal = PathProblem | "body-too-large" | "json-too-deep" | "malfor
 const REFUSAL_DETAIL: Record<Refusal, string> = {
   "malformed-percent-escape": "The request path has a malformed percent escape.",
   "dot-segment": "The request path has a dot segment ('.' or '..'); send the path exactly as signed, without them.",
+  "not-a-path": "The request target is neither a path ('/...') nor an absolute URL.",
   "body-too-large": `The request body is larger than the mock's limit of ${MAX_BODY_BYTES} bytes (Prism's own limit).`,
   "json-too-deep": `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`,
   "malformed-json": "The request body is not valid JSON.",
@@ -184,6 +185,7 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
       res.end(json);
     });
   });
+  server.on("clientError", answerClientError);
   // A client that half-closes its socket after sending still gets its answer: Node's default ends the socket
   // then. The switch is Node's own (long-standing, used by its tests) but missing from @types/node.
   (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
@@ -214,6 +216,23 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, status: num
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json), ...headers, ...(unread ? { Connection: "close" } : {}) });
   res.end(json);
   if (unread) discardRest(req);
+}
+
+/**
+ * What Node's parser refuses (a malformed request line or header, two Content-Lengths, an unknown method,
+ * headers too large, a request not sent in time) gets its status as Node would send it, with a JSON body in
+ * the envelope of the path when the request line shows one; then the connection closes, as Node's does.
+ */
+function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import("node:stream").Duplex & { bytesWritten?: number }) {
+  if (err.code === "ECONNRESET" || !socket.writable || (socket.bytesWritten ?? 0) > 0) return void socket.destroy();
+  const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const detail =
+    status === 431 ? "The request headers are larger than the mock takes." : status === 408 ? "The request was not received in time." : `The request is not valid HTTP/1.1 (${err.code ?? "parse error"}).`;
+  const target = /^[A-Z]+ (\/\S*) HTTP\//.exec(err.rawPacket?.toString("latin1", 0, 2048) ?? "")?.[1] ?? "/";
+  const body = badRequestBody(target.split("?", 1)[0]!, detail, new Date()) as { status?: number };
+  if (body.status !== undefined) body.status = status;
+  const json = JSON.stringify(body);
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`, () => socket.destroy());
 }
 
 function discardRest(req: http.IncomingMessage) {

@@ -1,0 +1,184 @@
+// Odd and hostile requests against the real `npm run mock` process (scripts/mock.mjs, the front inside
+// Prism's process): absolute-form and asterisk-form targets, Expect: 100-continue, chunked bodies,
+// duplicate or conflicting lengths, pipelining, unknown methods, oversized headers, a socket cut
+// mid-body. Each gets a correct answer or a 4xx with a JSON body in the documented envelope, and the
+// process keeps serving.
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { operations } from "../../fixtures/operations.ts";
+import { freePort, stopChild } from "../../helpers/prism.ts";
+import { newSecret, wireOf } from "../support.ts";
+import { rawRequest, signedHeaders } from "./raw.ts";
+import { bodyOf, head, openExchange, statusOf } from "./socket.ts";
+
+const script = path.resolve(import.meta.dirname, "../../../scripts/mock.mjs");
+const creds = { accessKey: "AK-odd", secretKey: newSecret() };
+const started: ChildProcess[] = [];
+
+async function startMock(args: string[]): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env = { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
+  const child = spawn(process.execPath, [script, "--port", String(port), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(child);
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 40_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      if (out.includes("(Ctrl-C stops both)")) (clearTimeout(timer), resolve());
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`mock exited with ${code}:\n${out}`))));
+  });
+  return { base: `http://127.0.0.1:${port}`, child };
+}
+
+let sandbox: Awaited<ReturnType<typeof startMock>>;
+let production: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  [sandbox, production] = await Promise.all([startMock([]), startMock(["--auth", "production"])]);
+});
+afterAll(async () => {
+  await Promise.all(started.map(stopChild));
+});
+
+const rfi = wireOf(operations.find((o) => o.operationId === "listRfiCases")!);
+const rfiTarget = `${rfi.path}?${rfi.query}`;
+const quote = wireOf(operations.find((o) => o.operationId === "createQuote")!);
+const quoteBody = String(quote.body);
+const bearer = { Authorization: "Bearer sandbox-token" };
+const portOf = (base: string) => new URL(base).port;
+
+/** Splits a stream of HTTP/1.1 answers with Content-Length bodies into [status, body] pairs. */
+function answersIn(text: string): Array<[number, string]> {
+  const out: Array<[number, string]> = [];
+  while (text.startsWith("HTTP/1.1 ")) {
+    const end = text.indexOf("\r\n\r\n");
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+    out.push([statusOf(text), text.slice(end + 4, end + 4 + length)]);
+    text = text.slice(end + 4 + length);
+  }
+  return out;
+}
+
+/** A 4xx with a JSON body in the flat envelope (code, status, detail, instance). */
+function expectFlatRefusal(answer: string, status: number) {
+  expect(statusOf(answer)).toBe(status);
+  expect(answer).toMatch(/\r\ncontent-type: application\/json\r\n/i);
+  expect(JSON.parse(bodyOf(answer))).toMatchObject({ code: "00000002", status, detail: expect.any(String), instance: expect.any(String) });
+}
+
+async function stillServes(base: string) {
+  expect((await rawRequest(base, "GET", rfiTarget, bearer)).status).toBe(200);
+}
+
+describe("odd request targets", () => {
+  test("absolute form: answered as its path, in sandbox mode", async () => {
+    const { received } = openExchange(sandbox.base, head("GET", `http://127.0.0.1:${portOf(sandbox.base)}${rfiTarget}`, { ...bearer, Connection: "close" }));
+    const answer = await received;
+    expect(statusOf(answer)).toBe(200);
+    expect(JSON.parse(bodyOf(answer))).toEqual((await rawRequest(sandbox.base, "GET", rfiTarget, bearer)).json());
+  });
+
+  test("absolute form in production mode: the signature over the path verifies", async () => {
+    const signed = signedHeaders(creds, "GET", rfiTarget);
+    const { received } = openExchange(production.base, head("GET", `http://localhost${rfiTarget}`, { ...signed, Connection: "close" }));
+    expect(statusOf(await received)).toBe(200);
+  });
+
+  test("absolute form to a portfolio route still meets the portfolio check (no token: 401 from Prism)", async () => {
+    const { received } = openExchange(sandbox.base, head("POST", `http://127.0.0.1/v1/portfolios/pf-1/conversions/quote`, { "Content-Type": "application/json", "Content-Length": 2, Connection: "close" }), Buffer.from("{}"));
+    expect(statusOf(await received)).toBe(401);
+  });
+
+  test("asterisk form: a 400 naming why", async () => {
+    const { received } = openExchange(sandbox.base, head("OPTIONS", "*", { Connection: "close" }));
+    const answer = await received;
+    expectFlatRefusal(answer, 400);
+    expect(answer).toMatch(/\r\nX-Mock-Refusal: not-a-path\r\n/i);
+  });
+});
+
+describe("odd bodies and framing", () => {
+  test("Expect: 100-continue: a 100, then the answer to the body sent after it", async () => {
+    const socket = net.connect(Number(portOf(sandbox.base)), "127.0.0.1");
+    let text = "";
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.on("error", () => {});
+    socket.on("data", (d) => {
+      text += d.toString("latin1");
+      if (text.startsWith("HTTP/1.1 100 Continue\r\n\r\n") && !socket.writableEnded) socket.end(quoteBody);
+    });
+    socket.write(head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(quoteBody), Expect: "100-continue", Connection: "close" }));
+    await closed;
+    expect(text.startsWith("HTTP/1.1 100 Continue\r\n\r\n")).toBe(true);
+    expect(statusOf(text.slice("HTTP/1.1 100 Continue\r\n\r\n".length))).toBe(201);
+  });
+
+  test("a chunked body is answered as the same body with a Content-Length", async () => {
+    const [a, b] = [quoteBody.slice(0, 10), quoteBody.slice(10)];
+    const chunked = `${a.length.toString(16)}\r\n${a}\r\n${b.length.toString(16)}\r\n${b}\r\n0\r\n\r\n`;
+    const { received } = openExchange(sandbox.base, head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Transfer-Encoding": "chunked", Connection: "close" }), Buffer.from(chunked));
+    const answer = await received;
+    expect(statusOf(answer)).toBe(201);
+    expect(JSON.parse(bodyOf(answer))).toEqual((await rawRequest(sandbox.base, "POST", quote.path, { ...bearer, "Content-Type": "application/json" }, quoteBody)).json());
+  });
+
+  test("a chunked body that is not JSON is refused like any other (400 malformed-json)", async () => {
+    const { received } = openExchange(sandbox.base, head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Transfer-Encoding": "chunked", Connection: "close" }), Buffer.from("3\r\n{{{\r\n0\r\n\r\n"));
+    const answer = await received;
+    expect(statusOf(answer)).toBe(400);
+    expect(answer).toMatch(/\r\nX-Mock-Refusal: malformed-json\r\n/i);
+  });
+
+  test.each([
+    ["two Content-Lengths that differ", { "Content-Length": [2, 3] }],
+    ["two equal Content-Lengths", { "Content-Length": [2, 2] }],
+    ["Content-Length with Transfer-Encoding", { "Content-Length": 2, "Transfer-Encoding": "chunked" }],
+  ])("%s: a 400 with a JSON body, and the connection closes", async (_name, lengths) => {
+    const lines = Object.entries(lengths).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}\r\n`));
+    const raw = `POST ${quote.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\n${lines.join("")}\r\n{}`;
+    const { received } = openExchange(sandbox.base, raw);
+    expectFlatRefusal(await received, 400);
+    await stillServes(sandbox.base);
+  });
+
+  test("an unknown method: a 400 with a JSON body", async () => {
+    const { received } = openExchange(sandbox.base, head("BREW", rfiTarget, bearer));
+    expectFlatRefusal(await received, 400);
+  });
+
+  test("headers larger than Node takes: a 431 with a JSON body", async () => {
+    const { received } = openExchange(sandbox.base, head("GET", rfiTarget, { ...bearer, "X-Padding": "x".repeat(20_000) }));
+    expectFlatRefusal(await received, 431);
+  });
+
+  test("pipelined requests are answered in order on one connection", async () => {
+    const first = head("GET", rfiTarget, bearer);
+    const second = head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(quoteBody) }) + quoteBody;
+    const third = head("GET", "/v1/no-such-route", { ...bearer, Connection: "close" });
+    const { received } = openExchange(sandbox.base, first + second + third);
+    expect(answersIn(await received).map(([status]) => status)).toEqual([200, 201, 404]);
+  });
+
+  test("a socket cut mid-body: no answer owed, and the mock serves on", async () => {
+    for (const base of [sandbox.base, production.base]) {
+      const signed = signedHeaders(creds, "POST", quote.path, quoteBody);
+      const { socket, received } = openExchange(base, head("POST", quote.path, { ...bearer, ...signed, "Content-Type": "application/json", "Content-Length": 1000 }), Buffer.from(quoteBody.slice(0, 10)));
+      await new Promise((r) => setTimeout(r, 50));
+      socket.destroy();
+      await received;
+    }
+    await stillServes(sandbox.base);
+    const signed = signedHeaders(creds, "GET", rfiTarget);
+    expect((await rawRequest(production.base, "GET", rfiTarget, signed)).status).toBe(200);
+  });
+
+  test("both mock processes are still running", () => {
+    expect(sandbox.child.exitCode).toBeNull();
+    expect(production.child.exitCode).toBeNull();
+  });
+});
