@@ -1,7 +1,8 @@
-// Load through the mock as `npm run mock` serves it: 200 keep-alive connections for 20 s each, straight to
-// Prism, through the front in sandbox mode and through the front in production mode (every request signed
+// Load through the mock as `npm run mock` serves it: 200 keep-alive connections for 20 s each, to Prism
+// alone (`npm run mock -- --bare`), through the front in sandbox mode and through the front in production mode (every request signed
 // afresh with its own body, so replay refusal stays on), one after another in one run on 127.0.0.1.
-// Prints requests/s, latency p50/p99/max, errors and the RSS of the front and Prism before and after.
+// Prints requests/s, latency p50/p99/max, errors and the RSS of the Prism process (the front runs inside it)
+// before and after.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -19,27 +20,35 @@ const script = path.resolve(import.meta.dirname, "../scripts/mock.mjs");
 interface Mock {
   child: ChildProcess;
   url: string;
-  prismUrl: string;
+  /** The Prism process the script started: with the front, the front runs in it. */
   prismPid: number;
 }
 
-async function startMock(auth: "sandbox" | "production"): Promise<Mock> {
+async function startMock(args: string[]): Promise<Mock> {
   const port = await freePort();
   const env = { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
-  const child = spawn(process.execPath, [script, "--port", String(port), "--auth", auth], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, "--port", String(port), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
-  const prismPort = await new Promise<number>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 60_000);
     const onData = (d: Buffer) => {
       out += d;
-      const m = /-> Prism on 127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) (clearTimeout(timer), resolve(Number(m[1])));
+      if (/\(Ctrl-C stops (both|it)\)/.test(out)) (clearTimeout(timer), resolve());
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
   });
+  // --bare announces itself before Prism listens: wait for the port to answer.
+  for (let i = 0; i < 600; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   const prismPid = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism")));
-  return { child, url: `http://127.0.0.1:${port}`, prismUrl: `http://127.0.0.1:${prismPort}`, prismPid };
+  return { child, url: `http://127.0.0.1:${port}`, prismPid };
 }
 
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
@@ -64,19 +73,20 @@ function run(url: string, signed: boolean): Promise<any> {
   });
 }
 
-const sandbox = await startMock("sandbox");
-const production = await startMock("production");
+const bare = await startMock(["--bare"]);
+const sandbox = await startMock(["--auth", "sandbox"]);
+const production = await startMock(["--auth", "production"]);
 const rows: Array<Record<string, string | number>> = [];
 try {
   const cases = [
-    { name: "Prism alone", url: sandbox.prismUrl, signed: false, pids: [sandbox.prismPid] },
-    { name: "front, sandbox auth", url: sandbox.url, signed: false, pids: [sandbox.child.pid!, sandbox.prismPid] },
-    { name: "front, production auth", url: production.url, signed: true, pids: [production.child.pid!, production.prismPid] },
+    { name: "Prism alone", url: bare.url, signed: false, pid: bare.prismPid },
+    { name: "front, sandbox auth", url: sandbox.url, signed: false, pid: sandbox.prismPid },
+    { name: "front, production auth", url: production.url, signed: true, pid: production.prismPid },
   ];
   for (const c of cases) {
-    const before = c.pids.map(rssMiB);
+    const before = rssMiB(c.pid);
     const r = await run(c.url, c.signed);
-    const after = c.pids.map(rssMiB);
+    const after = rssMiB(c.pid);
     rows.push({
       case: c.name,
       "req/s": Math.round(r.requests.average),
@@ -85,11 +95,11 @@ try {
       "p99 ms": r.latency.p99,
       "max ms": r.latency.max,
       errors: r.errors + r.timeouts + r.non2xx,
-      "RSS MiB front": c.pids.length > 1 ? `${before[0]!.toFixed(0)} -> ${after[0]!.toFixed(0)}` : "-",
-      "RSS MiB Prism": `${before.at(-1)!.toFixed(0)} -> ${after.at(-1)!.toFixed(0)}`,
+      "RSS MiB Prism (+ front)": `${before.toFixed(0)} -> ${after.toFixed(0)}`,
     });
   }
 } finally {
+  await stopChild(bare.child);
   await stopChild(sandbox.child);
   await stopChild(production.child);
 }
