@@ -53,7 +53,7 @@ export interface AcceptedRequest {
 }
 
 /**
- * Answers an accepted request itself and returns true, or returns false to let the front forward it to Prism.
+ * Answers an accepted request itself and returns true, or returns false to let the front pass it to Prism.
  * The place for a mode that keeps state between requests.
  */
 export type RequestHandler = (request: AcceptedRequest, res: http.ServerResponse) => boolean | Promise<boolean>;

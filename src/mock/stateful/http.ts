@@ -32,7 +32,7 @@ export function writeReply(res: ServerResponse, answer: Reply): void {
 
 /**
  * The stateful mode as the front's request handler: serves the control API, answers or drops the
- * operations it keeps state for, and returns false for the rest (the front forwards them to Prism).
+ * operations it keeps state for, and returns false for the rest (the front passes them to Prism).
  * A failure inside the mock answers 500 in the flat envelope rather than leaving the client hanging.
  */
 export function statefulHandler(mock: StatefulMock) {
