@@ -49,6 +49,12 @@ const env = {
   FO_MOCK_SCRIPT: path.join(root, "scripts/mock.mjs"),
 };
 
+/**
+ * Each generator run is a short-lived JVM: the quick (C1) compiler alone and the serial collector cut its CPU
+ * time by about 40% (4.7 s to 2.8 s here), and three runs share two cores with vitest under `npm test`.
+ */
+const JVM = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
+
 class StepError extends Error {}
 
 function run(command, args, { cwd = root, capture = false } = {}) {
@@ -95,7 +101,7 @@ function generate(jar, language) {
   const target = path.join(out, language);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const log = run("java", ["-jar", jar, "generate", "-c", path.join(root, language, "openapi-generator.yaml"), "-i", input, "-o", target], { capture: true });
+  const log = run("java", [...JVM, "-jar", jar, "generate", "-c", path.join(root, language, "openapi-generator.yaml"), "-i", input, "-o", target], { capture: true });
   const errors = log.split("\n").filter((l) => /\bERROR\b/.test(l));
   if (errors.length) throw new StepError(`OpenAPI Generator reported errors for ${language}:\n${errors.join("\n")}`);
   const warnings = [...new Set(log.split("\n").filter((l) => /\bWARN\b/.test(l)).map((l) => l.replace(/^.*?WARN\s+\S+\s+-\s+/, "")))];
@@ -108,7 +114,7 @@ function generate(jar, language) {
 /** Keeps the reason for feeding openapi.json true: the day the SDK artifact generates cleanly, this fails. */
 function checkSdkArtifactStillFails(jar) {
   const target = path.join(out, "sdk-artifact-check");
-  const log = spawnSync("java", ["-jar", jar, "generate", "-c", path.join(root, "python/openapi-generator.yaml"), "-i", paths.bundleSdk, "-o", target], { env, encoding: "utf8", maxBuffer: 64 << 20 });
+  const log = spawnSync("java", [...JVM, "-jar", jar, "generate", "-c", path.join(root, "python/openapi-generator.yaml"), "-i", paths.bundleSdk, "-o", target], { env, encoding: "utf8", maxBuffer: 64 << 20 });
   rmSync(target, { recursive: true, force: true });
   if (!/ERROR .*Form parameters with additionalProperties are not supported/.test(log.stdout + log.stderr)) {
     throw new StepError("OpenAPI Generator now takes generated/openapi.sdk.json without that error: feed it (const input in scripts/clients.mjs) and update README's Other languages.");
@@ -121,8 +127,10 @@ function testPython() {
   if (!existsSync(python)) run("python3", ["-m", "venv", venv]);
   const pip = (...args) => run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", ...args]);
   pip("-r", path.join(root, "python/requirements-test.txt"));
-  // Installed as a consumer installs them: the generated client and the hook, from their folders.
-  pip("--no-deps", "--force-reinstall", path.join(out, "python"), path.join(root, "python"));
+  // Installed as a consumer installs them: the generated client and the hook, from their folders. Both build
+  // with setuptools, pinned in requirements-test.txt, so pip builds them in this environment instead of
+  // making a fresh one with setuptools for each (6.5 s down to about 2 s).
+  pip("--no-deps", "--force-reinstall", "--no-build-isolation", path.join(out, "python"), path.join(root, "python"));
   run(python, ["-m", "pytest", "-q"], { cwd: path.join(root, "python") });
 }
 

@@ -1,5 +1,6 @@
-import { type HeadersOptions, mergeHeaders, type ParseAs, type PathSerializer, type QuerySerializerOptions } from "openapi-fetch";
+import type { HeadersOptions, ParseAs, PathSerializer, QuerySerializerOptions } from "openapi-fetch";
 import { createAuth } from "./auth.ts";
+import { mergeHeaders } from "./headers.ts";
 import { serializeBody } from "./body.ts";
 import { systemClock } from "./clock.ts";
 import { IDEMPOTENCY_KEY, setIdempotencyKey } from "./idempotency.ts";
@@ -31,7 +32,7 @@ interface Init {
  * A client typed by the document, with openapi-fetch's call signatures and results, that
  * authenticates (HMAC in production, bearer in sandbox and for portfolios), adds Idempotency-Keys,
  * retries what is safe and times out attempts. It builds each call itself (openapi-fetch's header
- * merge, the document's path and query styles) and hands fetch the URL, headers and exact bytes it
+ * rules, the document's path and query styles) and hands fetch the URL, headers and exact bytes it
  * signed: no Request is built in between.
  * @throws InvalidCredentialsError on bad credentials, before any request.
  * @throws TypeError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range option.
@@ -75,6 +76,6 @@ export function createClient(options: ClientOptions): ApiClient {
     return toResult(response, received, method, init.parseAs);
   };
   const client: Record<string, unknown> = { request: async (method: string, url: string, init?: Init) => request(checkMethod(method), url, init) };
-  for (const m of ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]) client[m] = (url: string, init?: Init) => request(m, url, init);
+  for (const m of "GET PUT POST DELETE OPTIONS HEAD PATCH TRACE".split(" ")) client[m] = (url: string, init?: Init) => request(m, url, init);
   return client as unknown as ApiClient;
 }

@@ -1,16 +1,16 @@
 import type { ParseAs } from "openapi-fetch";
 
-const utf8 = /* @__PURE__ */ new TextDecoder();
+export const utf8 = /* @__PURE__ */ new TextDecoder();
 
 /**
  * The call's result as openapi-fetch shapes it, from the bytes already read: `data` parsed as
  * `parseAs` asks (JSON by default) or `error` (JSON when it parses, else the text); neither for 204,
- * HEAD or an empty body. `response` is fetch's own, its body already read.
+ * HEAD or an empty body (a 204 has none: a Response cannot carry one). `response` is fetch's own, its body already read.
  */
 export async function toResult(response: Response, bytes: Uint8Array, method: string, parseAs: ParseAs = "json") {
   const { ok, headers } = response;
   let value: unknown;
-  if (response.status !== 204 && method !== "HEAD" && bytes.length) {
+  if (method !== "HEAD" && bytes.length) {
     if (!ok || parseAs === "json" || parseAs === "text") {
       value = utf8.decode(bytes);
       try {

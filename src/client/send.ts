@@ -8,6 +8,7 @@ import type { Authorize } from "./auth.ts";
 import type { Clock } from "./clock.ts";
 import type { FetchLike } from "./options.ts";
 import { readResponse } from "./response.ts";
+import { utf8 } from "./result.ts";
 import { type RetryPolicy, retryDelay } from "./retry.ts";
 import { startAttempt } from "./timeout.ts";
 
@@ -56,7 +57,7 @@ export async function send(t: Transport, call: Call): Promise<[Response, Uint8Ar
       const answer = await t.fetch(url, { method, headers, body: (bytes ?? null) as BodyInit | null, signal: attempt.signal, redirect: "manual" });
       received = await readResponse(answer, method, url, t.maxResponseBytes, attempt.signal);
       // An order may exist behind a 2xx that is not JSON (truncated, an HTML page): that is no answer.
-      if (call.execute && answer.ok) JSON.parse(new TextDecoder().decode(received));
+      if (call.execute && answer.ok) JSON.parse(utf8.decode(received));
       response = answer;
       failed = false;
     } catch (error) {

@@ -118,7 +118,8 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
     let current = "";
 
     beforeAll(() => {
-      Object.assign(process.env, env());
+      // Stubbed, not assigned: vitest runs other files in this process after this one (isolate: false).
+      for (const [name, value] of Object.entries(env())) vi.stubEnv(name, value);
       process.chdir(workDir);
       const realFetch = globalThis.fetch;
       vi.stubGlobal("fetch", async (input: string | URL | Request, init?: RequestInit) => {
@@ -133,6 +134,7 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
     afterAll(() => {
       vi.restoreAllMocks();
       vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
       process.chdir(root);
     });
 
