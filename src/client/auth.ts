@@ -35,16 +35,22 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
     assertAccessKey(accessKey);
     // A KeyObject: the key bytes never sit in the JavaScript heap, let alone Node's shared Buffer pool.
     const key = secretKeyObject(secretKey, MIN_SECRET_KEY_BYTES);
-    // The last string signed and its Authorization value. The signature covers no query and only whole
-    // seconds, so calls to one path within a second (pages of a list, a poll) sign the same string:
-    // HMAC is deterministic, and the value is sent in clear anyway, so it is reused, not recomputed.
-    let last = ["", ""];
+    // The last signature and what it covered. The signature covers no query and only whole seconds, so
+    // calls to one path within a second (pages of a list, a poll) sign the same string: HMAC is
+    // deterministic, and the value is sent in clear anyway, so it is reused, not recomputed; the parts are
+    // compared, so a reused signature costs no string building either.
+    let [second, method, path, hash, timestamp, stringToSign, authorization] = [NaN, "", "", "", "", "", ""];
     // Method (an HTTP token, checked) and path (a URL's pathname) cannot hold line breaks, so no signRequest checks per attempt.
-    customer = (headers, method, path, bodyHash, time) => {
-      const timestamp = formatTimestamp(new Date(time));
-      const stringToSign = buildStringToSign(accessKey, timestamp, method, path, bodyHash());
-      if (stringToSign !== last[0]) last = [stringToSign, `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${createHmac("sha256", key).update(stringToSign).digest("hex")}`];
-      headers.set(AUTHORIZATION_HEADER, last[1]!);
+    customer = (headers, m, p, bodyHash, time) => {
+      const s = Math.floor(time / 1000);
+      const h = bodyHash();
+      if (s !== second || m !== method || p !== path || h !== hash) {
+        // An invalid time never equals the last second: formatTimestamp throws for it.
+        [second, method, path, hash, timestamp] = [s, m, p, h, formatTimestamp(new Date(time))];
+        stringToSign = buildStringToSign(accessKey, timestamp, m, p, h);
+        authorization = `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${createHmac("sha256", key).update(stringToSign).digest("hex")}`;
+      }
+      headers.set(AUTHORIZATION_HEADER, authorization);
       headers.set(DATE_HEADER, timestamp);
       return stringToSign;
     };
