@@ -1,12 +1,8 @@
-// The second last formatted, and its text: a client signs many requests within one second.
-let last: [number, string] = [NaN, ""];
-
 /** The signing timestamp: UTC as YYYYMMDDTHHMMSSZ (milliseconds dropped, never rounded). */
 export function formatTimestamp(time: Date): string {
-  const second = Math.floor(time.getTime() / 1000);
-  if (Number.isNaN(second)) throw new TypeError("Cannot sign at an invalid Date");
-  if (second !== last[0]) last = [second, time.toISOString().replace(/[-:]|\.\d+/g, "")]; // 2026-11-21T09:30:00.123Z -> 20261121T093000Z
-  return last[1];
+  // The client formats once per second (its signature memo) and the mock parses once per text, so no cache here.
+  if (Number.isNaN(time.getTime())) throw new TypeError("Cannot sign at an invalid Date");
+  return time.toISOString().replace(/[-:]|\.\d+/g, ""); // 2026-11-21T09:30:00.123Z -> 20261121T093000Z
 }
 
 /** Reads a signing timestamp back into a Date; null when it is not a real UTC time in that format. */
