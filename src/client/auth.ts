@@ -39,15 +39,15 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
     // calls to one path within a second (pages of a list, a poll) sign the same string: HMAC is
     // deterministic, and the value is sent in clear anyway, so it is reused, not recomputed; the parts are
     // compared, so a reused signature costs no string building either.
-    let [second, method, path, hash, timestamp, stringToSign, authorization] = [NaN, "", "", "", "", "", ""];
+    let [second, timestamp, method, path, hash, stringToSign, authorization] = [NaN, "", "", "", "", "", ""];
     // Method (an HTTP token, checked) and path (a URL's pathname) cannot hold line breaks, so no signRequest checks per attempt.
     customer = (headers, m, p, bodyHash, time) => {
       const s = Math.floor(time / 1000);
       const h = bodyHash();
-      if (s !== second || m !== method || p !== path || h !== hash) {
-        // An invalid time never equals the last second: formatTimestamp throws for it.
-        [second, method, path, hash, timestamp] = [s, m, p, h, formatTimestamp(new Date(time))];
-        stringToSign = buildStringToSign(accessKey, timestamp, m, p, h);
+      // A new second: a new timestamp (formatTimestamp throws for an invalid time), and a new signature.
+      if (s !== second) [second, timestamp, method] = [s, formatTimestamp(new Date(time)), ""];
+      if (m !== method || p !== path || h !== hash) {
+        [method, path, hash, stringToSign] = [m, p, h, buildStringToSign(accessKey, timestamp, m, p, h)];
         authorization = `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${createHmac("sha256", key).update(stringToSign).digest("hex")}`;
       }
       headers.set(AUTHORIZATION_HEADER, authorization);
