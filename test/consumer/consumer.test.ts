@@ -24,9 +24,9 @@ const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { name: string; version: string };
 
 /** min+gzip bytes that `import { createClient }` from the package may add to an app, openapi-fetch included.
- * About 6.5 KB since the hardening of issue 12 (redirect, size and body-time bounds, input checks, KeyObject);
- * the performance work targets 4.5 KB (4,608 B) and lowers this with it. */
-const CLIENT_SIZE_BUDGET = 4_800;
+ * About 6.5 KB after the hardening of issue 12 (redirect, size and body-time bounds, input checks, KeyObject);
+ * 4.7 KB after the performance work of issue 15, whose target is 4.5 KB (4,608 B). */
+const CLIENT_SIZE_BUDGET = 4_750;
 
 const ACCESS_KEY = "AK_consumer";
 const SECRET_KEY = randomBytes(32).toString("base64url");
