@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { signRequest } from "../../src/signing/index.ts";
+import { startMockScript } from "../helpers/mockScript.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
 import { newSecret } from "../mock/support.ts";
 import { C } from "./support.ts";
@@ -21,23 +22,8 @@ afterAll(async () => {
 });
 
 async function run(args: string[]) {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  started.push(child);
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      if (out.includes("(Ctrl-C stops both)")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`mock exited with ${code}:\n${out}`))));
-  });
-  return { child, out: () => out };
+  const { child, output } = await startMockScript(args, { started, timeoutMs: 30_000 });
+  return { child, out: output };
 }
 
 async function interrupt(child: ChildProcess) {

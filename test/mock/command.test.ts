@@ -1,15 +1,17 @@
 // `npm run mock` (scripts/mock.mjs) as a user runs it: listens on the stated port of 127.0.0.1, in
 // sandbox and production mode, and a Ctrl-C stops it and its Prism, leaving no process behind.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { operations } from "../fixtures/operations.ts";
+import { startMockScript } from "../helpers/mockScript.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
 import { newSecret, send, sign, wireOf } from "./support.ts";
 
 const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");
+
 const dir = mkdtempSync(path.join(tmpdir(), "mock-cmd-"));
 const started: ChildProcess[] = [];
 afterAll(async () => {
@@ -34,23 +36,8 @@ const childrenOf = (pid: number) => {
 };
 
 async function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  started.push(child);
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 30_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      if (/\(Ctrl-C stops (both|it)\)/.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`mock exited with ${code}:\n${out}`)));
-  });
-  return { child, out: () => out };
+  const { child, output } = await startMockScript(args, { started, env: { ...process.env, ...env }, timeoutMs: 30_000 });
+  return { child, out: output };
 }
 
 async function interrupt(child: ChildProcess) {

@@ -1,18 +1,18 @@
 // Defect 6: a keys file with key and secret swapped printed the secret in the error, repeated access keys
 // passed silently, and SIGTERM to the npm process or SIGKILL/SIGHUP to the front left Prism running. The
 // front now runs inside Prism's process: the mock script's signals must still leave nothing behind.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { loadKeys, MockKeysError, repeatedMembers } from "../../../src/mock/keys.ts";
+import { startMockScript } from "../../helpers/mockScript.ts";
 import { freePort, stopChild } from "../../helpers/prism.ts";
 import { newSecret } from "../support.ts";
 import { isAlive } from "./raw.ts";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const dir = mkdtempSync(path.join(tmpdir(), "mock-defect6-"));
 const started: ChildProcess[] = [];
 afterAll(async () => {
@@ -88,20 +88,7 @@ async function startMock(viaNpm: boolean) {
   const port = await freePort();
   const args = ["--port", String(port), "--auth", "production"];
   const env = { ...process.env, FO_ACCESS_KEY: "AK-signals", FO_SECRET_KEY: newSecret() };
-  const child = viaNpm
-    ? spawn("npm", ["run", "--silent", "mock", "--", ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-  started.push(child);
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 40_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      if (out.includes("front and Prism in one process (Ctrl-C stops both)")) (clearTimeout(timer), resolve());
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-  });
+  const { child } = await startMockScript(args, { started, env, viaNpm });
   const tree = descendantsOf(child.pid!);
   expect(tree.length).toBeGreaterThan(0);
   expect(await listening(port)).toBe(true);

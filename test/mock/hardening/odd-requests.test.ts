@@ -3,36 +3,23 @@
 // duplicate or conflicting lengths, pipelining, unknown methods, oversized headers, a socket cut
 // mid-body. Each gets a correct answer or a 4xx with a JSON body in the documented envelope, and the
 // process keeps serving.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "../../fixtures/operations.ts";
+import { startMockScript } from "../../helpers/mockScript.ts";
 import { freePort, stopChild } from "../../helpers/prism.ts";
 import { newSecret, wireOf } from "../support.ts";
 import { rawRequest, signedHeaders } from "./raw.ts";
 import { bodyOf, head, openExchange, statusOf } from "./socket.ts";
 
-const script = path.resolve(import.meta.dirname, "../../../scripts/mock.mjs");
 const creds = { accessKey: "AK-odd", secretKey: newSecret() };
 const started: ChildProcess[] = [];
 
 async function startMock(args: string[]): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const env = { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
-  const child = spawn(process.execPath, [script, "--port", String(port), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-  started.push(child);
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 40_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      if (out.includes("(Ctrl-C stops both)")) (clearTimeout(timer), resolve());
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`mock exited with ${code}:\n${out}`))));
-  });
+  const { child } = await startMockScript(["--port", String(port), ...args], { started, env });
   return { base: `http://127.0.0.1:${port}`, child };
 }
 
