@@ -4,6 +4,7 @@ import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/index.ts";
 import { badRequestBody } from "./badRequest.ts";
 import { checkBearer } from "./bearer.ts";
 import { crashesPrism } from "./formBody.ts";
+import { FrontResponse, handOverTo } from "./handOver.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./jsonDepth.ts";
 import type { KeyStore } from "./keys.ts";
 import { malformedJsonBody } from "./malformedJson.ts";
@@ -11,7 +12,6 @@ import { MAX_BODY_BYTES, readBody } from "./readBody.ts";
 import { ReplayGuard, type ReplayPolicy } from "./replay.ts";
 import { checkRequestPath, isBearerRoute, type PathProblem } from "./requestPath.ts";
 import { FAILURE_HEADER, unauthorizedBody } from "./unauthorized.ts";
-import { FrontResponse, handOverTo } from "./handOver.ts";
 import { forwardTo } from "./upstream.ts";
 import { signatureMatches, verifyHeaders, type AuthFailure, type SignedHeaders } from "./verifySignature.ts";
 
