@@ -78,12 +78,8 @@ export async function installFront(config: FrontConfig, ready: (info: FrontReady
     onRefused: rateLimited((line) => console.log(`[signature front] ${line}`)),
     ...stateful?.frontOptions,
   };
-  const original = http.createServer;
   // Prism 5 makes one server, through micri, which calls http.createServer(listener).
-  http.createServer = ((...args: unknown[]) => {
-    http.createServer = original;
-    const listener = args.find((a): a is http.RequestListener => typeof a === "function");
-    if (!listener) throw new Error("Prism's server has no request listener to hand requests to.");
+  interceptNextServer((listener) => {
     const { server } = createFront({ ...options, prism: listener });
     server.once("listening", () =>
       ready({
@@ -97,7 +93,23 @@ export async function installFront(config: FrontConfig, ready: (info: FrontReady
       }),
     );
     return server;
+  });
+}
+
+/**
+ * The next http.createServer call (Prism's) returns what `make` returns, given that call's request listener
+ * and a way to make the server it asked for; later calls are Node's own again. Returns a function that
+ * undoes the interception if no server was made.
+ */
+export function interceptNextServer(make: (listener: http.RequestListener, asked: () => http.Server) => http.Server): () => void {
+  const original = http.createServer;
+  http.createServer = ((...args: unknown[]) => {
+    http.createServer = original;
+    const listener = args.find((a): a is http.RequestListener => typeof a === "function");
+    if (!listener) throw new Error("Prism's server has no request listener to hand requests to.");
+    return make(listener, () => (original as (...a: unknown[]) => http.Server)(...args));
   }) as typeof http.createServer;
+  return () => void (http.createServer = original);
 }
 
 /** The stateful mode and the front options that plug it in (its handler, its control API without auth). */

@@ -2,20 +2,16 @@
 // scripts/mock.mjs runs it, at warn level), for tests of the in-process hand-over.
 import http from "node:http";
 import { createRequire } from "node:module";
+import { interceptNextServer } from "../../src/mock/inPrism.ts";
 import { bundlePath } from "../helpers/prism.ts";
 
 const require = createRequire(import.meta.url);
 
 export async function prismInProcess(): Promise<{ listener: http.RequestListener; close(): Promise<void> }> {
   const { createSingleProcessPrism } = require("@stoplight/prism-cli/dist/util/createServer.js");
-  const original = http.createServer;
   let listener: http.RequestListener | undefined;
-  // Prism's server (micri's) is the next one made: keep its listener; it also listens, on a free port.
-  http.createServer = ((...args: unknown[]) => {
-    http.createServer = original;
-    listener = args.find((a): a is http.RequestListener => typeof a === "function");
-    return (original as (...a: unknown[]) => http.Server)(...args);
-  }) as typeof http.createServer;
+  // Prism's server (micri's) is the next one made: keep its listener; the server itself still listens, on a free port.
+  const restore = interceptNextServer((l, asked) => ((listener = l), asked()));
   try {
     const server = await createSingleProcessPrism({
       document: bundlePath,
@@ -32,6 +28,6 @@ export async function prismInProcess(): Promise<{ listener: http.RequestListener
     if (!listener) throw new Error("Prism made no server");
     return { listener, close: () => server.close() };
   } finally {
-    http.createServer = original;
+    restore();
   }
 }
