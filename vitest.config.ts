@@ -12,8 +12,10 @@ export default defineConfig({
     pool: "forks",
     // A worker runs its files one after another in one process, so the libraries most files load (Spectral,
     // Redocly, TypeScript) are imported once per worker, not once per file: vitest's import time fell from
-    // 19 s to 5 s. A file that changes process-wide state (env, cwd, globals) restores it in afterAll.
+    // 19 s to 5 s. A file that changes process-wide state (env, cwd, globals) restores it in afterAll, and
+    // test/helpers/processState.ts fails a file that leaves the working directory or the environment changed.
     isolate: false,
+    setupFiles: ["test/helpers/processState.ts"],
     // Both cores of the development and CI machines (vitest's default leaves one idle there).
     maxWorkers: 2,
     // One Prism for the whole run, shared by the files that mock against it.
