@@ -5,6 +5,7 @@
 // a multipart RFI answer included, must be accepted; a 401 means the signature did not cover what arrived.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -130,6 +131,13 @@ describe("ky: ky.create({ fetch })", () => {
     const error = await ky.get("http://127.0.0.2:9/v1/x", { fetch: signingFetch }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RefusedRequestError);
   });
+});
+
+test("docs/signing-fetch.md shows the orval mutator this test runs", () => {
+  const docs = readFileSync(path.join(root, "docs/signing-fetch.md"), "utf8");
+  const shown = /^export const signedFetch[\s\S]*?^};$/m.exec(docs)?.[0];
+  expect(shown).toBeDefined();
+  expect(readFileSync(path.join(import.meta.dirname, "drivers/orval-fetch.ts"), "utf8")).toContain(shown);
 });
 
 describe.each([
