@@ -23,7 +23,7 @@ export async function bodyBytes(body: unknown, headers: Headers): Promise<Uint8A
     bytes = utf8.encode(body);
   } else bytes = bytesOf(body) ?? (encodable(body) ? await encodeBody(body, headers) : undefined);
   if (!bytes) {
-    throw new InvalidUploadError("unsupported-body", `Cannot send a ${(body as object).constructor?.name ?? typeof body} body: give a string (JSON already encoded), bytes, a Blob, a stream, FormData or URLSearchParams`);
+    throw new InvalidUploadError("unsupported-body", `Cannot send a body of type ${(body as object).constructor?.name ?? typeof body}: give a string (JSON already encoded), bytes, a Blob, a stream, FormData or URLSearchParams`);
   }
   // The reference: JSON bodies are application/json, uploads carry the document's MIME type.
   if (bytes.byteLength && !headers.has(CONTENT_TYPE)) throw new InvalidUploadError("missing-mime-type", "A body needs a Content-Type: application/json for JSON, the document's MIME type for an upload");
