@@ -111,6 +111,6 @@ test("the signature on the wire verifies with the mock's verifier, over the body
       }
       if (body) expect(got.headers["content-type"]?.startsWith(body.type!)).toBe(true);
     }),
-    { seed: 20260525, numRuns: 300, endOnFailure: true },
+    { seed: 20260525, numRuns: 200, endOnFailure: true },
   );
 });
