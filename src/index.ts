@@ -5,6 +5,7 @@ export type { ApiClient, ClientPaths } from "./client/types.ts";
 export { ApiError, isApiError, type TypedApiError } from "./errors/ApiError.ts";
 export type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./errors/codes.ts";
 export { normalizeError } from "./errors/normalizeError.ts";
+export { createSigningFetch, isRefusedRequestError, RefusedRequestError, type RefusedRequestReason, type SigningFetch, type SigningFetchOptions } from "./fetch/index.ts";
 export { isOutcomeUnknownError, OutcomeUnknownError, type ExecutionRecord } from "./errors/OutcomeUnknownError.ts";
 export { isTimeoutError, TimeoutError } from "./errors/TimeoutError.ts";
 export { isRedirectError, RedirectError } from "./errors/RedirectError.ts";

@@ -32,8 +32,16 @@ export async function serializeBody(body: unknown, headers: Headers, custom?: (b
     if (!headers.has(CONTENT_TYPE)) headers.set(CONTENT_TYPE, "application/json");
     return bytes;
   }
-  // A Blob, a form or URL-encoded parameters: encoded once, as fetch would, with the type that encoding names.
-  const encoded = new Response(value as BodyInit);
+  return encodeBody(value as BodyInit, headers);
+}
+
+/**
+ * A body fetch encodes itself (a Blob, a form, URL-encoded parameters, a stream) as the bytes fetch would
+ * send, read once; sets the Content-Type that encoding names (a Blob's type, a form's boundary) when none is set.
+ * @throws TypeError for a stream that is locked or already read, or that errors.
+ */
+export async function encodeBody(value: BodyInit, headers: Headers): Promise<Uint8Array> {
+  const encoded = new Response(value);
   const type = encoded.headers.get(CONTENT_TYPE);
   if (type && !headers.has(CONTENT_TYPE)) headers.set(CONTENT_TYPE, type);
   return new Uint8Array(await encoded.arrayBuffer());

@@ -102,7 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
-  const columns = ["ESM import", "require", "signed request", "upload", "types", "bin"];
+  const columns = ["ESM import", "require", "signed request", "upload", "signing fetch", "types", "bin"];
   const rows = [...table].map(([name, cells]) => `| ${name} | ${columns.map((c) => cells[c] ?? (c === "types" ? "(runtime-independent: tsc on node24)" : "FAILED")).join(" | ")} |`);
   console.log(["", `| runtime | ${columns.join(" | ")} |`, `|---|${columns.map(() => "---").join("|")}|`, ...rows].join("\n"));
 });
@@ -115,7 +115,7 @@ describe("the packed tarball", () => {
     const bytes = readFileSync(tarball).byteLength;
     console.log(`tarball: ${files.length} files, ${bytes} B packed`);
     expect(files.filter((f) => !/^(dist\/.+\.(mjs|cjs|d\.mts|d\.cts)|generated\/openapi\.(json|yaml|sdk\.json)|README\.md|package\.json)$/.test(f))).toEqual([]);
-    for (const f of ["dist/index.mjs", "dist/index.cjs", "dist/index.d.mts", "dist/index.d.cts", "dist/types.d.mts", "dist/types.d.cts", "dist/cli/fo-sign.mjs", "generated/openapi.json", "generated/openapi.yaml", "generated/openapi.sdk.json"]) {
+    for (const f of ["dist/index.mjs", "dist/index.cjs", "dist/index.d.mts", "dist/index.d.cts", "dist/fetch.mjs", "dist/fetch.cjs", "dist/fetch.d.mts", "dist/fetch.d.cts", "dist/types.d.mts", "dist/types.d.cts", "dist/cli/fo-sign.mjs", "generated/openapi.json", "generated/openapi.yaml", "generated/openapi.sdk.json"]) {
       expect(files).toContain(f);
     }
   });
@@ -132,7 +132,7 @@ describe("the packed tarball", () => {
     // the YAML document is a file to read, not a module TypeScript resolves.
     const r = await exec([process.execPath, attw, tarball, "--profile", "node16", "--exclude-entrypoints", "./openapi.yaml", "--no-definitely-typed", "--format", "json"], work);
     const report = JSON.parse(r.stdout) as { analysis: { problems: { kind: string; entrypoint: string; resolutionKind: string }[]; entrypoints: Record<string, unknown> } };
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./openapi.json", "./openapi.sdk.json", "./package.json", "./types"]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./fetch", "./openapi.json", "./openapi.sdk.json", "./package.json", "./types"]);
     expect(report.analysis.problems.filter((p) => p.resolutionKind !== "node10" || p.entrypoint === ".")).toEqual([]);
     expect(r.code, show(r)).toBe(0);
   }, STEP_TIMEOUT);
@@ -201,6 +201,24 @@ describe.each(runtimes())("$name", (rt: Runtime) => {
     expect(seenBy(`${rt.name}-cjs`)).toEqual([expect.objectContaining({ method: "GET", path: `/api/v1/customers/${rt.name}-cjs/rfi-cases`, verified: true })]);
     note(rt.name, "require", `ok (${out.resolved})`);
     note(rt.name, "signed request", `${table.get(rt.name)?.["signed request"] ?? "ESM failed"}; CJS GET 200, verified`);
+  }, STEP_TIMEOUT);
+
+  test("the signing fetch (./fetch subpath, also named by the main entry) with openapi-fetch: a signed read, an upload, another origin refused, require()", async () => {
+    const r = await exec(rt.run("fetch.mjs"), dir, env());
+    expect(r.code, show(r)).toBe(0);
+    expect(lastJsonLine(r.stdout)).toEqual({
+      module: "fetch",
+      sameFunction: true,
+      rfi: { status: 200, total: 0 },
+      upload: { status: 200, received_bytes: UPLOAD.byteLength, received_sha256: UPLOAD_SHA256 },
+      refused: "other-origin",
+      require: "function",
+    });
+    expect(seenBy(`${rt.name}-fetch`)).toEqual([
+      expect.objectContaining({ method: "GET", path: `/api/v1/customers/${rt.name}-fetch/rfi-cases`, verified: true, bytes: 0 }),
+      expect.objectContaining({ method: "PUT", path: `/api/v2/accounts/${rt.name}-fetch/businesses/sub-1/documents/MEMORANDUM_OF_ASSOCIATION`, verified: true, contentType: "application/pdf", bytes: UPLOAD.byteLength, sha256: UPLOAD_SHA256 }),
+    ]);
+    note(rt.name, "signing fetch", "openapi-fetch GET + PUT verified, other origin refused");
   }, STEP_TIMEOUT);
 
   test("the fo-sign bin prints the signature of the openssl vector", async () => {

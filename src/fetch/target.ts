@@ -1,0 +1,38 @@
+import { baseUrlOf } from "../client/validate.ts";
+import { RefusedRequestError } from "./RefusedRequestError.ts";
+
+/** Where the signing fetch may send: one origin, under one base path (such as `/api`), which is part of the signed path. */
+export interface Base {
+  origin: string;
+  /** The base URL's path without a trailing slash; "" for none. */
+  path: string;
+  /** The base URL as paths are appended to it. */
+  href: string;
+}
+
+/** @throws TypeError for a baseUrl that is not absolute http(s) or carries a user name or password (baseUrlOf). */
+export function baseOf(baseUrl: string): Base {
+  const href = baseUrlOf(baseUrl);
+  const url = new URL(href);
+  return { origin: url.origin, path: url.pathname.replace(/\/$/, ""), href };
+}
+
+/**
+ * The URL a request goes to, parsed once: what is signed is what is sent. A path starting with one "/"
+ * (as orval generates without a baseUrl) is appended to the base URL; anything else must be absolute.
+ * @throws RefusedRequestError when the URL does not parse, has a user name or password, or lies outside the base.
+ */
+export function targetOf(input: string | URL, base: Base, method: string): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof input === "string" ? new URL(/^\/(?![/\\])/.test(input) ? base.href + input : input) : new URL(input.href);
+  } catch {}
+  // Messages name origins only: a path or query may carry identifiers or tokens.
+  if (!url) throw new RefusedRequestError("invalid-url", `[${method}] Not an absolute URL or a path starting with "/"`);
+  if (url.username || url.password) throw new RefusedRequestError("credentials-in-url", `[${method}] A URL with a user name or password is never sent`);
+  if (url.origin !== base.origin) throw new RefusedRequestError("other-origin", `[${method}] Refused to send to ${url.origin}: this fetch signs and sends only to ${base.origin}`);
+  if (base.path && url.pathname !== base.path && !url.pathname.startsWith(`${base.path}/`)) {
+    throw new RefusedRequestError("outside-base-path", `[${method}] Refused a path outside ${base.path}: this fetch signs and sends only under ${base.origin}${base.path}`);
+  }
+  return url;
+}
