@@ -60,9 +60,12 @@ function refuseControls(text: string, what: string, allowed = ""): void {
   if (bad !== undefined) throw new UsageError(`${what} ${shown(text)} holds the control character ${shown(bad)}, which a printed command or header cannot carry.`);
 }
 
-/** POSIX shell quoting, as Python's shlex.quote: safe words stay bare, anything else goes in single quotes. */
+/**
+ * POSIX shell quoting, as Python's shlex.quote: safe words stay bare, anything else goes in single quotes. "=" is
+ * not taken as safe (shlex does), since zsh expands a word that starts with it.
+ */
 export function shellQuote(word: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  if (/^[\w@%+:,./-]+$/.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
