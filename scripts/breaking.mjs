@@ -6,8 +6,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { apiCompare } from "api-smart-diff";
+import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
-import { root } from "./tools.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 export const baselineDir = path.join(root, "baseline");
 
@@ -114,13 +115,16 @@ export function check(before, after, accepted = []) {
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
+const command = {
+  name: "breaking",
+  usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE]",
+  options: { document: { type: "string" }, baseline: { type: "string" } },
+};
+
 async function main() {
-  const arg = (name) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const baselineFile = arg("--baseline") ?? latestBaseline();
-  const documentFile = arg("--document");
+  const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
+  const baselineFile = values.baseline ?? latestBaseline();
+  const documentFile = values.document;
   const after = documentFile ? readJson(documentFile) : await bundle();
   const result = check(readJson(baselineFile), after, acceptedFor(baselineFile));
   const out = `breaking-change check: ${result.lines.join("\n")}`;
