@@ -4,9 +4,11 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { quietEnv, root } from "./tools.mjs";
+import { parseOrExit } from "./args.mjs";
+import { packageInfo, quietEnv, root } from "./tools.mjs";
 
-const filter = process.argv[2] ?? "";
+const command = { name: "bench", usage: "npm run bench [-- NAME]   (only bench/*.bench.ts files whose name contains NAME)", positionals: { max: 1 } };
+const filter = parseOrExit(command, process.argv.slice(2), packageInfo).positionals[0] ?? "";
 const dir = path.join(root, "bench");
 const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts") && f.includes(filter)).sort();
 if (files.length === 0) {

@@ -9,9 +9,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
 import { oasdiffChanges } from "./oasdiff.mjs";
-import { root } from "./tools.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 export const baselineDir = path.join(root, "baseline");
 export const changelogFile = path.join(root, "CHANGELOG.md");
@@ -145,30 +146,14 @@ export function check({ changes, baseVersion, packageVersion, changelog, apiVers
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
-const USAGE = "usage: node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]";
-
-/** Parses `--name value` pairs; refuses anything else. */
-export function parseArgs(argv) {
-  const known = new Set(["--document", "--baseline", "--package-version", "--changelog"]);
-  const out = {};
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--help" || argv[i] === "-h") return { help: true };
-    if (!known.has(argv[i])) throw new Error(`unknown argument ${JSON.stringify(argv[i])}`);
-    if (i + 1 >= argv.length || argv[i + 1].startsWith("--")) throw new Error(`${argv[i]} needs a value`);
-    out[argv[i].slice(2)] = argv[++i];
-  }
-  return out;
-}
+const command = {
+  name: "breaking",
+  usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]",
+  options: { document: { type: "string" }, baseline: { type: "string" }, "package-version": { type: "string" }, changelog: { type: "string" } },
+};
 
 async function main() {
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (err) {
-    console.error(`breaking-change check: ${err.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  if (args.help) return console.log(USAGE);
+  const { values: args } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const baselineFile = args.baseline ?? latestBaseline();
   const baseVersion = /openapi-(\d+\.\d+\.\d+)\.json$/.exec(baselineFile)?.[1];
   if (!baseVersion) throw new Error(`${baselineFile}: a baseline is named openapi-<package version>.json`);

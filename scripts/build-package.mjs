@@ -4,7 +4,8 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "tsdown";
-import { root } from "./tools.mjs";
+import { parseOrExit } from "./args.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 export async function buildPackage() {
   await rm(path.join(root, "dist"), { recursive: true, force: true });
@@ -13,6 +14,7 @@ export async function buildPackage() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  parseOrExit({ name: "build-package", usage: "npm run build:package   (the package into dist/)" }, process.argv.slice(2), packageInfo);
   buildPackage().catch((err) => {
     console.error(`build-package: ${err.message}`);
     process.exit(1);

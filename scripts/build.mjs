@@ -3,7 +3,8 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import YAML from "yaml";
-import { bin, paths, root, runNode } from "./tools.mjs";
+import { parseOrExit } from "./args.mjs";
+import { bin, packageInfo, paths, root, runNode } from "./tools.mjs";
 
 const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
 const SDK_NOTICE = "Generated from openapi/ by `npm run build` (scripts/sdk-artifact.mjs). Do not edit by hand: change openapi/ and rebuild.";
@@ -47,8 +48,10 @@ export async function render() {
   };
 }
 
+const command = { name: "build", usage: "npm run build   (or npm run build:check: --check writes nothing and fails on drift)", options: { check: { type: "boolean" } } };
+
 async function main() {
-  const check = process.argv.includes("--check");
+  const { check } = parseOrExit(command, process.argv.slice(2), packageInfo).values;
   const files = await render();
   const stale = [];
   if (!check) await mkdir(paths.generated, { recursive: true });

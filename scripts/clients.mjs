@@ -10,7 +10,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { paths, quietEnv, root } from "./tools.mjs";
+import { parseCommandLine, parseOrExit } from "./args.mjs";
+import { packageInfo, paths, quietEnv, root } from "./tools.mjs";
 
 /** OpenAPI Generator, from Maven Central through Maven; the checksum is the jar's own, checked on every run. */
 export const GENERATOR = {
@@ -142,16 +143,22 @@ function testGo() {
   }
 }
 
-/** Reads the command line: what to do and for which languages. */
+const command = {
+  name: "clients",
+  usage: "npm run clients [-- generate|test] [python] [go]   (default: generate, both languages)",
+  positionals: { max: 3, choices: ["generate", "test", "python", "go"] },
+};
+
+/** Reads the command line: what to do and for which languages. @throws UsageError (scripts/args.mjs) */
 export function parseArgs(args) {
-  const unknown = args.filter((a) => !["generate", "test", "python", "go"].includes(a));
-  if (unknown.length) throw new StepError(`Unknown argument ${unknown.join(" ")}. Usage: node scripts/clients.mjs [generate|test] [python] [go]`);
+  parseCommandLine(command, args);
   const chosen = args.filter((a) => a === "python" || a === "go");
   return { test: args.includes("test"), languages: chosen.length ? chosen : ["python", "go"] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
+    parseOrExit(command, process.argv.slice(2), packageInfo);
     const { test, languages } = parseArgs(process.argv.slice(2));
     if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
     const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);

@@ -1,15 +1,39 @@
 #!/usr/bin/env bash
-# The README's two set-up commands: `bash scripts/dev.sh start` (main job) and `bash scripts/dev.sh test`.
-# Development runs on Node 24 LTS (Prism, Redocly and vitest ask for it); the machine's own Node only
-# fetches it. Then it installs the lock file's packages and runs `npm <command>`.
+# Runs any npm script of package.json with the project's Node 24: `bash scripts/dev.sh <script> [--] [args]`.
+# The README's two set-up commands are `bash scripts/dev.sh start` (the main job) and `bash scripts/dev.sh test`.
+# The machine's own Node (Debian's 20) only fetches Node 24 (scripts/runtimes.sh, once); `npm ci` runs only when
+# node_modules differs from package-lock.json (scripts/deps-current.mjs). Arguments after the script name go
+# to the script, with or without a `--` first; the command runs in the folder you call it from (INIT_CWD).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root="$(cd "$(dirname "$0")/.." && pwd)"
 export SCARF_ANALYTICS=false DO_NOT_TRACK=1 REDOCLY_TELEMETRY=off NO_UPDATE_NOTIFIER=1
-source scripts/runtimes.sh
-export PATH="$(dirname "$NODE24"):$PATH"
+
+usage() {
+  echo "Usage: bash scripts/dev.sh <npm script> [--] [args...]   e.g. bash scripts/dev.sh mock -- --auth production"
+  echo "  scripts: $(sed -n '/"scripts": {/,/}/s/^    "\([^"]*\)":.*/\1/p' "$root/package.json" | tr '\n' ' ')"
+  echo "  -h, --help   this text"
+  echo "  --version    the version"
+}
+refuse() { printf 'dev.sh: %s\n\n' "$1" >&2; usage >&2; exit 2; }
+
 case "${1:-}" in
-  start | test) ;;
-  *) echo "usage: bash scripts/dev.sh start|test [-- args]" >&2; exit 2 ;;
+  -h | --help) usage; exit 0 ;;
+  --version) echo "dev.sh $(sed -n 's/^  "version": "\(.*\)",$/\1/p' "$root/package.json")"; exit 0 ;;
+  "") refuse "missing the npm script to run" ;;
+  -*) refuse "unknown option \"$1\"" ;;
 esac
-npm ci --no-audit --no-fund
-npm "$@"
+script=$1
+shift
+[ "${1:-}" = "--" ] && shift
+# Checked before anything is fetched, against package.json's own list.
+grep -q "^    \"$(printf '%s' "$script" | sed 's/[][\.*^$/]/\\&/g')\": " <(sed -n '/"scripts": {/,/}/p' "$root/package.json") ||
+  refuse "unknown npm script \"$script\""
+
+source "$root/scripts/runtimes.sh" node24
+export PATH="$(dirname "$NODE24"):$PATH"
+if ! reason=$(node "$root/scripts/deps-current.mjs"); then
+  echo "dev.sh: ${reason#deps-current: }: npm ci" >&2
+  (cd "$root" && npm ci --no-audit --no-fund)
+fi
+# --silent: npm's "> script" banner would go to stdout with the script's own output (`... sign -- --curl | sh`).
+exec npm run --silent --prefix "$root" "$script" -- "$@"

@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
 import os from "node:os";
 import path from "node:path";
 import { bundle } from "./build.mjs";
-import { bin, root, runNode, stripBanner } from "./tools.mjs";
+import { parseOrExit } from "./args.mjs";
+import { bin, packageInfo, root, runNode, stripBanner } from "./tools.mjs";
 
 export const defaultOutDir = path.join(root, "out/docs");
 const template = path.join(root, "scripts/docs-template.hbs");
@@ -138,9 +139,11 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   return { file, bytes: (await stat(file)).size, ms: Math.round(performance.now() - started) };
 }
 
+const command = { name: "docs", usage: "npm run docs [-- --out DIR]   (default out/docs)", options: { out: { type: "string" } } };
+
 async function main() {
-  const i = process.argv.indexOf("--out");
-  const outDir = i >= 0 ? path.resolve(process.argv[i + 1]) : defaultOutDir;
+  const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
+  const outDir = values.out !== undefined ? path.resolve(process.env.npm_lifecycle_event === "docs" ? process.env.INIT_CWD ?? "." : ".", values.out) : defaultOutDir;
   const { file, bytes, ms } = await buildDocs({ outDir });
   console.log(`docs: ${path.relative(process.cwd(), file)} (${(bytes / 1024 / 1024).toFixed(1)} MB, self-contained, ${ms} ms)`);
 }

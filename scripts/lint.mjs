@@ -4,7 +4,8 @@ import { mkdtemp, writeFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { bundle } from "./build.mjs";
-import { bin, paths, root, runNode, stripBanner } from "./tools.mjs";
+import { parseOrExit } from "./args.mjs";
+import { bin, packageInfo, paths, root, runNode, stripBanner } from "./tools.mjs";
 
 // The three checks run side by side (each is mostly one Node process); their reports print in this order.
 async function redoclyLint() {
@@ -48,4 +49,5 @@ async function main() {
   if (results.some((r) => r.failed)) process.exit(1);
 }
 
+parseOrExit({ name: "lint", usage: "npm run lint   (Redocly, Spectral and the breaking-change check)" }, process.argv.slice(2), packageInfo);
 main();

@@ -15,7 +15,18 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bin, paths, quietEnv } from "./tools.mjs";
+import { assertPortFree, canonicalArgs, parseOrExit } from "./args.mjs";
+import { bin, packageInfo, paths, quietEnv } from "./tools.mjs";
+
+/** Every option the mock takes (scripts/args.mjs refuses any other; start.mjs passes these through). */
+export const mockCommand = {
+  name: "mock",
+  usage: `npm run mock [-- --port N] [--auth sandbox|production] [--keys FILE] [--window S] [--future S] [--replay reject|allow]
+       [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE]]   (PORT=N works too; see the header of scripts/mock.mjs)`,
+  options: Object.fromEntries(
+    [["port"], ["auth"], ["keys"], ["window"], ["future"], ["replay"], ["bare", "boolean"], ["stateful", "boolean"], ["stateful-options"], ["rfi-fixture"]].map(([name, type = "string"]) => [name, { type }]),
+  ),
+};
 
 export function parsePort(argv = process.argv.slice(2), env = process.env) {
   const i = argv.indexOf("--port");
@@ -135,10 +146,13 @@ function stopWhenOrphaned(stop) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const argv = canonicalArgs(parseOrExit(mockCommand, process.argv.slice(2), packageInfo).values, mockCommand.options);
   try {
-    const port = parsePort();
-    const options = parseAuthOptions();
-    const statefulArgs = parseStatefulOptions();
+    const port = parsePort(argv);
+    const options = parseAuthOptions(argv);
+    const statefulArgs = parseStatefulOptions(argv);
+    // One line instead of Prism's help text when the port is taken.
+    await assertPortFree(port, { what: "mock", how: "--port N or PORT=N" });
     if (!options.bare) {
       await runWithFront(port, options, statefulArgs);
     } else {

@@ -1,10 +1,11 @@
 // Serves the built docs (out/docs/, made by `npm run docs`) on 127.0.0.1 only.
-// Usage: node scripts/serve-docs.mjs [--port 4020] [--dir out/docs]; DOCS_PORT works too. Ctrl-C stops it.
+// Usage: node scripts/serve-docs.mjs [--docs-port 4020] [--dir out/docs]; DOCS_PORT works too. Ctrl-C stops it.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { root } from "./tools.mjs";
+import { parseOrExit, parsePortValue, portInUseMessage, refuse } from "./args.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 export const defaultDocsPort = 4020;
 
@@ -13,15 +14,19 @@ const types = { ".html": "text/html; charset=utf-8", ".json": "application/json"
 // The page needs nothing from anywhere: the same policy as the page's own meta tag, sent as a header too.
 const policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'none'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export function parseDocsPort(argv = process.argv.slice(2), env = process.env) {
-  const i = argv.indexOf("--docs-port") >= 0 ? argv.indexOf("--docs-port") : argv.indexOf("--port");
-  const raw = i >= 0 ? argv[i + 1] : env.DOCS_PORT ?? String(defaultDocsPort);
-  const port = Number(raw);
-  if (!/^\d+$/.test(String(raw)) || port < 1 || port > 65535) {
-    throw new Error(`Invalid docs port "${raw}": give a whole number from 1 to 65535 (--docs-port N or DOCS_PORT=N).`);
-  }
-  return port;
+/** How the docs port is chosen, named in every message about it. */
+export const docsPortHow = "--docs-port N or DOCS_PORT=N";
+
+/** The docs port: --docs-port, else DOCS_PORT, else 4020. @throws UsageError (scripts/args.mjs) */
+export function parseDocsPort(value, env = process.env) {
+  return parsePortValue(value ?? env.DOCS_PORT ?? String(defaultDocsPort), docsPortHow);
 }
+
+const command = {
+  name: "serve-docs",
+  usage: "node scripts/serve-docs.mjs [--docs-port N] [--dir DIR]   (default 4020 or DOCS_PORT, out/docs)",
+  options: { "docs-port": { type: "string" }, dir: { type: "string" } },
+};
 
 /** Starts the static server; resolves with it once it listens. Only GET and HEAD, only files inside `dir`. */
 export function serveDocs({ dir = path.join(root, "out/docs"), port = defaultDocsPort, host = "127.0.0.1" } = {}) {
@@ -61,17 +66,22 @@ export function serveDocs({ dir = path.join(root, "out/docs"), port = defaultDoc
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
+  let port;
   try {
-    const port = parseDocsPort();
-    const i = process.argv.indexOf("--dir");
-    const dir = i >= 0 ? path.resolve(process.argv[i + 1]) : undefined;
+    port = parseDocsPort(values["docs-port"]);
+  } catch (err) {
+    refuse(command, err.message);
+  }
+  try {
+    const dir = values.dir !== undefined ? path.resolve(values.dir) : undefined;
     const server = await serveDocs({ dir, port });
     console.log(`Docs of the Financial Operations API: http://127.0.0.1:${port}/ (Ctrl-C stops it)`);
     const stop = () => server.close(() => process.exit(0));
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   } catch (err) {
-    console.error(err.code === "EADDRINUSE" ? `Docs port in use: ${err.message}. Choose another with --docs-port N or DOCS_PORT=N.` : err.message);
+    console.error(err.code === "EADDRINUSE" ? portInUseMessage("serve-docs", port, docsPortHow) : `serve-docs: ${err.message}`);
     process.exit(1);
   }
 }

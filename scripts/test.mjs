@@ -2,11 +2,26 @@
 // `npm test`: the lint, then vitest and the Python/Go clients step side by side. The clients step spends
 // much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it starts), so it
 // overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
-// and printed whole once it ends, so the two never interleave. Arguments go to vitest
-// (`npm test -- test/client` runs those files, and the clients step still runs).
+// and printed whole once it ends, so the two never interleave. Arguments are vitest's file filters
+// (`npm test -- test/client` runs those files, and the clients step still runs); each must match a test file,
+// checked before the lint starts. vitest's own options go after a second `--` (`npm test -- -- -t name`).
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import { quietEnv, root } from "./tools.mjs";
+import { parseOrExit, refuse } from "./args.mjs";
+import { packageInfo, quietEnv, root } from "./tools.mjs";
+
+const command = {
+  name: "test",
+  usage: "npm test [-- FILTER...] [-- VITEST OPTIONS]   (a FILTER is part of a test file's path, as vitest takes it)",
+  positionals: { max: Infinity },
+};
+const dashes = process.argv.indexOf("--", 2);
+const own = dashes < 0 ? process.argv.slice(2) : process.argv.slice(2, dashes);
+const vitestOptions = dashes < 0 ? [] : process.argv.slice(dashes + 1);
+const filters = parseOrExit(command, own, packageInfo).positionals;
+const testFiles = readdirSync(path.join(root, "test"), { recursive: true }).map((f) => path.join("test", f)).filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"));
+for (const filter of filters) if (!testFiles.some((f) => f.includes(filter))) refuse(command, `no test file matches ${JSON.stringify(filter)}`);
 
 /** Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed. */
 function node(script, args, hold = false) {
@@ -22,7 +37,7 @@ function node(script, args, hold = false) {
 const lint = await node("scripts/lint.mjs", []);
 if (lint.code !== 0) process.exit(lint.code);
 const clients = node("scripts/clients.mjs", ["test"], true);
-const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...process.argv.slice(2)]);
+const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...filters, ...vitestOptions]);
 console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
 const { code, output } = await clients;
 process.stdout.write(output);

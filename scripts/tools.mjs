@@ -1,11 +1,15 @@
 // Where the command-line tools live and how they are run: one place, telemetry off for all.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The package's own version, what every script's `--version` prints (scripts/args.mjs). */
+export const packageInfo = { version: JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version };
 
 /** Environment for every tool: no telemetry, no update checks, no banners. */
 export const quietEnv = {
