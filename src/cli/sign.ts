@@ -1,6 +1,7 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import type { parseArgs } from "node:util";
+import { parseCommandLine, UsageError } from "../../scripts/args.mjs";
 import { InvalidCredentialsError, parseTimestamp, signRequest, type SignedRequest } from "../signing/index.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../mock/keys.ts";
 import { DEFAULT_WINDOW_SECONDS } from "../mock/front.ts";
@@ -11,15 +12,14 @@ export const USAGE = `Usage:
                       [--curl] [--base-url URL] [--header "Name: value"]... [--json]
   fo-sign explain METHOD PATH [--body TEXT | --body-file FILE] --authorization "HEADER SENT"
                       [--date X-SVC-DATE-SENT] [--response TEXT | --response-file FILE] [--now TIMESTAMP] [--window SECONDS]
+  fo-sign --help | --version
 
 Credentials come from ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}; the secret is never printed.
 PATH may carry a query (?a=b): it goes in the URL and is not signed. With --base-url, a path prefix of the
 base (such as /api) is part of the signed path. --time and --now take YYYYMMDDTHHMMSSZ or ISO 8601.`;
 
-/** Thrown for wrong usage; its message is printed with the usage text. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+/** Thrown for wrong usage; its message is printed with the usage text (the one class of scripts/args.mjs). */
+export { UsageError };
 
 const options = {
   body: { type: "string" },
@@ -36,12 +36,55 @@ const options = {
   "response-file": { type: "string" },
   now: { type: "string" },
   window: { type: "string" },
-  help: { type: "boolean", short: "h" },
 } as const;
+
+/** The command line as scripts/args.mjs reads every script's (node:util parseArgs, strict), typed for these options. */
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true; strict: true }>> & { values: { help?: boolean; version?: boolean } };
+const command = { name: "fo-sign", usage: "", options, positionals: { max: 3 } };
+
+/** The package's version: package.json sits two folders up from both src/cli/ and dist/cli/. */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+}
+
+/** An RFC 9110 token: what a method and a header name are. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** C0 controls, DEL and C1 controls: never printed into a command or a header (line feeds end commands, ESC drives terminals). */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** A text quoted for a message, its control characters escaped, so the message has balanced quotes and prints safely. */
+const shown = (text: string) => JSON.stringify(text).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** Refuses a control character in `text` (`allowed` lists the ones this place may hold, such as a body's line feeds). */
+function refuseControls(text: string, what: string, allowed = ""): void {
+  const bad = [...text].find((c) => CONTROL.test(c) && !allowed.includes(c));
+  if (bad !== undefined) throw new UsageError(`${what} ${shown(text)} holds the control character ${shown(bad)}, which a printed command or header cannot carry.`);
+}
+
+/** POSIX shell quoting, as Python's shlex.quote: safe words stay bare, anything else goes in single quotes. */
+export function shellQuote(word: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** RFC 8187 ext-value of a text: UTF-8, every byte outside attr-char percent-encoded. */
+function extValue(text: string): string {
+  const attrChar = /[A-Za-z0-9!#$&+\-.^_`|~]/;
+  return `UTF-8''${Array.from(Buffer.from(text, "utf8"), (b) => (attrChar.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("")}`;
+}
+
+/**
+ * Content-Disposition for an uploaded file (RFC 6266): filename="..." with an ASCII fallback (no quote, backslash,
+ * percent sign or non-ASCII character), plus filename*= in RFC 8187 form when the name needs more than that.
+ */
+export function contentDisposition(fileName: string): string {
+  refuseControls(fileName, "The file name");
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/gu, "_");
+  return fallback === fileName ? `attachment; filename="${fileName}"` : `attachment; filename="${fallback}"; filename*=${extValue(fileName)}`;
+}
 
 function parseTime(text: string, flag: string): Date {
   const date = parseTimestamp(text) ?? (/^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : null);
-  if (!date || Number.isNaN(date.getTime())) throw new UsageError(`${flag} "${text}" is neither YYYYMMDDTHHMMSSZ nor ISO 8601.`);
+  if (!date || Number.isNaN(date.getTime())) throw new UsageError(`${flag} ${shown(text)} is neither YYYYMMDDTHHMMSSZ nor ISO 8601.`);
   return date;
 }
 
@@ -51,8 +94,6 @@ function credentials(env: NodeJS.ProcessEnv) {
   if (!accessKey || !secretKey) throw new UsageError(`Set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} (from API Settings) in the environment.`);
   return { accessKey, secretKey };
 }
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The most a --body-file or --response-file may hold: the reference gives no upload limit, and /dev/zero would never end. */
 export const MAX_FILE_BYTES = 64 * 2 ** 20;
@@ -79,15 +120,19 @@ function readBounded(file: string, flag: string): Buffer {
 
 /** Runs the CLI; returns what to print. Pure apart from reading files and the clock. */
 export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = () => new Date()): string {
-  const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const { values, positionals } = parseCommandLine(command, argv) as unknown as Parsed;
   if (values.help) return USAGE;
+  if (values.version) return `fo-sign ${version()}`;
   const explain = positionals[0] === "explain";
   const [method, target, ...rest] = explain ? positionals.slice(1) : positionals;
-  if (!method || !target || rest.length > 0) throw new UsageError("Give METHOD and PATH, e.g. POST /v1/customers/c1/conversions/quote.");
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${shown(rest[0]!)}: give METHOD and PATH only.`);
+  if (!method || !target) throw new UsageError("Give METHOD and PATH, e.g. POST /v1/customers/c1/conversions/quote.");
+  if (!TOKEN.test(method)) throw new UsageError(`METHOD ${shown(method)} is not an HTTP method (an RFC 9110 token: no spaces, separators or control characters).`);
   if (values.body !== undefined && values["body-file"] !== undefined) throw new UsageError("Give --body or --body-file, not both.");
+  refuseControls(target, "PATH");
   const [pathPart, query] = splitQuery(target);
-  if (!pathPart.startsWith("/")) throw new UsageError(`PATH must start with "/", got "${target}" (give the base address with --base-url).`);
-  const base = values["base-url"] ? new URL(values["base-url"]) : undefined;
+  if (!pathPart.startsWith("/")) throw new UsageError(`PATH must start with "/", got ${shown(target)} (give the base address with --base-url).`);
+  const base = values["base-url"] ? baseUrl(values["base-url"]) : undefined;
   const signedPath = (base ? base.pathname.replace(/\/$/, "") : "") + pathPart;
   // `npm run sign` runs in the repository root; INIT_CWD is the folder it was called from.
   const cwd = env.npm_lifecycle_event === "sign" && env.INIT_CWD ? env.INIT_CWD : process.cwd();
@@ -100,7 +145,7 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
     if (!values.authorization) throw new UsageError("explain needs --authorization with the Authorization header that was sent.");
     const response = values["response-file"] !== undefined ? readBounded(path.resolve(cwd, values["response-file"]), "--response-file").toString("utf8") : values.response;
     const windowSeconds = values.window === undefined ? DEFAULT_WINDOW_SECONDS : Number(values.window);
-    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new UsageError(`--window "${values.window}" is not a whole number of seconds.`);
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new UsageError(`--window ${shown(values.window!)} is not a whole number of seconds.`);
     const result = explainMismatch({
       accessKey,
       secretKey,
@@ -131,25 +176,38 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
     ["Authorization", signed.headers.Authorization],
     ["X-SVC-Date", signed.headers["X-SVC-Date"]],
   ];
-  if (contentType) headers.push(["Content-Type", contentType]);
+  if (contentType) {
+    refuseControls(contentType, "--content-type");
+    headers.push(["Content-Type", contentType]);
+  }
   for (const h of values.header ?? []) {
     const i = h.indexOf(":");
-    if (i < 1) throw new UsageError(`--header "${h}" is not "Name: value".`);
-    headers.push([h.slice(0, i).trim(), h.slice(i + 1).trim()]);
+    const name = h.slice(0, i).trim();
+    if (i < 1 || !TOKEN.test(name)) throw new UsageError(`--header ${shown(h)} is not "Name: value" (the name an RFC 9110 token).`);
+    refuseControls(h, "--header", "\t");
+    headers.push([name, h.slice(i + 1).trim()]);
   }
   if (bodyFile !== undefined && contentType !== "application/json" && !headers.some(([n]) => n.toLowerCase() === "content-disposition")) {
-    headers.push(["Content-Disposition", `attachment; filename="${path.basename(bodyFile)}"`]);
+    headers.push(["Content-Disposition", contentDisposition(path.basename(bodyFile))]);
   }
 
   if (values.curl) {
     // npm prints its "> package sign" banner to stdout: piped to sh, its "> name" lines would run as redirections.
     if (env.npm_lifecycle_event === "sign" && env.npm_config_loglevel !== "silent") throw new UsageError("With --curl, run `npm run --silent sign -- ...` (npm's banner would go to stdout with the command).");
     const url = `${(base ?? new URL("http://127.0.0.1:4010")).origin}${signedPath}${query ? `?${query}` : ""}`;
-    const parts = ["curl", "-sS", "-X", method.toUpperCase(), shellQuote(url), ...headers.flatMap(([n, v]) => ["-H", shellQuote(`${n}: ${v}`)])];
-    // --data-binary sends the bytes unchanged (plain -d would strip newlines).
-    if (bodyFile !== undefined) parts.push("--data-binary", shellQuote(`@${bodyFile}`));
-    else if (body.byteLength > 0) parts.push("--data-binary", shellQuote(values.body!));
-    return parts.join(" ");
+    // -g: brackets and braces in the URL are sent as they are, not expanded by curl's globbing. A header with an
+    // empty value goes as "Name;" (curl drops "Name:"), and every word is shell-quoted, so that pasting runs this
+    // one curl command with exactly these arguments.
+    const parts = ["curl", "-sS", "-g", "-X", method.toUpperCase(), url, ...headers.flatMap(([n, v]) => ["-H", v === "" ? `${n};` : `${n}: ${v}`])];
+    refuseControls(bodyFile ?? "", "--body-file");
+    // --data-binary @FILE sends the file's bytes unchanged (plain -d would strip newlines); --data-raw sends the
+    // text as given, even one that starts with "@" (which -d and --data-binary would read as a file name).
+    if (bodyFile !== undefined) parts.push("--data-binary", `@${bodyFile}`);
+    else if (body.byteLength > 0) {
+      refuseControls(values.body!, "--body", "\t\n\r");
+      parts.push("--data-raw", values.body!);
+    }
+    return parts.map(shellQuote).join(" ");
   }
   if (values.json) return JSON.stringify({ ...pick(signed), method: method.toUpperCase(), path: signedPath, headers: Object.fromEntries(headers) }, null, 2);
   return [
@@ -166,6 +224,14 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
 
 function pick(s: SignedRequest) {
   return { timestamp: s.timestamp, bodyHash: s.bodyHash, stringToSign: s.stringToSign, signature: s.signature };
+}
+
+/** --base-url: an absolute http(s) URL. */
+function baseUrl(text: string): URL {
+  refuseControls(text, "--base-url");
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) throw new UsageError(`--base-url ${shown(text)} is not an http:// or https:// URL.`);
+  return url;
 }
 
 function splitQuery(target: string): [string, string | undefined] {

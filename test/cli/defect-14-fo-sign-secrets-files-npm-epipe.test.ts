@@ -64,7 +64,7 @@ describe("npm run sign", () => {
       ),
     );
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^curl -sS -X GET /);
+    expect(stdout).toMatch(/^curl -sS -g -X GET /);
   }, 60_000);
 });
 
