@@ -102,6 +102,23 @@ describe("breaking-change check against the released baseline", () => {
     expect(changelogSection(changelog, pkg.version)).toBeDefined();
   });
 
+  test("CHANGELOG.md is in Keep a Changelog form: dated releases, newest first, the newest the package version", () => {
+    const releases = [...changelog.matchAll(/^## \[([^\]]+)\] - (\d{4}-\d{2}-\d{2})$/gm)].map((m) => m[1]!);
+    expect(releases[0]).toBe(pkg.version);
+    expect(releases).toContain("1.0.13");
+    for (const v of releases) expect(parseVersion(v), v).toBeDefined();
+    expect([...releases].sort((a, b) => compareVersions(b, a))).toEqual(releases);
+    // Every second-level heading is a release, except the API's own change record at the end.
+    expect(changelog.match(/^## .*$/gm)).toEqual([...releases.map((v) => expect.stringMatching(`^## \\[${v.replaceAll(".", "\\.")}\\]`)), "## API change record"]);
+  });
+
+  test("one licence, Apache-2.0, for the package, the Python hook and the Go hook", () => {
+    expect(readFileSync(path.join(root, "LICENSE"), "utf8")).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004/);
+    expect(pkg.license).toBe("Apache-2.0");
+    expect(readFileSync(path.join(root, "python/pyproject.toml"), "utf8")).toMatch(/^license = "Apache-2\.0"$/m);
+    expect(readFileSync(path.join(root, "go/README.md"), "utf8")).toMatch(/## Licence\s+Apache-2\.0.*LICENSE/);
+  });
+
   test("the API's change record (docs page) is in CHANGELOG.md", () => {
     const record = String(current.info.description).split(/^## Changelog\s*$/m)[1] ?? "";
     const bullets = record.split(/^- /m).slice(1).map((b) => b.replace(/\s+/g, " ").trim());
