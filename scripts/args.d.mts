@@ -2,6 +2,7 @@
 import type { ParseArgsConfig } from "node:util";
 
 export declare class UsageError extends Error {}
+export declare function quote(text: string): string;
 
 export interface Command {
   name: string;

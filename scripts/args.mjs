@@ -12,8 +12,11 @@ export class UsageError extends Error {
 /** `--help`/`-h` and `--version`, which every command takes. */
 const common = { help: { type: "boolean", short: "h" }, version: { type: "boolean" } };
 
-/** What the user typed, quoted so that no message has an unbalanced quote. */
-const quote = (s) => JSON.stringify(s);
+/**
+ * What the user typed, quoted so that no message has an unbalanced quote or a raw control character
+ * (JSON escapes C0 controls; DEL and the C1 controls, which terminals act on too, are escaped here).
+ */
+export const quote = (s) => JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** parseArgs' own errors, in words that name the option and the way out. */
 function translate(err, command) {

@@ -5,8 +5,11 @@ if [ -n "${BASH_SOURCE[0]:-}" ] && [ "${BASH_SOURCE[0]}" = "$0" ]; then
   case "${1:-}" in
     -h | --help) echo "Usage: source scripts/env.sh   (puts the project's Node 24 on PATH in this shell)"; exit 0 ;;
     --version) echo "env.sh $(sed -n 's/^  "version": "\(.*\)",$/\1/p' "$(dirname "$0")/../package.json")"; exit 0 ;;
+    -*) problem="unknown option \"$1\"" ;;
+    ?*) problem="unexpected argument \"$1\": env.sh takes none" ;;
+    *) problem="source it, do not run it: source scripts/env.sh" ;;
   esac
-  printf 'env.sh: source it, do not run it: source scripts/env.sh\n\nUsage: source scripts/env.sh   (puts the project'"'"'s Node 24 on PATH in this shell)\n' >&2
+  printf 'env.sh: %s\n\nUsage: source scripts/env.sh   (puts the project'"'"'s Node 24 on PATH in this shell)\n' "$problem" >&2
   exit 2
 fi
 _fo_env() {

@@ -52,6 +52,7 @@ _runtimes_main() {
     consumer) _runtimes_install "$RUNTIMES_DIR/consumer" "Node 22, Bun and Deno" "380 MB" || return 1; bins=("$NODE22" "$BUN" "$DENO") ;;
     -h | --help) echo "Usage: bash scripts/runtimes.sh [node24|consumer]   (or source it: then NODE24 etc. are set)"; return 0 ;;
     --version) echo "runtimes.sh $(sed -n 's/^  "version": "\(.*\)",$/\1/p' "$RUNTIMES_DIR/../package.json")"; return 0 ;;
+    -*) printf 'runtimes.sh: unknown option "%s"\n\nUsage: bash scripts/runtimes.sh [node24|consumer]\n' "$group" >&2; return 2 ;;
     *) printf 'runtimes.sh: unknown group "%s"\n\nUsage: bash scripts/runtimes.sh [node24|consumer]\n' "$group" >&2; return 2 ;;
   esac
   for bin in "${bins[@]}"; do

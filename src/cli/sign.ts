@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
 import type { parseArgs } from "node:util";
-import { parseCommandLine, UsageError } from "../../scripts/args.mjs";
+import { parseCommandLine, quote, UsageError } from "../../scripts/args.mjs";
 import { InvalidCredentialsError, parseTimestamp, signRequest, type SignedRequest } from "../signing/index.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../mock/keys.ts";
 import { DEFAULT_WINDOW_SECONDS } from "../mock/front.ts";
@@ -52,7 +52,7 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** C0 controls, DEL and C1 controls: never printed into a command or a header (line feeds end commands, ESC drives terminals). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** A text quoted for a message, its control characters escaped, so the message has balanced quotes and prints safely. */
-const shown = (text: string) => JSON.stringify(text).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const shown: (text: string) => string = quote;
 
 /** Refuses a control character in `text` (`allowed` lists the ones this place may hold, such as a body's line feeds). */
 function refuseControls(text: string, what: string, allowed = ""): void {
@@ -60,9 +60,12 @@ function refuseControls(text: string, what: string, allowed = ""): void {
   if (bad !== undefined) throw new UsageError(`${what} ${shown(text)} holds the control character ${shown(bad)}, which a printed command or header cannot carry.`);
 }
 
-/** POSIX shell quoting, as Python's shlex.quote: safe words stay bare, anything else goes in single quotes. */
+/**
+ * POSIX shell quoting, as Python's shlex.quote: safe words stay bare, anything else goes in single quotes. "=" is
+ * not taken as safe (shlex does), since zsh expands a word that starts with it.
+ */
 export function shellQuote(word: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(word)) return word;
+  if (/^[\w@%+:,./-]+$/.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -204,7 +207,7 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
     // text as given, even one that starts with "@" (which -d and --data-binary would read as a file name).
     if (bodyFile !== undefined) parts.push("--data-binary", `@${bodyFile}`);
     else if (body.byteLength > 0) {
-      refuseControls(values.body!, "--body", "\t\n\r");
+      refuseControls(values.body!, "--body", "\t\n");
       parts.push("--data-raw", values.body!);
     }
     return parts.map(shellQuote).join(" ");

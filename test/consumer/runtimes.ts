@@ -1,10 +1,14 @@
 // The five runtimes a consumer may use, found where scripts/runtimes.sh installs them (or as its variables
-// say), and Node 20 as the machine's own `node`; how each one runs a module and the fo-sign bin.
+// say), and Node 20 as the machine's own `node`; how each one runs a module and the fo-sign bin. Node 22, Bun
+// and Deno are fetched here, the first time this test needs them (`bash scripts/runtimes.sh consumer`), so that
+// setting up for everything else fetches Node 24 only.
 import { execFileSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 
-const runtimesDir = path.resolve(import.meta.dirname, "../../runtimes/node_modules");
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+const runtimesDir = path.join(repoRoot, "runtimes/node_modules");
+const consumerDir = path.join(repoRoot, "runtimes/consumer/node_modules");
 
 export interface Runtime {
   name: "node20" | "node22" | "node24" | "bun" | "deno";
@@ -19,11 +23,27 @@ export interface Runtime {
   fosign(args: string[]): string[];
 }
 
-const installHint = "run `bash scripts/runtimes.sh` (or `bash scripts/dev.sh test`) to install the runtimes of runtimes/package.json";
+const installHint = "`bash scripts/runtimes.sh consumer` installs the runtimes of runtimes/consumer/package.json";
 
-function fromEnvOrRuntimes(variable: string, relative: string): { bin: string; missing?: string } {
-  const bin = process.env[variable] || path.join(runtimesDir, relative);
+function fromEnvOrRuntimes(variable: string, relative: string, dir = runtimesDir): { bin: string; missing?: string } {
+  const bin = process.env[variable] || path.join(dir, relative);
   return existsSync(bin) ? { bin } : { bin, missing: `${bin} not found: ${installHint}` };
+}
+
+const CONSUMER_RUNTIMES: Array<[variable: string, relative: string]> = [
+  ["NODE22", "node22/bin/node"],
+  ["BUN", "@oven/bun-linux-x64/bin/bun"],
+  ["DENO", "@deno/linux-x64-glibc/deno"],
+];
+
+/** Fetches Node 22, Bun and Deno once, when one of them is not there yet (its progress shows on stderr). */
+function fetchConsumerRuntimes(): void {
+  if (CONSUMER_RUNTIMES.every(([variable, relative]) => existsSync(process.env[variable] || path.join(consumerDir, relative)))) return;
+  try {
+    execFileSync("bash", [path.join(repoRoot, "scripts/runtimes.sh"), "consumer"], { stdio: ["ignore", "inherit", "inherit"], timeout: 15 * 60_000 });
+  } catch {
+    // Each runtime still missing then fails its own tests with the install hint.
+  }
 }
 
 /** The machine's Node 20 (Debian's): $NODE20, else the first `node` on PATH whose major version is 20. */
@@ -54,11 +74,12 @@ const nodeRuntime = (name: Runtime["name"], found: { bin: string; missing?: stri
 const DENO_PERMISSIONS = ["--no-prompt", "--allow-read=.", "--allow-env", "--allow-net=127.0.0.1"];
 
 export function runtimes(): Runtime[] {
-  const bun = fromEnvOrRuntimes("BUN", "@oven/bun-linux-x64/bin/bun");
-  const deno = fromEnvOrRuntimes("DENO", "@deno/linux-x64-glibc/deno");
+  fetchConsumerRuntimes();
+  const bun = fromEnvOrRuntimes("BUN", "@oven/bun-linux-x64/bin/bun", consumerDir);
+  const deno = fromEnvOrRuntimes("DENO", "@deno/linux-x64-glibc/deno", consumerDir);
   return [
     nodeRuntime("node20", findNode20()),
-    nodeRuntime("node22", fromEnvOrRuntimes("NODE22", "node22/bin/node")),
+    nodeRuntime("node22", fromEnvOrRuntimes("NODE22", "node22/bin/node", consumerDir)),
     nodeRuntime("node24", node24),
     { name: "bun", ...bun, npmNode: () => node24.bin, run: (file) => [bun.bin, file], fosign: (args) => [bun.bin, "node_modules/.bin/fo-sign", ...args] },
     {

@@ -76,9 +76,9 @@ describe("fo-sign", () => {
   test("--curl prints a ready command that sends the signed bytes", async () => {
     const { stdout } = await cli([...json.args, "--curl", "--base-url", "http://127.0.0.1:4010"]);
     expect(stdout.trim()).toBe(
-      `curl -sS -X POST 'http://127.0.0.1:4010/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge'` +
+      `curl -sS -g -X POST http://127.0.0.1:4010/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge` +
         ` -H 'Authorization: Service-HMAC-SHA256 AK_vector_1:20261121T093000Z:${json.signature}' -H 'X-SVC-Date: 20261121T093000Z'` +
-        ` -H 'Content-Type: application/json' --data-binary '{"quote_id":"3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69"}'`,
+        ` -H 'Content-Type: application/json' --data-raw '{"quote_id":"3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69"}'`,
     );
   });
 
