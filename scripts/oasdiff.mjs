@@ -1,11 +1,12 @@
 // oasdiff, the breaking-change classifier of scripts/breaking.mjs: a Go program, installed with the Go
 // toolchain from the Go module proxy at a pinned version into the git-ignored .cache/oasdiff/<version>/,
 // then run offline on two local files (external $refs off; its --open upload is never used).
-// Usage: node scripts/oasdiff.mjs [--install]   (prints the binary's path; installs it when missing)
+// Usage: node scripts/oasdiff.mjs   (prints the binary's path; installs it when missing)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { quietEnv, root } from "./tools.mjs";
+import { parseOrExit } from "./args.mjs";
+import { packageInfo, quietEnv, root } from "./tools.mjs";
 
 /** The pinned release: v1.36.0 classifies webhooks too and has about 300 rules (its go.mod asks Go 1.26). */
 export const OASDIFF = { module: "github.com/oasdiff/oasdiff", version: "v1.36.0" };
@@ -60,11 +61,7 @@ export function oasdiffChanges(baseFile, revisionFile) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  if (args.some((a) => a !== "--install")) {
-    console.error(`oasdiff.mjs: unknown argument ${JSON.stringify(args.find((a) => a !== "--install"))}\nusage: node scripts/oasdiff.mjs [--install]`);
-    process.exit(2);
-  }
+  parseOrExit({ name: "oasdiff", usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)" }, process.argv.slice(2), packageInfo);
   try {
     console.log(ensureOasdiff());
   } catch (err) {
