@@ -1,132 +1,183 @@
-// Breaking-change check: compares the bundled document with the last released one (baseline/) using
-// api-smart-diff, and fails on a change it classifies as breaking unless info.version changed and the
-// changelog (openapi/info-description.md) has a section for the new version.
-// Usage: node scripts/breaking.mjs [--document FILE] [--baseline FILE]
-// Without --document it bundles openapi/ afresh; without --baseline it takes the newest baseline/openapi-*.json.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// Breaking-change check: oasdiff (scripts/oasdiff.mjs) lists every change from the last released document
+// (the newest baseline/openapi-<package version>.json) to the current one, webhooks included, each with its
+// level: error (breaks a consumer), warning (may break one), info (compatible). The package's own semantic
+// version (package.json) must say so: an error needs a major bump, a warning at least a minor one, any other
+// change at least a patch; CHANGELOG.md needs a section for that version naming every change's oasdiff rule
+// under the heading of its level. info.version stays the API's (the reference's); when it changes, the API's
+// change record in openapi/info-description.md needs a "### <version>" section.
+// Usage: node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { apiCompare } from "api-smart-diff";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
+import { oasdiffChanges } from "./oasdiff.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
 export const baselineDir = path.join(root, "baseline");
+export const changelogFile = path.join(root, "CHANGELOG.md");
 
-/** Compares two versions as dotted numbers (1.0.13 < 1.0.14 < 1.1.0). */
-function byVersion(a, b) {
-  const pa = a.split(".").map(Number);
-  const pb = b.split(".").map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+/** A package version: exactly MAJOR.MINOR.PATCH (no pre-release), as numbers. */
+export function parseVersion(version) {
+  const m = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/.exec(String(version));
+  return m ? m.slice(1, 4).map(Number) : undefined;
+}
+
+/** Compares two versions as dotted numbers (1.0.13 < 1.0.14 < 1.1.0 < 2.0.0). */
+export function compareVersions(a, b) {
+  const pa = parseVersion(a);
+  const pb = parseVersion(b);
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
   return 0;
 }
 
 /** The newest `baseline/openapi-<version>.json`. */
 export function latestBaseline(dir = baselineDir) {
   const versions = readdirSync(dir)
-    .map((f) => /^openapi-(\d+(?:\.\d+)*)\.json$/.exec(f)?.[1])
+    .map((f) => /^openapi-(\d+\.\d+\.\d+)\.json$/.exec(f)?.[1])
     .filter(Boolean)
-    .sort(byVersion);
+    .sort(compareVersions);
   if (versions.length === 0) throw new Error(`No baseline/openapi-<version>.json in ${path.relative(root, dir)}.`);
   return path.join(dir, `openapi-${versions.at(-1)}.json`);
 }
 
+/** The level names of oasdiff's numbers, and the least bump of the package version each one asks for. */
+export const LEVELS = {
+  3: { name: "error", bump: "major", heading: /breaking/i },
+  2: { name: "warning", bump: "minor", heading: /potentially breaking/i },
+  1: { name: "info", bump: "patch", heading: /compatible/i },
+};
+
+/** The bump from `from` to `to`: "major", "minor", "patch", "none" or "backwards". */
+export function bumpOf(from, to) {
+  const [a, b] = [parseVersion(from), parseVersion(to)];
+  if (b[0] !== a[0]) return b[0] > a[0] ? "major" : "backwards";
+  if (b[1] !== a[1]) return b[1] > a[1] ? "minor" : "backwards";
+  if (b[2] !== a[2]) return b[2] > a[2] ? "patch" : "backwards";
+  return "none";
+}
+const RANK = { none: 0, patch: 1, minor: 2, major: 3 };
+
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** True when the description has a changelog heading for the version (`### 1.0.14`, `## v1.0.14`). */
-export function hasChangelogSection(description, version) {
+/** The text of CHANGELOG.md's `## [<version>]` section (Keep a Changelog), or undefined. */
+export function changelogSection(changelog, version) {
+  const lines = changelog.split("\n");
+  const start = lines.findIndex((l) => new RegExp(`^## \\[${escape(version)}\\](\\s|$)`).test(l));
+  if (start < 0) return undefined;
+  const end = lines.findIndex((l, i) => i > start && /^## /.test(l));
+  return lines.slice(start, end < 0 ? undefined : end).join("\n");
+}
+
+/** The `### ` subsections of a section: [{heading, text}]. */
+function subsections(section) {
+  return section
+    .split(/^(?=### )/m)
+    .slice(1)
+    .map((part) => ({ heading: part.split("\n")[0], text: part }));
+}
+
+/** True when the API description has a changelog heading for the version (`### 1.0.14`). */
+export function hasApiChangelogSection(description, version) {
   return new RegExp(`^#{2,4}\\s+v?${escape(version)}\\s*$`, "m").test(description ?? "");
 }
 
-/**
- * `additionalProperties: true` is JSON Schema's default, yet api-smart-diff reports adding it as
- * breaking; both documents drop it before comparing, so spelling out an open schema is no change.
- */
-export function dropDefaults(node) {
-  if (Array.isArray(node)) return node.map(dropDefaults);
-  if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([k, v]) => !(k === "additionalProperties" && v === true))
-      .map(([k, v]) => [k, dropDefaults(v)]),
-  );
-}
-
-const where = (d) => d.path.map(String).join(" > ");
-
-/**
- * A readable list. A change reached through a `$ref` is reported at every use and once where it is defined:
- * `preferDefinitions` lists the definitions (components, webhooks), otherwise the described uses come first.
- */
-function summarize(diffs, { max = 12, preferDefinitions = false } = {}) {
-  const pick = preferDefinitions ? diffs.filter((d) => d.path[0] !== "paths") : diffs.filter((d) => d.description);
-  const shown = pick.length ? pick : diffs;
-  const text = (d) => (d.description && !preferDefinitions ? `${d.description}   [${where(d)}]` : `${d.action} at ${where(d)}`);
-  const lines = [...new Set(shown.map(text))];
-  const out = lines.slice(0, max).map((l) => `  - ${l}`);
-  if (lines.length > max) out.push(`  - ... and ${lines.length - max} more`);
-  return out;
-}
-
-/** The breaking changes accepted against a baseline without a new version: baseline/accepted-<version>.json, if any. */
-export function acceptedFor(baselineFile) {
-  const file = baselineFile.replace(/openapi-([\d.]+)\.json$/, "accepted-$1.json");
-  if (file === baselineFile || !existsSync(file)) return [];
-  return JSON.parse(readFileSync(file, "utf8")).accepted.map(({ match, reason }) => ({ match: new RegExp(match), reason }));
+/** Rule ids by level, each with how often it was reported and one example text. */
+function byRule(changes) {
+  const rules = new Map();
+  for (const c of changes) {
+    const key = `${c.level} ${c.id}`;
+    const entry = rules.get(key) ?? { id: c.id, level: c.level, count: 0, example: `${c.operation ?? ""} ${c.path ?? ""}: ${c.text}`.trim() };
+    entry.count++;
+    rules.set(key, entry);
+  }
+  return [...rules.values()].sort((a, b) => b.level - a.level || a.id.localeCompare(b.id));
 }
 
 /**
- * Classifies the changes from `before` to `after` with api-smart-diff and decides whether they may ship.
- * `accepted`: breaking changes that ship anyway, each matched on `<action> <location>` and given a reason.
- * @returns {{ ok: boolean, breaking: object[], unclassified: object[], lines: string[] }}
+ * Decides whether the document may ship under the package version.
+ * @param {{changes: {id: string, level: number, text: string}[], baseVersion: string, packageVersion: string,
+ *   changelog: string, apiVersionBefore?: string, apiVersionAfter?: string, apiDescription?: string}} input
+ * @returns {{ ok: boolean, lines: string[], required: string }}
  */
-export function check(before, after, accepted = []) {
-  const { diffs } = apiCompare(dropDefaults(before), dropDefaults(after));
-  const acceptedBy = (d) => accepted.find(({ match }) => match.test(`${d.action} ${where(d)}`));
-  const breaking = diffs.filter((d) => d.type === "breaking" && !acceptedBy(d));
-  const reasons = [...new Set(diffs.filter((d) => d.type === "breaking" && acceptedBy(d)).map((d) => acceptedBy(d).reason))];
-  const unclassified = diffs.filter((d) => d.type === "unclassified");
-  const from = before.info?.version;
-  const to = after.info?.version;
-  const versionChanged = from !== to;
-  const changelogged = hasChangelogSection(after.info?.description, to);
+export function check({ changes, baseVersion, packageVersion, changelog, apiVersionBefore, apiVersionAfter, apiDescription }) {
   const lines = [];
   let ok = true;
-
-  if (versionChanged && !changelogged) {
+  const fail = (line) => {
     ok = false;
-    lines.push(`info.version is ${to} (baseline ${from}) but the changelog in openapi/info-description.md has no "### ${to}" section.`);
+    lines.push(line);
+  };
+  if (!parseVersion(packageVersion)) {
+    return { ok: false, required: "none", lines: [`package.json version ${JSON.stringify(packageVersion)} is not MAJOR.MINOR.PATCH.`] };
   }
-  if (breaking.length) {
-    const acknowledged = versionChanged && changelogged;
-    if (!acknowledged) ok = false;
-    lines.push(`${breaking.length} breaking change(s) against ${from}${acknowledged ? `, released as ${to} with a changelog section` : ""}:`);
-    lines.push(...summarize(breaking, { max: 50 }));
-    if (!acknowledged) lines.push(`Undo the change, or bump info.version and add a "### <new version>" section to the changelog in openapi/info-description.md.`);
+  const rules = byRule(changes);
+  const counts = [3, 2, 1].map((l) => `${changes.filter((c) => c.level === l).length} ${LEVELS[l].name}`).join(", ");
+  const required = changes.reduce((most, c) => (RANK[LEVELS[c.level]?.bump ?? "major"] > RANK[most] ? LEVELS[c.level]?.bump ?? "major" : most), "none");
+  const bump = bumpOf(baseVersion, packageVersion);
+  lines.push(`oasdiff against the ${baseVersion} release: ${changes.length} change(s) (${counts}); package version ${packageVersion} (${bump} bump), needed: ${required === "none" ? "none" : `${required} bump`}`);
+
+  if (bump === "backwards") fail(`package.json version ${packageVersion} is older than the released ${baseVersion}.`);
+  else if (RANK[bump] < RANK[required]) {
+    fail(`The document changed since ${baseVersion} in ways that need a ${required} bump of the package version (package.json says ${packageVersion}):`);
+    for (const r of rules.filter((r) => RANK[LEVELS[r.level]?.bump ?? "major"] > RANK[bump]).slice(0, 20)) lines.push(`  - ${LEVELS[r.level]?.name ?? r.level} ${r.id} (x${r.count}), e.g. ${r.example}`);
   }
-  if (unclassified.length) {
-    // api-smart-diff has no rules for some parts (3.1 webhooks, vendor extensions): shown for a human to judge.
-    lines.push(`${unclassified.length} change(s) the tool does not classify (not failing; review them):`);
-    lines.push(...summarize(unclassified, { preferDefinitions: true }));
+
+  if (bump !== "none" && bump !== "backwards") {
+    const section = changelogSection(changelog, packageVersion);
+    if (!section) fail(`CHANGELOG.md has no "## [${packageVersion}]" section.`);
+    else {
+      const parts = subsections(section);
+      for (const r of rules) {
+        const level = LEVELS[r.level];
+        const under = parts.filter((p) => level?.heading.test(p.heading) && !(level.name === "error" && /potentially/i.test(p.heading)));
+        if (!under.some((p) => p.text.includes(`\`${r.id}\``))) {
+          fail(`CHANGELOG.md [${packageVersion}] does not name \`${r.id}\` (oasdiff ${level?.name ?? r.level}, x${r.count}) under a "### ${level?.name === "error" ? "Breaking" : level?.name === "warning" ? "Potentially breaking" : "Compatible"} ..." heading; e.g. ${r.example}`);
+        }
+      }
+    }
   }
-  if (reasons.length) lines.push(`breaking changes accepted against ${from} (baseline/accepted-${from}.json):`, ...reasons.map((r) => `  - ${r}`));
-  if (ok && !breaking.length) lines.unshift(`no breaking change against ${from} (${diffs.length} change(s) in all)`);
-  return { ok, breaking, unclassified, lines };
+
+  if (apiVersionBefore !== apiVersionAfter && !hasApiChangelogSection(apiDescription, apiVersionAfter)) {
+    fail(`info.version is ${apiVersionAfter} (baseline ${apiVersionBefore}) but the API's change record in openapi/info-description.md has no "### ${apiVersionAfter}" section.`);
+  }
+  if (ok) lines.push(changes.length ? `every change is in CHANGELOG.md [${packageVersion}] with its level` : "no change to the document");
+  return { ok, lines, required };
 }
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 const command = {
   name: "breaking",
-  usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE]",
-  options: { document: { type: "string" }, baseline: { type: "string" } },
+  usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]",
+  options: { document: { type: "string" }, baseline: { type: "string" }, "package-version": { type: "string" }, changelog: { type: "string" } },
 };
 
 async function main() {
-  const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
-  const baselineFile = values.baseline ?? latestBaseline();
-  const documentFile = values.document;
-  const after = documentFile ? readJson(documentFile) : await bundle();
-  const result = check(readJson(baselineFile), after, acceptedFor(baselineFile));
+  const { values: args } = parseOrExit(command, process.argv.slice(2), packageInfo);
+  const baselineFile = args.baseline ?? latestBaseline();
+  const baseVersion = /openapi-(\d+\.\d+\.\d+)\.json$/.exec(baselineFile)?.[1];
+  if (!baseVersion) throw new Error(`${baselineFile}: a baseline is named openapi-<package version>.json`);
+  // Without --document: a fresh bundle of openapi/, in a temporary file for oasdiff.
+  const tmp = args.document ? undefined : mkdtempSync(path.join(os.tmpdir(), "breaking-"));
+  const documentFile = args.document ?? path.join(tmp, "openapi.json");
+  const after = args.document ? readJson(documentFile) : await bundle();
+  let changes;
+  try {
+    if (tmp) writeFileSync(documentFile, JSON.stringify(after));
+    changes = oasdiffChanges(baselineFile, documentFile);
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+  const before = readJson(baselineFile);
+  const result = check({
+    changes,
+    baseVersion,
+    packageVersion: args["package-version"] ?? readJson(path.join(root, "package.json")).version,
+    changelog: readFileSync(args.changelog ?? changelogFile, "utf8"),
+    apiVersionBefore: before.info?.version,
+    apiVersionAfter: after.info?.version,
+    apiDescription: after.info?.description,
+  });
   const out = `breaking-change check: ${result.lines.join("\n")}`;
   if (result.ok) console.log(out);
   else {

@@ -1,11 +1,11 @@
-// The README's "Other languages" section matches the script that generates and tests the clients.
+// The "Other languages" section of docs/python-go.md matches the script that generates and tests the clients.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { GENERATOR, parseArgs } from "../../scripts/clients.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const readme = readFileSync(path.join(root, "docs/python-go.md"), "utf8");
 const section = readme.slice(readme.indexOf("## Other languages"));
 
 test("the README has an Other languages section", () => {
@@ -21,7 +21,7 @@ test("it names the pinned generator version and the config file of each language
 });
 
 test("each command it shows is one the script takes", () => {
-  const commands = [...section.matchAll(/^npm run clients(?: -- (.*?))?\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? "").split(" ").filter(Boolean));
+  const commands = [...section.matchAll(/^bash scripts\/dev\.sh clients(?: -- (.*?))?\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? "").split(" ").filter(Boolean));
   expect(commands.length).toBeGreaterThanOrEqual(3);
   for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
   expect(() => parseArgs(["tets"])).toThrow(/unknown argument "tets"/);

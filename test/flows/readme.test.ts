@@ -1,4 +1,4 @@
-// The README's "Client" and "Flow helpers" examples compile: their ```ts blocks, joined in order into one module,
+// The client guide's (docs/client.md) "Client" and "Flow helpers" examples compile: their ```ts blocks, joined in order into one module,
 // are type-checked against the package (imported by its name, as a user would).
 import path from "node:path";
 import { readFileSync } from "node:fs";
@@ -6,7 +6,7 @@ import ts from "typescript";
 import { describe, expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const readme = readFileSync(path.join(root, "docs/client.md"), "utf8");
 
 /** The text of the "## Flow helpers" section, up to the next second-level heading. */
 function section(markdown: string, title: string): string {

@@ -1,4 +1,4 @@
-// The README's worked example of the execute-timeout procedure runs as written (through tsx, the
+// The worked example of docs/mock.md of the execute-timeout procedure runs as written (through tsx, the
 // package name pointed at the source) against the stateful mock in sandbox mode, and passes.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -14,7 +14,7 @@ import { createStatefulMock } from "../../src/mock/stateful/index.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const readme = readFileSync(path.join(root, "docs/mock.md"), "utf8");
 const start = readme.indexOf("\n## Stateful mock\n");
 const section = start < 0 ? "" : readme.slice(start + 1, readme.indexOf("\n## ", start + 5));
 const example = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];

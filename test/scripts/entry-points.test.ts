@@ -16,7 +16,6 @@ const tsx = createRequire(import.meta.url).resolve("tsx");
 const NOT_PROGRAMS: Record<string, string> = {
   "args.mjs": "the shared argument parser",
   "tools.mjs": "where the tools live",
-  "sdk-artifact.mjs": "imported by build.mjs",
   "prism-front.mjs": "preloaded into Prism's process by mock.mjs (node --import), never run by a user",
 };
 

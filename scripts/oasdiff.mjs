@@ -1,0 +1,71 @@
+// oasdiff, the breaking-change classifier of scripts/breaking.mjs: a Go program, installed with the Go
+// toolchain from the Go module proxy at a pinned version into the git-ignored .cache/oasdiff/<version>/,
+// then run offline on two local files (external $refs off; its --open upload is never used).
+// Usage: node scripts/oasdiff.mjs   (prints the binary's path; installs it when missing)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { parseOrExit } from "./args.mjs";
+import { packageInfo, quietEnv, root } from "./tools.mjs";
+
+/** The pinned release: v1.36.0 classifies webhooks too and has about 300 rules (its go.mod asks Go 1.26). */
+export const OASDIFF = { module: "github.com/oasdiff/oasdiff", version: "v1.36.0" };
+
+const cache = path.join(root, ".cache");
+const binDir = path.join(cache, "oasdiff", OASDIFF.version);
+export const oasdiffPath = path.join(binDir, "oasdiff");
+
+/** Installs the pinned oasdiff unless it is there; returns its path. Throws with a clear message when Go is missing. */
+export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
+  if (existsSync(oasdiffPath)) return oasdiffPath;
+  const go = spawnSync("go", ["version"], { encoding: "utf8" });
+  if (go.error?.code === "ENOENT") {
+    throw new Error("oasdiff is installed with Go (1.21 or newer; it fetches the toolchain oasdiff asks for), and `go` is not on PATH (Debian: apt-get install golang-go).");
+  }
+  mkdirSync(binDir, { recursive: true });
+  log(`breaking-change check: installing oasdiff ${OASDIFF.version} with ${go.stdout.trim()} (once; about a minute on a quiet machine)...`);
+  const res = spawnSync("go", ["install", `${OASDIFF.module}@${OASDIFF.version}`], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...quietEnv,
+      GOBIN: binDir,
+      GOMODCACHE: path.join(cache, "go/mod"),
+      // A Go older than oasdiff's go.mod line fetches that toolchain from the Go proxy (GOTOOLCHAIN=auto).
+      GOTOOLCHAIN: "auto",
+      GOFLAGS: "-mod=mod",
+      GOTELEMETRY: "off",
+    },
+  });
+  if (res.status !== 0 || !existsSync(oasdiffPath)) throw new Error(`go install ${OASDIFF.module}@${OASDIFF.version} failed (exit ${res.status ?? res.signal}).`);
+  return oasdiffPath;
+}
+
+/**
+ * Every change oasdiff finds from `baseFile` to `revisionFile` (its `changelog`: levels 3 error, 2 warning,
+ * 1 info), as its JSON entries `{id, text, level, operation, path, ...}`.
+ */
+export function oasdiffChanges(baseFile, revisionFile) {
+  const bin = ensureOasdiff();
+  const res = spawnSync(bin, ["changelog", baseFile, revisionFile, "--format", "json", "--allow-external-refs=false"], {
+    cwd: root,
+    encoding: "utf8",
+    env: quietEnv,
+    maxBuffer: 256 << 20,
+  });
+  if (res.status !== 0) throw new Error(`oasdiff changelog failed (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout).trim().slice(0, 2000)}`);
+  const changes = JSON.parse(res.stdout || "[]");
+  if (!Array.isArray(changes)) throw new Error("oasdiff changelog did not give a JSON list.");
+  return changes;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  parseOrExit({ name: "oasdiff", usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)" }, process.argv.slice(2), packageInfo);
+  try {
+    console.log(ensureOasdiff());
+  } catch (err) {
+    console.error(`oasdiff.mjs: ${err.message}`);
+    process.exit(1);
+  }
+}
