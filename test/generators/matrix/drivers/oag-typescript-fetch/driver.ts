@@ -1,6 +1,6 @@
 // OpenAPI Generator typescript-fetch. Its upload call sets the Content-Type the document names; the caller's
 // MIME type goes in through the per-call init override (a function, so the other headers stay).
-import { Configuration, ConversionErrorFromJSON, ConversionsApi, OnboardingApi, ResponseError, RFICasesApi } from "./client/index.js";
+import { Configuration, ConversionErrorFromJSON, ConversionsApi, OnboardingApi, QuoteRequestFromJSON, ResponseError, RFICasesApi } from "./client/index.js";
 import { baseUrl, file, report, scenario } from "./scenario.js";
 
 const config = new Configuration({ basePath: baseUrl });
@@ -16,7 +16,7 @@ void report({
   list: async () => (await new RFICasesApi(config).listRfiCases({ customerId })).total,
   quote: async () => {
     try {
-      await new ConversionsApi(config).createQuote({ customerId, quoteRequest: scenario.quote.request });
+      await new ConversionsApi(config).createQuote({ customerId, quoteRequest: QuoteRequestFromJSON(scenario.quote.request) });
       throw new Error("no error");
     } catch (err) {
       if (!(err instanceof ResponseError)) throw err;
