@@ -149,6 +149,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const ids = operationIds(options.document);
       const started = performance.now();
       console.log(`Generator matrix on ${path.relative(root, options.document)} (${ids.length} operations), ${chosen.length} generators:`);
+      // Every tool install at once (downloads wait on the network, not the cores); a failed one is
+      // reported again by the first cell of each generator that needs it.
+      await Promise.allSettled(chosen.map((g) => g.install()));
+      console.log(`Tools ready after ${((performance.now() - started) / 1000).toFixed(0)} s.`);
       const rows = await pool(2, chosen, async (generator) => ({ generator, ...(await check(generator, { document: options.document, scenario, ids })) }));
       const { failures, unreached } = printTable(rows);
       console.log(`${((performance.now() - started) / 1000).toFixed(0)} s in all.`);

@@ -5,7 +5,7 @@
 import { cpSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateWith, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
-import { ensureDir, goTool, must, PINS, run, sources } from "./tools.mjs";
+import { ensureDir, goTool, must, openapiGeneratorJar, PINS, run, sources } from "./tools.mjs";
 
 /** The module of the driver: `matrix`, Go 1.24, and for OpenAPI Generator its client module replaced by ./client. */
 function project(ctx, id, requires = "") {
@@ -16,9 +16,10 @@ function project(ctx, id, requires = "") {
 
 const goWarnings = (output) => [...new Set(output.split("\n").map((l) => l.trim()).filter((l) => /warn|skip|not implemented|unsupported|ignor/i.test(l)))];
 
-function goGenerator({ id, name, version, generate, warnings = goWarnings, operation, packages, prepare }) {
+function goGenerator({ id, name, version, generate, warnings = goWarnings, operation, packages, prepare, install }) {
   return {
     id,
+    install,
     name,
     language: "Go",
     version,
@@ -54,6 +55,7 @@ export const goGenerators = [
       // No configuration: its flags for a client only (its default also writes an Echo server).
       return run(exe, ["-generate", "types,client", "-package", "api", "-o", path.join(ensureDir(path.join(ctx.dir, "api")), "api.gen.go"), ctx.document], { cwd: ctx.dir });
     },
+    install: () => goTool(PINS.oapiCodegen),
     operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op[0].toUpperCase()}${op.slice(1)}(WithBody)?\\(`),
     packages: [".", "./api"],
   }),
@@ -66,6 +68,7 @@ export const goGenerators = [
       project(ctx, "ogen");
       return run(exe, ["-package", "api", "-target", "api", "-clean", ctx.document], { cwd: ctx.dir });
     },
+    install: () => goTool(PINS.ogen),
     operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op[0].toUpperCase()}${op.slice(1)}\\(`),
     packages: [".", "./api"],
   }),
@@ -77,6 +80,7 @@ export const goGenerators = [
       project(ctx, "oag-go", "\nrequire github.com/GIT_USER_ID/GIT_REPO_ID v0.0.0\n\nreplace github.com/GIT_USER_ID/GIT_REPO_ID => ./client\n");
       return generateWith("go", ctx);
     },
+    install: openapiGeneratorJar,
     warnings: openapiGeneratorWarnings,
     operation: (op) => new RegExp(`\\) ${op[0].toUpperCase()}${op.slice(1)}\\(ctx context\\.Context`),
     // The client is its own module (its go.mod, as generated): tidy and vet it there, then the driver.

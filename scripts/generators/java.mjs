@@ -5,7 +5,7 @@
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { generateWith, JVM, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
-import { cache, run, sources } from "./tools.mjs";
+import { cache, openapiGeneratorJar, run, sources } from "./tools.mjs";
 
 const classpath = (ctx) => readFileSync(path.join(ctx.dir, "client/cp.txt"), "utf8").trim();
 const javaSources = (dir) => readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(".java")).map((f) => path.join(dir, f));
@@ -13,6 +13,7 @@ const javaSources = (dir) => readdirSync(dir, { recursive: true }).filter((f) =>
 export const javaGenerators = [
   {
     id: "oag-java",
+    install: openapiGeneratorJar,
     name: "OpenAPI Generator java",
     language: "Java",
     version: openapiGeneratorVersion,

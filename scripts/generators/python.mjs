@@ -1,11 +1,12 @@
 // The Python generators: run from the venv tools.mjs makes; each client with its driver
 // (test/generators/matrix/drivers/<id>/) and the shared scenario.py in out/generators/<id>/.
-// builds: mypy --strict over the generated package and the driver; typed success: mypy --strict over typed.py
+// builds: mypy --strict over the generated package and the driver (a package that ships its own mypy settings
+// is checked under those, the driver still under --strict); typed success: mypy --strict over typed.py
 // (imports followed silently, so only the probe's own lines count).
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateWith, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
-import { cache, PINS, pythonVenv, run, sources } from "./tools.mjs";
+import { cache, openapiGeneratorJar, PINS, pythonVenv, run, sources } from "./tools.mjs";
 
 const pinned = (name) => readFileSync(PINS.python, "utf8").match(new RegExp(`^${name}==(\\S+)`, "m"))?.[1];
 
@@ -25,13 +26,14 @@ function drivers(ctx, id, pkg) {
   }
 }
 
-function pythonGenerator({ id, name, version, generate, warnings, marker, operation, files = false }) {
+function pythonGenerator({ id, name, version, generate, warnings, marker, operation, files = false, ownConfig = false }) {
   const mypy = async (ctx, args) => {
     const { python } = await pythonVenv();
     return run(python, ["-m", "mypy", "--strict", "--no-color-output", "--cache-dir", path.join(cache, "generators/mypy", id), ...args], { cwd: ctx.dir, extraEnv: { MYPYPATH: path.join(ctx.dir, "client") } });
   };
   return {
     id,
+    install: () => Promise.all([pythonVenv(), ownConfig ? openapiGeneratorJar() : undefined]),
     name,
     language: "Python",
     version,
@@ -46,7 +48,15 @@ function pythonGenerator({ id, name, version, generate, warnings, marker, operat
       const text = files ? `${readdirSync(dir, { recursive: true }).map((f) => `/${f}`).join("\n")}\n` : sources(dir, [".py"]);
       return new Set(ids.filter((op) => operation(op).test(text)));
     },
-    build: (ctx) => mypy(ctx, [path.join("client", packageOf(ctx, marker)), "driver.py", "scenario.py"]),
+    async build(ctx) {
+      const pkg = path.join("client", packageOf(ctx, marker));
+      if (!ownConfig) return mypy(ctx, [pkg, "driver.py", "scenario.py"]);
+      // The package under the mypy settings it ships (its pyproject), the consumer's code under --strict.
+      const { python } = await pythonVenv();
+      const own = await run(python, ["-m", "mypy", "--no-color-output", "--cache-dir", path.join(cache, "generators/mypy", `${id}-own`), packageOf(ctx, marker)], { cwd: path.join(ctx.dir, "client") });
+      const consumer = await mypy(ctx, ["--follow-imports=silent", "driver.py", "scenario.py"]);
+      return { code: own.code === 0 ? consumer.code : own.code, output: `${own.code === 0 ? "" : `${pkg} under its own mypy settings:\n${own.output}`}${consumer.output}` };
+    },
     typed: (ctx) => mypy(ctx, ["--follow-imports=silent", "typed.py"]),
     async drive(ctx) {
       const { python } = await pythonVenv();
@@ -81,6 +91,9 @@ export const pythonGenerators = [
     generate: (ctx) => generateWith("python", ctx),
     warnings: openapiGeneratorWarnings,
     marker: "api_client.py",
+    // Its pyproject declares the mypy settings its output meets ("TODO: enable strict"): 220 errors under
+    // --strict, all in its templates (untyped defs, Any returns), none a property of the document.
+    ownConfig: true,
     operation: (op) => new RegExp(`def ${snake(op)}\\(`),
   }),
 ];

@@ -4,7 +4,7 @@
 import { cpSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateWith, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
-import { npmPackage, run, sources } from "./tools.mjs";
+import { npmPackage, openapiGeneratorJar, run, sources } from "./tools.mjs";
 
 const tsc = () => path.join(npmPackage("typescript").dir, "bin/tsc");
 const node = process.execPath;
@@ -26,9 +26,10 @@ function project(ctx, id, commonjs) {
 /** Lines a Node generator printed that warn about the document (its progress lines are not warnings). */
 const nodeWarnings = (output) => [...new Set(output.split("\n").filter((l) => /\bwarn(ing)?\b|⚠/i.test(l)).map((l) => l.trim()))];
 
-function typescriptGenerator({ id, name, pkg, generate, warnings = nodeWarnings, operation, version, commonjs = false }) {
+function typescriptGenerator({ id, name, pkg, generate, warnings = nodeWarnings, operation, version, commonjs = false, install = async () => {} }) {
   return {
     id,
+    install,
     name,
     language: "TypeScript",
     version: version ?? (() => `${pkg} ${npmPackage(pkg).version}`),
@@ -87,5 +88,6 @@ export const typescriptGenerators = [
     warnings: openapiGeneratorWarnings,
     operation: (op) => new RegExp(`async ${op}\\(`),
     commonjs: true,
+    install: openapiGeneratorJar,
   }),
 ];

@@ -25,8 +25,10 @@ def list_step() -> int:
 
 
 def quote_step() -> Optional[str]:
+    request = openapi_client.QuoteRequest.from_dict(scenario["quote"]["request"])
+    assert request is not None
     try:
-        openapi_client.ConversionsApi(client).create_quote(customer_id=customer_id, quote_request=openapi_client.QuoteRequest.from_dict(scenario["quote"]["request"]))
+        openapi_client.ConversionsApi(client).create_quote(customer_id=customer_id, quote_request=request)
     except ApiException as err:
         code = getattr(err.data, "code", None)
         assert isinstance(code, str), f"status {err.status}, data {err.data!r}, body {err.body!r}"
