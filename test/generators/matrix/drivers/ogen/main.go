@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/ogen-go/ogen/ogenerrors"
+
 	"matrix/api"
 )
 
@@ -25,7 +27,8 @@ func (c withMime) Do(req *http.Request) (*http.Response, error) {
 	return c.Client.Do(req)
 }
 
-// credentials: the security source ogen asks for; the echo server checks none.
+// credentials: the security source ogen asks for, as a sandbox consumer gives it (the HMAC pair skipped, so
+// the bearer alternative is used); the echo server checks none.
 type credentials struct{}
 
 func (credentials) SandboxBearer(context.Context, api.OperationName) (api.SandboxBearer, error) {
@@ -35,10 +38,10 @@ func (credentials) PortfolioBearer(context.Context, api.OperationName) (api.Port
 	return api.PortfolioBearer{Token: "portfolio-key"}, nil
 }
 func (credentials) ServiceHmacDate(context.Context, api.OperationName) (api.ServiceHmacDate, error) {
-	return api.ServiceHmacDate{}, fmt.Errorf("sandbox only")
+	return api.ServiceHmacDate{}, ogenerrors.ErrSkipClientSecurity
 }
 func (credentials) ServiceHmacSignature(context.Context, api.OperationName) (api.ServiceHmacSignature, error) {
-	return api.ServiceHmacSignature{}, fmt.Errorf("sandbox only")
+	return api.ServiceHmacSignature{}, ogenerrors.ErrSkipClientSecurity
 }
 
 // field reads one string field of a decoded response through the value's JSON encoding.
@@ -76,11 +79,12 @@ func main() {
 			if err != nil {
 				return 0, err
 			}
-			page, ok := res.(*api.RfiCaseList)
+			// The document's `2XX` success: ogen wraps the body with the status it came with.
+			page, ok := res.(*api.RfiCaseListStatusCode)
 			if !ok {
 				return 0, fmt.Errorf("decoded as %T", res)
 			}
-			return page.Total, nil
+			return page.Response.Total, nil
 		},
 		func() (string, error) {
 			var body api.QuoteRequest

@@ -12,8 +12,8 @@ func TypedTotal(client *api.Client) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if page, ok := res.(*api.RfiCaseList); ok {
-		var total int = page.Total
+	if page, ok := res.(*api.RfiCaseListStatusCode); ok {
+		var total int = page.Response.Total
 		return total, nil
 	}
 	return 0, nil
