@@ -4,7 +4,7 @@
 // typed success: javac over Typed.java alone.
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { generateWith, JVM, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
+import { generateWith, JAVA_KNOWN_WARNINGS, JVM, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
 import { cache, openapiGeneratorJar, run, sources } from "./tools.mjs";
 
 const classpath = (ctx) => readFileSync(path.join(ctx.dir, "client/cp.txt"), "utf8").trim();
@@ -21,7 +21,7 @@ export const javaGenerators = [
       for (const f of ["Driver.java", "Typed.java"]) cpSync(path.join(ctx.driversDir, "oag-java", f), path.join(ctx.dir, f));
       return generateWith("java", ctx);
     },
-    warnings: openapiGeneratorWarnings,
+    warnings: (output) => openapiGeneratorWarnings(output, JAVA_KNOWN_WARNINGS),
     operations(ctx, ids) {
       const text = sources(path.join(ctx.dir, "client/src/main/java"), [".java"]);
       return new Set(ids.filter((op) => new RegExp(`public \\S.* ${op}\\(`).test(text)));
