@@ -3,9 +3,9 @@
 // builds it under its language's strict checks with a small consumer program (the driver), counts its
 // operations, runs the driver against a local recording server and checks what arrived on the wire.
 // Prints one row per generator, one column per check; any failing cell fails the run and is named.
-// Usage: node scripts/generators.mjs [--document FILE] [--json FILE] [generator-id ...]
+// Usage: node scripts/generators.mjs [--document FILE] [--json FILE] [--out DIR] [generator-id ...]
 //   (default: generated/openapi.json, every generator; `--list` prints the ids and versions).
-// Generated code goes to the git-ignored out/generators/<id>/ (rebuilt each run); tools to .cache/.
+// Generated code goes to the git-ignored out/generators/<id>/ (or DIR/<id>/; rebuilt each run); tools to .cache/.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,13 +17,13 @@ import { root } from "./tools.mjs";
 /** The columns, in order; each check's verdict is `true`, or a string saying why it failed. */
 export const CHECKS = ["generates", "warnings", "builds", "ops", "upload bytes", "MIME type", "typed success", "unknown code", "open set"];
 
-const usage = "Usage: node scripts/generators.mjs [--document FILE] [--json FILE] [--list] [generator-id ...]";
+const usage = "Usage: node scripts/generators.mjs [--document FILE] [--json FILE] [--out DIR] [--list] [generator-id ...]";
 
 function parseArgs(args) {
-  const options = { document: path.join(root, "generated/openapi.json"), json: undefined, only: [], list: false };
+  const options = { document: path.join(root, "generated/openapi.json"), json: undefined, out: path.join(root, "out/generators"), only: [], list: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === "--document" || a === "--json") {
+    if (a === "--document" || a === "--json" || a === "--out") {
       const value = args[++i];
       if (!value) throw new ToolError(`${a} needs a file.\n${usage}`);
       options[a.slice(2)] = path.resolve(value);
@@ -60,8 +60,8 @@ function operationIds(document) {
 const short = (text, n = 400) => (text.length > n ? `${text.slice(0, n)}...` : text);
 
 /** Runs one generator through every check; never throws (an exception is that generator's failing cell). */
-async function check(generator, { document, scenario, ids }) {
-  const dir = path.join(root, "out/generators", generator.id);
+async function check(generator, { document, scenario, ids, out }) {
+  const dir = path.join(out, generator.id);
   rmSync(dir, { recursive: true, force: true });
   ensureDir(dir);
   const cells = Object.fromEntries(CHECKS.map((c) => [c, "not reached"]));
@@ -153,7 +153,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       // reported again by the first cell of each generator that needs it.
       await Promise.allSettled(chosen.map((g) => g.install()));
       console.log(`Tools ready after ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-      const rows = await pool(2, chosen, async (generator) => ({ generator, ...(await check(generator, { document: options.document, scenario, ids })) }));
+      const rows = await pool(2, chosen, async (generator) => ({ generator, ...(await check(generator, { document: options.document, scenario, ids, out: options.out })) }));
       const { failures, unreached } = printTable(rows);
       console.log(`${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
       if (options.json) {

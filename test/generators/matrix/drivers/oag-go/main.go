@@ -65,7 +65,7 @@ func main() {
 			if !ok {
 				return "", fmt.Errorf("no API error: %v", err)
 			}
-			model, ok := apiErr.Model().(openapi.ConversionError)
+			model, ok := apiErr.Model().(openapi.FlatError)
 			if !ok || model.Code == nil {
 				return "", fmt.Errorf("error body not decoded: %v, %s", apiErr.Error(), apiErr.Body())
 			}

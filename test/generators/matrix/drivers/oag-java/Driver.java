@@ -17,7 +17,7 @@ import org.openapitools.client.ApiException;
 import org.openapitools.client.api.ConversionsApi;
 import org.openapitools.client.api.OnboardingApi;
 import org.openapitools.client.api.RfiCasesApi;
-import org.openapitools.client.model.ConversionError;
+import org.openapitools.client.model.FlatError;
 import org.openapitools.client.model.ExecuteQuoteRequest;
 import org.openapitools.client.model.QuoteRequest;
 
@@ -61,7 +61,7 @@ public class Driver {
         new ConversionsApi(client).createQuote(customerId, QuoteRequest.fromJson(scenario.getAsJsonObject("quote").get("request").toString()));
         throw new IllegalStateException("no error");
       } catch (ApiException e) {
-        return String.valueOf(ConversionError.fromJson(e.getResponseBody()).getCode());
+        return String.valueOf(FlatError.fromJson(e.getResponseBody()).getCode());
       }
     });
     if (code != null) result.put("unknown_code", code);

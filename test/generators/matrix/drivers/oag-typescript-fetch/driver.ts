@@ -1,6 +1,6 @@
 // OpenAPI Generator typescript-fetch. Its upload call sets the Content-Type the document names; the caller's
 // MIME type goes in through the per-call init override (a function, so the other headers stay).
-import { Configuration, ConversionErrorFromJSON, ConversionsApi, OnboardingApi, QuoteRequestFromJSON, ResponseError, RFICasesApi } from "./client/index.js";
+import { Configuration, FlatErrorFromJSON, ConversionsApi, OnboardingApi, QuoteRequestFromJSON, ResponseError, RFICasesApi } from "./client/index.js";
 import { baseUrl, file, report, scenario } from "./scenario.js";
 
 const config = new Configuration({ basePath: baseUrl });
@@ -20,7 +20,7 @@ void report({
       throw new Error("no error");
     } catch (err) {
       if (!(err instanceof ResponseError)) throw err;
-      return ConversionErrorFromJSON(await err.response.json()).code;
+      return FlatErrorFromJSON(await err.response.json()).code;
     }
   },
   execute: async () => (await new ConversionsApi(config).executeQuote({ customerId, executeQuoteRequest: { quoteId: scenario.execute.quote_id } })).orderStatus,
