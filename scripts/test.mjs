@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the lint, then vitest and the Python/Go clients step side by side. The clients step spends
-// much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it starts), so it
+// `npm test`: the lint, then vitest and the Python/Go clients step side by side, then the generator matrix.
+// The clients step spends much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it starts), so it
 // overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
 // and printed whole once it ends, so the two never interleave. Arguments are vitest's file filters
 // (`npm test -- test/client` runs those files, and the clients step still runs); each must match a test file,
@@ -38,10 +38,15 @@ const lint = await node("scripts/lint.mjs", []);
 if (lint.code !== 0) process.exit(lint.code);
 const clients = node("scripts/clients.mjs", ["test"], true);
 const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...filters, ...vitestOptions]);
+// The generator matrix (docs/generator-matrix.md) after vitest, not beside it: its compilers keep both cores busy.
+const matrix = node("scripts/generators.mjs", [], true);
 console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
 const { code, output } = await clients;
 process.stdout.write(output);
-if (vitest.code !== 0 || code !== 0) {
-  console.error(`npm test failed:${vitest.code !== 0 ? " vitest" : ""}${code !== 0 ? " clients" : ""}`);
+console.log("\n# Generator matrix (npm run generators):");
+const generators = await matrix;
+process.stdout.write(generators.output);
+if (vitest.code !== 0 || code !== 0 || generators.code !== 0) {
+  console.error(`npm test failed:${vitest.code !== 0 ? " vitest" : ""}${code !== 0 ? " clients" : ""}${generators.code !== 0 ? " generators" : ""}`);
   process.exit(1);
 }

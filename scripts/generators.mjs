@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// The generator matrix: generates a client from the document with each generator below (default options),
+// builds it under its language's strict checks with a small consumer program (the driver), counts its
+// operations, runs the driver against a local recording server and checks what arrived on the wire.
+// Prints one row per generator, one column per check; any failing cell fails the run and is named.
+// Usage: node scripts/generators.mjs [--document FILE] [--json FILE] [--out DIR] [generator-id ...]
+//   (default: generated/openapi.json, every generator; `--list` prints the ids and versions).
+// Generated code goes to the git-ignored out/generators/<id>/ (or DIR/<id>/; rebuilt each run); tools to .cache/.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { startEcho } from "./generators/echo.mjs";
+import { GENERATORS } from "./generators/registry.mjs";
+import { ensureDir, matrixDir, tail, ToolError } from "./generators/tools.mjs";
+import { root } from "./tools.mjs";
+
+/** The columns, in order; each check's verdict is `true`, or a string saying why it failed. */
+export const CHECKS = ["generates", "warnings", "builds", "ops", "upload bytes", "MIME type", "typed success", "unknown code", "open set"];
+
+const usage = "Usage: node scripts/generators.mjs [--document FILE] [--json FILE] [--out DIR] [--list] [generator-id ...]";
+
+function parseArgs(args) {
+  const options = { document: path.join(root, "generated/openapi.json"), json: undefined, out: path.join(root, "out/generators"), only: [], list: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--document" || a === "--json" || a === "--out") {
+      const value = args[++i];
+      if (!value) throw new ToolError(`${a} needs a file.\n${usage}`);
+      options[a.slice(2)] = path.resolve(value);
+    } else if (a === "--list") options.list = true;
+    else if (a.startsWith("-")) throw new ToolError(`Unknown option ${a}.\n${usage}`);
+    else options.only.push(a);
+  }
+  const unknown = options.only.filter((id) => !GENERATORS.some((g) => g.id === id));
+  if (unknown.length) throw new ToolError(`Unknown generator ${unknown.join(", ")}; the ids are: ${GENERATORS.map((g) => g.id).join(", ")}.\n${usage}`);
+  return options;
+}
+
+/** At most `limit` of the given tasks at once (two cores: two generators' JVMs, compilers or drivers). */
+async function pool(limit, items, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i]);
+      }
+    }),
+  );
+  return results;
+}
+
+/** The operationIds of the document: what every client must expose. */
+function operationIds(document) {
+  const doc = JSON.parse(readFileSync(document, "utf8"));
+  return Object.values(doc.paths ?? {}).flatMap((item) => ["get", "put", "post", "delete", "patch", "head", "options", "trace"].flatMap((m) => (item[m]?.operationId ? [item[m].operationId] : [])));
+}
+
+const short = (text, n = 400) => (text.length > n ? `${text.slice(0, n)}...` : text);
+
+/** Runs one generator through every check; never throws (an exception is that generator's failing cell). */
+async function check(generator, { document, scenario, ids, out }) {
+  const dir = path.join(out, generator.id);
+  rmSync(dir, { recursive: true, force: true });
+  ensureDir(dir);
+  const cells = Object.fromEntries(CHECKS.map((c) => [c, "not reached"]));
+  const details = {};
+  const started = performance.now();
+  const echo = await startEcho(scenario);
+  const ctx = { dir, document, scenario, baseUrl: echo.url, scenarioFile: path.join(matrixDir, "scenario.json"), driversDir: path.join(matrixDir, "drivers") };
+  try {
+    const generated = await generator.generate(ctx);
+    details.generate = generated.output;
+    cells.generates = generated.code === 0 || `exit ${generated.code}: ${short(tail(generated.output, 8))}`;
+    const warnings = generator.warnings(generated.output);
+    cells.warnings = warnings.length === 0 || `${warnings.length}: ${short(warnings.join(" | "))}`;
+    if (generated.code !== 0) return { cells, details };
+
+    const found = generator.operations(ctx, ids);
+    const missing = ids.filter((id) => !found.has(id));
+    cells.ops = missing.length === 0 || `${ids.length - missing.length}/${ids.length}, missing ${missing.join(", ")}`;
+
+    const built = await generator.build(ctx);
+    details.build = built.output;
+    cells.builds = built.code === 0 || short(tail(built.output, 10), 600);
+    const typed = await generator.typed(ctx);
+    details.typed = typed.output;
+
+    const driven = await generator.drive(ctx);
+    details.drive = driven.output;
+    const last = driven.stdout?.trim().split("\n").at(-1) ?? "";
+    let result;
+    try {
+      result = JSON.parse(last);
+    } catch {
+      result = { errors: { driver: `the driver printed no result (exit ${driven.code}): ${short(tail(driven.output, 8))}` } };
+    }
+    const why = (step) => result.errors?.[step] ?? result.errors?.driver ?? "no value";
+
+    const { upload } = scenario;
+    const uploadPath = `/v2/accounts/${upload.main_account_id}/businesses/${upload.sub_account_id}/documents/${upload.document_type}`;
+    const uploads = echo.requests.filter((r) => r.method === "PUT" && r.url.pathname === uploadPath);
+    if (uploads.length !== 1) {
+      const reason = uploads.length ? `${uploads.length} uploads arrived` : `no upload arrived: ${short(why("upload"), 300)}`;
+      cells["upload bytes"] = cells["MIME type"] = reason;
+    } else {
+      const expected = Buffer.from(upload.file_hex, "hex");
+      cells["upload bytes"] = uploads[0].body.equals(expected) || `sent ${uploads[0].body.length} bytes ${short(uploads[0].body.toString("hex"), 60)}, expected ${upload.file_hex}`;
+      const type = uploads[0].headers["content-type"];
+      cells["MIME type"] = type === upload.mime_type || `Content-Type ${type === undefined ? "absent" : JSON.stringify(type)}`;
+    }
+    cells["typed success"] =
+      typed.code !== 0 ? `the typed probe does not compile: ${short(tail(typed.output, 6))}` : result.total === scenario.rfi_list.total || `total read as ${JSON.stringify(result.total)}: ${short(why("list"), 300)}`;
+    cells["unknown code"] = result.unknown_code === scenario.quote.unknown_code || `decoded ${JSON.stringify(result.unknown_code)}: ${short(why("quote"), 300)}`;
+    cells["open set"] = result.order_status === scenario.execute.new_order_status || `read ${JSON.stringify(result.order_status)}: ${short(why("execute"), 300)}`;
+  } catch (err) {
+    const first = CHECKS.find((c) => cells[c] === "not reached");
+    cells[first] = err instanceof ToolError ? err.message : String(err?.stack ?? err);
+  } finally {
+    await echo.close();
+    details.seconds = Math.round((performance.now() - started) / 100) / 10;
+  }
+  return { cells, details };
+}
+
+function printTable(rows) {
+  const mark = (v) => (v === true ? "ok" : v === "not reached" ? "-" : "FAIL");
+  const header = ["generator", ...CHECKS, "s"];
+  const lines = rows.map(({ generator, cells, details }) => [`${generator.id}`, ...CHECKS.map((c) => mark(cells[c])), String(details.seconds)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cols) => `| ${cols.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const l of lines) console.log(fmt(l));
+  const failures = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => cells[c] !== true && cells[c] !== "not reached").map((c) => `${generator.id} x ${c}: ${cells[c]}`));
+  const unreached = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => cells[c] === "not reached").map((c) => `${generator.id} x ${c}`));
+  return { failures, unreached };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const options = parseArgs(process.argv.slice(2));
+    const chosen = options.only.length ? GENERATORS.filter((g) => options.only.includes(g.id)) : GENERATORS;
+    if (options.list) {
+      for (const g of chosen) console.log(`${g.id.padEnd(24)} ${g.name} ${g.version()}`);
+    } else {
+      const scenario = JSON.parse(readFileSync(path.join(matrixDir, "scenario.json"), "utf8"));
+      const ids = operationIds(options.document);
+      const started = performance.now();
+      console.log(`Generator matrix on ${path.relative(root, options.document)} (${ids.length} operations), ${chosen.length} generators:`);
+      // Every tool install at once (downloads wait on the network, not the cores); a failed one is
+      // reported again by the first cell of each generator that needs it.
+      await Promise.allSettled(chosen.map((g) => g.install()));
+      console.log(`Tools ready after ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+      const rows = await pool(2, chosen, async (generator) => ({ generator, ...(await check(generator, { document: options.document, scenario, ids, out: options.out })) }));
+      const { failures, unreached } = printTable(rows);
+      console.log(`${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
+      if (options.json) {
+        const out = rows.map(({ generator, cells, details }) => ({ id: generator.id, name: generator.name, version: generator.version(), cells, seconds: details.seconds }));
+        writeFileSync(options.json, `${JSON.stringify({ document: path.relative(root, options.document), rows: out }, null, 2)}\n`);
+      }
+      if (failures.length || unreached.length) {
+        console.error(`\n${failures.length} failing cells${unreached.length ? ` (and ${unreached.length} not reached after them)` : ""}:`);
+        for (const f of failures) console.error(`- ${f}`);
+        process.exitCode = 1;
+      }
+    }
+  } catch (err) {
+    console.error(err instanceof ToolError ? err.message : err);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,8 @@
+// Types of scripts/generators/registry.mjs for the TypeScript tests.
+export interface Generator {
+  id: string;
+  name: string;
+  language: "TypeScript" | "Python" | "Go" | "Java";
+  version(): string;
+}
+export declare const GENERATORS: Generator[];

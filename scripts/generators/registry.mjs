@@ -1,0 +1,7 @@
+// Every generator of the matrix, in the order of the table.
+import { goGenerators } from "./go.mjs";
+import { javaGenerators } from "./java.mjs";
+import { pythonGenerators } from "./python.mjs";
+import { typescriptGenerators } from "./typescript.mjs";
+
+export const GENERATORS = [...typescriptGenerators, ...pythonGenerators, ...goGenerators, ...javaGenerators];

@@ -1,0 +1,155 @@
+// The matrix's tools, pinned and installed by this script into the git-ignored .cache/ (never the machine's own
+// copies): the OpenAPI Generator jar through Maven (the version and checksum scripts/clients.mjs pins), Go
+// generators through `go install module@version`, Python generators and checkers in a venv made here, and the
+// npm ones from the lock file (package.json devDependencies). A missing system tool fails with what to install.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { GENERATOR } from "../clients.mjs";
+import { quietEnv, root } from "../tools.mjs";
+
+const require = createRequire(import.meta.url);
+export const cache = path.join(root, ".cache");
+export const matrixDir = path.join(root, "test/generators/matrix");
+
+/** Exact versions of the tools that do not come from package.json (npm ones are read from node_modules). */
+export const PINS = {
+  openapiGenerator: GENERATOR.version,
+  oapiCodegen: { module: "github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen", version: "v2.8.2" },
+  ogen: { module: "github.com/ogen-go/ogen/cmd/ogen", version: "v1.24.0" },
+  python: path.join(matrixDir, "python/requirements.txt"),
+};
+
+/** What to install when a system tool is missing (CI installs them in .ci/run). */
+const NEED = {
+  java: "OpenAPI Generator and the Java client need Java 11 or newer (Debian: apt-get install default-jre-headless; javac: default-jdk-headless)",
+  javac: "the Java client is compiled with javac (Debian: apt-get install default-jdk-headless)",
+  mvn: "the generator jar and the Java client's libraries come through Maven (Debian: apt-get install maven)",
+  go: "the Go generators are installed and the Go clients built with Go 1.24 or newer (Debian: apt-get install golang-go)",
+  python3: "the Python generators run in a venv made with python3 -m venv, 3.10 or newer (Debian: apt-get install python3-venv)",
+};
+
+export const env = {
+  ...quietEnv,
+  NO_COLOR: "1",
+  PIP_CACHE_DIR: path.join(cache, "pip"),
+  PIP_DISABLE_PIP_VERSION_CHECK: "1",
+  PYTHONDONTWRITEBYTECODE: "1",
+  GOMODCACHE: path.join(cache, "go/mod"),
+  GOTOOLCHAIN: "local",
+  GOFLAGS: "-mod=mod",
+  GOTELEMETRY: "off",
+  MAVEN_OPTS: "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
+};
+
+/** Runs a command; never rejects, so a failing tool is a finding (its output kept), not a crash. */
+export function run(command, args, { cwd = root, extraEnv = {}, timeoutMs = 300_000 } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    let stdout = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.stdout.on("data", (d) => ((stdout += d), (output += d)));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      const name = path.basename(command);
+      resolve({ code: null, stdout, output: err.code === "ENOENT" ? `${name} is not installed: ${NEED[name] ?? "install it"}.` : err.message });
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? `killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000} s` : ""})` : null), stdout, output });
+    });
+  });
+}
+
+export class ToolError extends Error {}
+
+/** Fails with the tool's own words when a step did not succeed. */
+export async function must(promise, what) {
+  const result = await promise;
+  if (result.code !== 0) throw new ToolError(`${what} failed (exit ${result.code}):\n${tail(result.output)}`);
+  return result;
+}
+
+export function tail(text, lines = 25) {
+  return text.trim().split("\n").slice(-lines).join("\n");
+}
+
+const once = new Map();
+/** Runs an install at most once per process (generators share the jar, the venv, the Go cache). */
+function memo(key, fn) {
+  if (!once.has(key)) once.set(key, fn());
+  return once.get(key);
+}
+
+/** The OpenAPI Generator jar, fetched by Maven into .cache/m2 and checked against its SHA-256 on every run. */
+export function openapiGeneratorJar() {
+  return memo("jar", async () => {
+    const { version, sha256 } = GENERATOR;
+    const repo = path.join(cache, "m2");
+    const jar = path.join(repo, `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`);
+    if (!existsSync(jar)) {
+      await must(run("mvn", ["-q", "-B", "-Dstyle.color=never", "dependency:get", `-Dartifact=org.openapitools:openapi-generator-cli:${version}`, "-Dtransitive=false", `-Dmaven.repo.local=${repo}`]), `Fetching openapi-generator-cli ${version} with Maven`);
+    }
+    const actual = createHash("sha256").update(readFileSync(jar)).digest("hex");
+    if (actual !== sha256) {
+      rmSync(jar);
+      throw new ToolError(`openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`);
+    }
+    return jar;
+  });
+}
+
+/** A Go generator at its pinned version, built by `go install module@version` into .cache/generators/go-bin/<version>. */
+export function goTool(pin) {
+  return memo(pin.module, async () => {
+    const bin = path.join(cache, "generators/go-bin", pin.version);
+    const exe = path.join(bin, path.basename(pin.module));
+    if (!existsSync(exe)) await must(run("go", ["install", `${pin.module}@${pin.version}`], { extraEnv: { GOBIN: bin } }), `go install ${pin.module}@${pin.version}`);
+    return exe;
+  });
+}
+
+/** The venv of the Python generators and checkers, made here and kept in step with the pinned requirements. */
+export function pythonVenv() {
+  return memo("venv", async () => {
+    const venv = path.join(cache, "generators/venv");
+    const python = path.join(venv, "bin/python");
+    const wanted = readFileSync(PINS.python, "utf8");
+    const stamp = path.join(venv, "installed-requirements.txt");
+    if (!existsSync(python)) await must(run("python3", ["-m", "venv", venv]), "python3 -m venv");
+    if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== wanted) {
+      await must(run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", "-r", PINS.python], { timeoutMs: 900_000 }), `pip install -r ${path.relative(root, PINS.python)}`);
+      writeFileSync(stamp, wanted);
+    }
+    return { python, bin: path.join(venv, "bin") };
+  });
+}
+
+/** An npm package's installed version and folder (pinned in package.json). */
+export function npmPackage(name) {
+  const dir = path.dirname(require.resolve(`${name}/package.json`));
+  return { dir, version: JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version };
+}
+
+/** Every file under `dir` whose name ends with one of `exts`, as one text (for counting operations). */
+export function sources(dir, exts) {
+  const texts = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (exts.some((e) => name.endsWith(e))) texts.push(readFileSync(p, "utf8"));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return texts.join("\n");
+}
+
+export function ensureDir(dir) {
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
