@@ -37,6 +37,18 @@ if(location.hash.length>1)start();else on.forEach(function(e){w.addEventListener
 const renderer = /<script type="module">([\s\S]*?)<\/script>\s*(?=<\/div>\s*<\/body>|<\/body>)/;
 
 /**
+ * Redoc's server-rendered links point at paths (`/rfi-cases`), which its router turns into hash routes
+ * (`#/rfi-cases`) once it runs; before that, a click would leave the page for a path that does not exist.
+ * The shell gets the hash routes Redoc itself renders, so a click before or during its start lands.
+ * @param {string} html
+ */
+export function hashLinks(html) {
+  const end = html.search(renderer);
+  const shell = end < 0 ? html : html.slice(0, end);
+  return shell.replace(/(<a\b[^>]*\shref=")\/(?!\/)/g, "$1#/") + (end < 0 ? "" : html.slice(end));
+}
+
+/**
  * Splits Redoc's self-contained page: `{ page, script }` where `page` loads `script` as `redoc.js` on intent.
  * @param {string} html the page `redocly build-docs --inlineBundle` wrote
  */

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises"
 import os from "node:os";
 import path from "node:path";
 import { bundle } from "./build.mjs";
-import { compressed, localLogo, splitPage, withDescription } from "./docs-page.mjs";
+import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
 import { bin, root, runNode, stripBanner } from "./tools.mjs";
 
 export const defaultOutDir = path.join(root, "out/docs");
@@ -147,7 +147,7 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   }
   // Redoc 3 sends usage telemetry from the page unless the CLI ran with telemetry off (quietEnv does that).
   if (!redoc.includes('"disableTelemetry":true')) throw new Error("Redoc telemetry is not disabled in the docs page.");
-  const standalone = withDescription(localLogo(redoc), pageDescription(doc));
+  const standalone = withDescription(hashLinks(localLogo(redoc)), pageDescription(doc));
   const { page, script } = splitPage(standalone);
   for (const [name, html] of [["index.html", page], ["standalone.html", standalone]]) {
     if (/<script[^>]+\ssrc="?(https?:)?\/\/|<link[^>]+\shref="?(https?:)?\/\//i.test(html)) throw new Error(`${name}: the page loads something from outside.`);
