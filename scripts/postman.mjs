@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import Converter from "openapi-to-postmanv2";
 import { root } from "./tools.mjs";
 
 export const postmanDir = path.join(root, "generated/postman");
@@ -18,15 +17,51 @@ export const uploadFile = "memorandum.pdf";
 const boundary = "financial-operations-api-boundary";
 const mockUrl = "http://127.0.0.1:4010";
 
+/** A small seeded generator (mulberry32), for values the converter would otherwise draw at random. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The converter fakes a value with Math.random where the document gives no example; its bundled faker keeps
+// the Math.random it found when it was loaded. It is loaded with a stand-in that draws from `draw`, and
+// each conversion draws from a seeded generator, so that the same document always gives the same collection.
+let draw = Math.random;
+let loaded;
+async function converter() {
+  if (!loaded) {
+    const random = Math.random;
+    Math.random = () => draw();
+    try {
+      loaded = (await import("openapi-to-postmanv2")).default;
+    } finally {
+      Math.random = random;
+    }
+  }
+  return loaded;
+}
+
 /** Postman's converter, as a promise; its options are the ones a user picks in Postman's import dialog. */
-export function convert(doc, options = {}) {
-  return new Promise((resolve, reject) => {
-    Converter.convert({ type: "json", data: structuredClone(doc) }, options, (err, result) => {
-      if (err) reject(err);
-      else if (!result.result) reject(new Error(`openapi-to-postmanv2: ${result.reason}`));
-      else resolve(result.output[0].data);
+export async function convert(doc, options = {}) {
+  const Converter = await converter();
+  const random = Math.random;
+  draw = Math.random = seeded(20261125);
+  try {
+    return await new Promise((resolve, reject) => {
+      Converter.convert({ type: "json", data: structuredClone(doc) }, options, (err, result) => {
+        if (err) reject(err);
+        else if (!result.result) reject(new Error(`openapi-to-postmanv2: ${result.reason}`));
+        else resolve(result.output[0].data);
+      });
     });
-  });
+  } finally {
+    draw = Math.random = random;
+  }
 }
 
 /** A stable id from a name (the converter's are random; the generated files must not change between builds). */
@@ -35,10 +70,14 @@ const stableId = (...parts) => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
+/** Every request item with the folder names above it; folders get stable ids on the way. */
 function* requests(items, trail = []) {
   for (const item of items) {
-    if (item.item) yield* requests(item.item, [...trail, item.name]);
-    else yield { item, trail };
+    if (!item.item) yield { item, trail };
+    else {
+      item.id = stableId(...trail, item.name, "folder");
+      yield* requests(item.item, [...trail, item.name]);
+    }
   }
 }
 
