@@ -46,14 +46,17 @@ async function converter() {
   return loaded;
 }
 
-/** Postman's converter, as a promise; its options are the ones a user picks in Postman's import dialog. */
-export async function convert(doc, options = {}) {
+/**
+ * Postman's converter, as a promise: `convertV2` (what Postman's import uses today) or the older `convert`;
+ * the options are the ones a user picks in the import dialog.
+ */
+export async function convert(doc, options = {}, api = "convertV2") {
   const Converter = await converter();
   const random = Math.random;
   draw = Math.random = seeded(20261125);
   try {
     return await new Promise((resolve, reject) => {
-      Converter.convert({ type: "json", data: structuredClone(doc) }, options, (err, result) => {
+      Converter[api]({ type: "json", data: structuredClone(doc) }, options, (err, result) => {
         if (err) reject(err);
         else if (!result.result) reject(new Error(`openapi-to-postmanv2: ${result.reason}`));
         else resolve(result.output[0].data);
