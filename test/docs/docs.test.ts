@@ -97,8 +97,9 @@ describe("the docs page, served with the network blocked", () => {
     expect(firstLoad).toEqual(["/"]);
     // The server-rendered shell already names every tag in its sidebar.
     for (const tag of new Set(operations.map(({ op }) => op.tags[0]))) await expect(page.getByRole("link", { name: tag, exact: true }).first().isVisible()).resolves.toBe(true);
+    const renderer = page.waitForRequest((r) => r.url().endsWith("/redoc.js"));
     await page.mouse.move(200, 200);
-    await page.waitForRequest((r) => r.url().endsWith("/redoc.js"));
+    await renderer;
     await page.locator('[data-component-name="Sidebar/Sidebar"], [data-testid="search-trigger"]').first().waitFor();
   });
 
