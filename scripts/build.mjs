@@ -1,4 +1,5 @@
-// Bundles openapi/ into generated/openapi.{yaml,json} and generates generated/types.ts.
+// Bundles openapi/ into generated/openapi.{yaml,json}, generates generated/types.ts and the Postman collection
+// with its environments (generated/postman/, scripts/postman.mjs).
 // `--check` writes nothing and fails when a committed file differs from what would be generated.
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -55,12 +56,14 @@ export async function types(doc) {
 
 export async function render() {
   const doc = await bundle();
+  const { postmanFiles } = await import("./postman.mjs");
   return {
     [paths.bundleJson]: JSON.stringify(doc, null, 2) + "\n",
     // Written as YAML 1.1 so that 1.1 loaders (PyYAML, Ruby, js-yaml) read it as the JSON: timestamps,
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
     [paths.types]: await types(doc),
+    ...Object.fromEntries(Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, JSON.stringify(data, null, 2) + "\n"])),
   };
 }
 
@@ -70,7 +73,7 @@ async function main() {
   const { check } = parseOrExit(command, process.argv.slice(2), packageInfo).values;
   const files = await render();
   const stale = [];
-  if (!check) await mkdir(paths.generated, { recursive: true });
+  if (!check) for (const dir of new Set(Object.keys(files).map((f) => path.dirname(f)))) await mkdir(dir, { recursive: true });
   for (const [file, text] of Object.entries(files)) {
     const rel = path.relative(root, file);
     if (check) {

@@ -1,5 +1,7 @@
-// Builds the docs: one self-contained HTML page (Redoc CE 3 via `redocly build-docs --inlineBundle`) from a
-// fresh bundle of openapi/, into out/docs/index.html. Usage: npm run docs [-- --out DIR].
+// Builds the docs (Redoc CE 3 via `redocly build-docs --inlineBundle`) from a fresh bundle of openapi/ into
+// out/docs/: index.html (the light page readers load), redoc.js (the renderer it starts on intent), each also
+// precompressed (.gz, .br) for scripts/serve-docs.mjs, and standalone.html (one self-contained file for
+// opening from disk). Usage: npm run docs [-- --out DIR].
 // Redoc 3 shows security schemes only in a per-operation dialog and renders vendor extensions only on
 // operations and fields, so the docs copy of the document gets two sections composed from the document
 // itself: the schemes' own descriptions under "Authentication", and every `x-not-shown` gap in one list;
@@ -9,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { bundle } from "./build.mjs";
 import { parseOrExit } from "./args.mjs";
+import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
 import { bin, packageInfo, root, runNode, stripBanner } from "./tools.mjs";
 
 export const defaultOutDir = path.join(root, "out/docs");
@@ -110,6 +113,8 @@ ahead, so the Execute Quote sample finds it still valid (a real quote lasts 30 s
 export function docsDocument(doc) {
   const copy = structuredClone(doc);
   delete copy["x-generated"];
+  // Redoc shows a server's description as plain text: Markdown code marks would show as literal backticks.
+  for (const server of copy.servers ?? []) if (server.description) server.description = server.description.replace(/`([^`]*)`/g, "$1");
   let description = copy.info.description ?? "";
   description = appendToSection(description, "Authentication", authenticationMarkdown(copy));
   description = insertSectionAfter(description, "Authentication", "Code samples", codeSamplesMarkdown);
@@ -118,25 +123,56 @@ export function docsDocument(doc) {
   return copy;
 }
 
-/** Builds the page into `outDir`; returns its path, size and build time. Fails if the page could reach a network. */
+/** The page's meta description: the document's opening paragraph (with its list), as plain text. */
+export function pageDescription(doc) {
+  const opening = (doc.info.description ?? "").split(/\n\s*\n(?![-*] )/)[0] ?? "";
+  const text = opening.replace(/^\s*[-*]\s+/gm, "").replace(/[`*_]/g, "").replace(/\s+/g, " ").trim();
+  const full = `${doc.info.title}: ${text || "reference"}`;
+  return full.length <= 300 ? full : `${full.slice(0, 297).replace(/\s+\S*$/, "")}...`;
+}
+
+/** Builds the pages into `outDir`; returns their paths, sizes and build time. Fails if a page could reach a network. */
 export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   const started = performance.now();
   const doc = docsDocument(document ?? (await bundle()));
   const tmp = await mkdtemp(path.join(os.tmpdir(), "docs-"));
-  const file = path.join(outDir, "index.html");
+  const built = path.join(tmp, "redoc.html");
+  let redoc;
   try {
     const source = path.join(tmp, "openapi.json");
     await writeFile(source, JSON.stringify(doc));
-    await mkdir(outDir, { recursive: true });
-    await runNode(bin.redocly, ["build-docs", source, "--output", file, "--inlineBundle", "--template", template, "--config", path.join(root, "redocly.yaml")]);
+    await runNode(bin.redocly, ["build-docs", source, "--output", built, "--inlineBundle", "--template", template, "--config", path.join(root, "redocly.yaml")]);
+    redoc = await readFile(built, "utf8");
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-  const html = await readFile(file, "utf8");
   // Redoc 3 sends usage telemetry from the page unless the CLI ran with telemetry off (quietEnv does that).
-  if (!html.includes('"disableTelemetry":true')) throw new Error(`${file}: Redoc telemetry is not disabled in the page.`);
-  if (/<script[^>]+\ssrc=|<link[^>]+\shref="https?:/i.test(html)) throw new Error(`${file}: the page loads a script or stylesheet from outside.`);
-  return { file, bytes: (await stat(file)).size, ms: Math.round(performance.now() - started) };
+  if (!redoc.includes('"disableTelemetry":true')) throw new Error("Redoc telemetry is not disabled in the docs page.");
+  const standalone = withDescription(hashLinks(localLogo(redoc)), pageDescription(doc));
+  const { page, script } = splitPage(standalone);
+  for (const [name, html] of [["index.html", page], ["standalone.html", standalone]]) {
+    if (/<script[^>]+\ssrc="?(https?:)?\/\/|<link[^>]+\shref="?(https?:)?\/\//i.test(html)) throw new Error(`${name}: the page loads something from outside.`);
+  }
+  await mkdir(outDir, { recursive: true });
+  // robots.txt: the page may be indexed (a missing one is a 404 that crawlers and Lighthouse report).
+  const files = { "index.html": page, "redoc.js": script, "standalone.html": standalone, "robots.txt": "User-agent: *\nAllow: /\n" };
+  for (const [name, text] of Object.entries(files)) {
+    const bytes = Buffer.from(text);
+    await writeFile(path.join(outDir, name), bytes);
+    if (name === "standalone.html" || name === "robots.txt") continue;
+    const { gz, br } = compressed(bytes);
+    await writeFile(path.join(outDir, `${name}.gz`), gz);
+    await writeFile(path.join(outDir, `${name}.br`), br);
+  }
+  const file = path.join(outDir, "index.html");
+  return {
+    file,
+    standalone: path.join(outDir, "standalone.html"),
+    bytes: (await stat(file)).size,
+    scriptBytes: (await stat(path.join(outDir, "redoc.js"))).size,
+    brotliBytes: (await stat(`${file}.br`)).size,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 const command = { name: "docs", usage: "npm run docs [-- --out DIR]   (default out/docs)", options: { out: { type: "string" } } };
@@ -144,8 +180,9 @@ const command = { name: "docs", usage: "npm run docs [-- --out DIR]   (default o
 async function main() {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const outDir = values.out !== undefined ? path.resolve(process.env.npm_lifecycle_event === "docs" ? process.env.INIT_CWD ?? "." : ".", values.out) : defaultOutDir;
-  const { file, bytes, ms } = await buildDocs({ outDir });
-  console.log(`docs: ${path.relative(process.cwd(), file)} (${(bytes / 1024 / 1024).toFixed(1)} MB, self-contained, ${ms} ms)`);
+  const { file, bytes, brotliBytes, scriptBytes, ms } = await buildDocs({ outDir });
+  const kb = (n) => `${Math.round(n / 1024)} KB`;
+  console.log(`docs: ${path.relative(process.cwd(), file)} (${kb(bytes)}, ${kb(brotliBytes)} sent compressed; redoc.js ${kb(scriptBytes)} starts on intent; standalone.html for disk) in ${ms} ms`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

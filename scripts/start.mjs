@@ -23,8 +23,8 @@ const command = {
 };
 
 /** What the build and the docs read and write: when none of it changed since the last build, both are skipped. */
-const BUILD_FILES = ["openapi", "generated", "src", "dist", "out/docs", "redocly.yaml", "tsdown.config.ts", "tsconfig.build.json", "tsconfig.json", "package.json", "package-lock.json"]
-  .concat(["build.mjs", "build-package.mjs", "sdk-artifact.mjs", "docs.mjs", "docs-template.hbs", "tools.mjs"].map((f) => `scripts/${f}`));
+const BUILD_FILES = ["openapi", "generated", "src", "dist", "out/docs", "postman", "redocly.yaml", "tsdown.config.ts", "tsconfig.build.json", "tsconfig.json", "package.json", "package-lock.json"]
+  .concat(["build.mjs", "build-package.mjs", "docs.mjs", "docs-page.mjs", "docs-template.hbs", "postman.mjs", "tools.mjs"].map((f) => `scripts/${f}`));
 const stampFile = path.join(root, "out/start-inputs.sha256");
 
 /** One SHA-256 over the names and bytes of every file of BUILD_FILES (folders walked in sorted order). */

@@ -1,11 +1,15 @@
-// The built docs page in a real browser (Debian's Chromium driven by playwright-core), opened from disk with
-// every outside request blocked and counted.
+// The built docs page in a real browser (Debian's Chromium driven by playwright-core), served by
+// scripts/serve-docs.mjs as `npm start` serves it, with every other request blocked and counted; and the
+// standalone file opened from disk.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildDocs, unknowns } from "../../scripts/docs.mjs";
+import { serveDocs } from "../../scripts/serve-docs.mjs";
 import { listOperations, loadBundle } from "../helpers/document.ts";
 import fixtures from "../signing/vectors.json" with { type: "json" };
 
@@ -16,16 +20,17 @@ const operations = listOperations(doc);
 const samplesDir = path.resolve(import.meta.dirname, "../../openapi/code_samples");
 const webhooks = Object.entries<any>(doc.webhooks).map(([name, item]) => ({ name, op: item.post })); // eslint-disable-line @typescript-eslint/no-explicit-any
 
-// Redoc's sidebar attribution points an <img> at its CDN; the page's Content-Security-Policy stops it
-// before it becomes a request. Any other blocked attempt is a regression.
-const knownBlocked = /^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg$/;
-
 let tmp: string;
+let server: Server;
 let context: BrowserContext;
 let page: Page;
 let pageUrl: string;
-let build: { bytes: number; ms: number };
+let build: Awaited<ReturnType<typeof buildDocs>>;
 const outside: string[] = [];
+/** Every request the page made to its own server, in order. */
+const served: string[] = [];
+/** What the page requested before any intent of the reader. */
+let firstLoad: string[] = [];
 const blockedByPolicy: string[] = [];
 const pageErrors: string[] = [];
 
@@ -35,7 +40,8 @@ beforeAll(async () => {
   }
   tmp = mkdtempSync(path.join(os.tmpdir(), "docs-test-"));
   build = await buildDocs({ outDir: path.join(tmp, "docs"), document: doc });
-  pageUrl = `file://${path.join(tmp, "docs", "index.html")}`;
+  server = await serveDocs({ dir: path.join(tmp, "docs"), port: 0 });
+  pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   context = await chromium.launchPersistentContext(path.join(tmp, "profile"), {
     executablePath: chromiumPath,
     headless: true,
@@ -45,6 +51,10 @@ beforeAll(async () => {
   await context.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith("file:")) return route.continue();
+    if (url.startsWith(pageUrl)) {
+      served.push(url.slice(pageUrl.length - 1));
+      return route.continue();
+    }
     outside.push(url);
     return route.abort();
   });
@@ -57,10 +67,12 @@ beforeAll(async () => {
   });
   await page.goto(pageUrl, { waitUntil: "load" });
   await heading(`${doc.info.title} (${doc.info.version})`).waitFor();
+  firstLoad = [...served];
 });
 
 afterAll(async () => {
   await context?.close();
+  await new Promise((resolve) => server?.close(resolve));
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -77,10 +89,30 @@ async function open(hash: string, name: string) {
 
 const text = () => page.locator("body").innerText();
 
-describe("the docs page, opened from disk with the network blocked", () => {
-  test("is one self-contained file of sensible size", () => {
-    expect(build.bytes).toBeGreaterThan(500_000);
-    expect(build.bytes).toBeLessThan(10_000_000);
+describe("the docs page, served with the network blocked", () => {
+  test("loads as a light page: Redoc's renderer stays unloaded until the reader shows intent", async () => {
+    expect(build.bytes).toBeLessThan(600_000);
+    expect(build.brotliBytes).toBeLessThan(100_000);
+    expect(build.scriptBytes).toBeGreaterThan(500_000);
+    expect(firstLoad).toEqual(["/"]);
+    // The server-rendered shell already names every tag in its sidebar.
+    for (const tag of new Set(operations.map(({ op }) => op.tags[0]))) await expect(page.getByRole("link", { name: tag, exact: true }).first().isVisible()).resolves.toBe(true);
+    const renderer = page.waitForRequest((r) => r.url().endsWith("/redoc.js"));
+    await page.mouse.move(200, 200);
+    await renderer;
+    await page.locator('[data-component-name="Sidebar/Sidebar"], [data-testid="search-trigger"]').first().waitFor();
+  });
+
+  test("a click in the sidebar before Redoc runs lands on that section, not on a missing path", async () => {
+    const fresh = await context.newPage();
+    try {
+      await fresh.goto(pageUrl, { waitUntil: "load" });
+      await fresh.getByRole("link", { name: "Conversions", exact: true }).first().click();
+      await fresh.locator("h1, h2, h3").filter({ hasText: exactly("Conversions") }).first().waitFor();
+      expect(new URL(fresh.url()).hash).toBe("#/conversions");
+    } finally {
+      await fresh.close();
+    }
   });
 
   test("shows every operation's summary and every webhook", { timeout: 90_000 }, async () => {
@@ -206,7 +238,22 @@ describe("the docs page, opened from disk with the network blocked", () => {
 
   test("made zero outside requests and threw no script error", () => {
     expect(outside).toEqual([]);
-    expect(blockedByPolicy.filter((url) => !knownBlocked.test(url))).toEqual([]);
+    expect(blockedByPolicy).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("the standalone page, opened from disk", () => {
+  test("renders an operation from a deep link by itself, with no request anywhere", async () => {
+    const standalone = await context.newPage();
+    const requests: string[] = [];
+    standalone.on("request", (r) => requests.push(r.url()));
+    const errors: string[] = [];
+    standalone.on("pageerror", (e) => errors.push(e.message));
+    await standalone.goto(`file://${build.standalone}#/conversions/executequote`, { waitUntil: "load" });
+    await standalone.locator("h1, h2, h3").filter({ hasText: exactly("Execute a quote") }).first().waitFor();
+    await standalone.close();
+    expect(requests.filter((u) => !u.startsWith("file:") && !u.startsWith("data:"))).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,0 +1,104 @@
+// Lighthouse on the docs page as readers meet it: built by `npm run docs`, served by scripts/serve-docs.mjs on
+// 127.0.0.1, opened by Debian's Chromium, once with the desktop preset and once with the mobile one (a
+// simulated slow 4G link and a 4x slower CPU). Prints the four category scores, first contentful paint,
+// largest contentful paint, total blocking time, bytes transferred and console errors. The scores are printed,
+// not asserted: they are timings on a shared machine. Reports go to test-results/lighthouse/.
+// Usage: npm run lighthouse [-- --dir out/docs] (builds the docs first unless --dir is given).
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { buildDocs, defaultOutDir } from "./docs.mjs";
+import { serveDocs } from "./serve-docs.mjs";
+import { root } from "./tools.mjs";
+
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+
+/** One Lighthouse run; resolves with the figures this project reports, and the whole report. */
+export async function audit(url, preset) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
+    const { lhr } = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
+    const a = lhr.audits;
+    return {
+      lhr,
+      figures: {
+        preset,
+        ...Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score ?? null])),
+        fcpMs: Math.round(a["first-contentful-paint"].numericValue),
+        lcpMs: Math.round(a["largest-contentful-paint"].numericValue),
+        tbtMs: Math.round(a["total-blocking-time"].numericValue),
+        transferredKiB: Math.round(a["total-byte-weight"].numericValue / 1024),
+        consoleErrors: a["errors-in-console"].details?.items?.length ?? 0,
+        failed: Object.values(a).filter((x) => x.score !== null && x.score < 1 && x.scoreDisplayMode === "binary").map((x) => x.id),
+      },
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * What the page defers: milliseconds from the reader's first pointer move until redoc.js has arrived and
+ * run and the main thread is idle again, at the machine's speed and with the CPU 4x slower (Lighthouse's phone).
+ */
+export async function intentToReady(url, cpuSlowdown = 1) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+    await page.goto(url, { waitUntil: "load" });
+    const started = performance.now();
+    const arrived = page.waitForResponse((r) => r.url().endsWith("/redoc.js"), { timeout: 120_000 });
+    await page.mouse.move(300, 300);
+    await (await arrived).finished();
+    // Two idle callbacks in a row: the module has run and React's scheduled rendering has drained.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    return Math.round(performance.now() - started);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { dir: { type: "string" }, help: { type: "boolean" } }, strict: true, allowPositionals: false });
+  if (values.help) {
+    console.log("usage: npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)");
+    return;
+  }
+  const dir = values.dir ? path.resolve(values.dir) : (await buildDocs({ outDir: defaultOutDir }), defaultOutDir);
+  const server = await serveDocs({ dir, port: 0 });
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const reports = path.join(root, "test-results/lighthouse");
+  await mkdir(reports, { recursive: true });
+  try {
+    const rows = [];
+    for (const preset of ["desktop", "mobile"]) {
+      const { lhr, figures } = await audit(url, preset);
+      await writeFile(path.join(reports, `${preset}.json`), JSON.stringify(lhr));
+      rows.push(figures);
+    }
+    console.table(rows.map(({ failed, ...row }) => row));
+    const [fast, slow] = [await intentToReady(url), await intentToReady(url, 4)];
+    console.log(`first intent to Redoc's rendering: ${fast} ms at this machine's speed, ${slow} ms with the CPU 4x slower`);
+    for (const { preset, failed } of rows) if (failed.length) console.log(`${preset}: audits not passed: ${failed.join(", ")}`);
+  } finally {
+    server.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(`lighthouse: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,148 @@
+// The Postman collection the project ships, made from the bundled document by `npm run build`: Postman's own
+// converter (openapi-to-postmanv2) with the document's examples as values, then made runnable as it comes:
+// one pre-request script (postman/prerequest.js) that authenticates every request in either environment,
+// multipart bodies as raw text (the only form a script can sign), uploads sent from a file, and two
+// environment files. Nothing here is edited by hand; `npm run build -- --check` finds drift.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { root } from "./tools.mjs";
+
+export const postmanDir = path.join(root, "generated/postman");
+export const collectionFile = path.join(postmanDir, "financial-operations-api.postman_collection.json");
+export const environmentFile = (name) => path.join(postmanDir, `${name}.postman_environment.json`);
+
+/** The file an upload request sends, relative to the working directory newman or Postman runs in. */
+export const uploadFile = "memorandum.pdf";
+const boundary = "financial-operations-api-boundary";
+const mockUrl = "http://127.0.0.1:4010";
+
+/** A small seeded generator (mulberry32), for values the converter would otherwise draw at random. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The converter fakes a value with Math.random where the document gives no example; its bundled faker keeps
+// the Math.random it found when it was loaded. It is loaded with a stand-in that draws from `draw`, and
+// each conversion draws from a seeded generator, so that the same document always gives the same collection.
+let draw = Math.random;
+let loaded;
+async function converter() {
+  if (!loaded) {
+    const random = Math.random;
+    Math.random = () => draw();
+    try {
+      loaded = (await import("openapi-to-postmanv2")).default;
+    } finally {
+      Math.random = random;
+    }
+  }
+  return loaded;
+}
+
+/**
+ * Postman's converter, as a promise: `convertV2` (what Postman's import uses today) or the older `convert`;
+ * the options are the ones a user picks in the import dialog.
+ */
+export async function convert(doc, options = {}, api = "convertV2") {
+  const Converter = await converter();
+  const random = Math.random;
+  draw = Math.random = seeded(20261125);
+  try {
+    return await new Promise((resolve, reject) => {
+      Converter[api]({ type: "json", data: structuredClone(doc) }, options, (err, result) => {
+        if (err) reject(err);
+        else if (!result.result) reject(new Error(`openapi-to-postmanv2: ${result.reason}`));
+        else resolve(result.output[0].data);
+      });
+    });
+  } finally {
+    draw = Math.random = random;
+  }
+}
+
+/** A stable id from a name (the converter's are random; the generated files must not change between builds). */
+const stableId = (...parts) => {
+  const h = createHash("sha256").update(parts.join("\0")).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/** Every request item with the folder names above it; folders get stable ids on the way. */
+function* requests(items, trail = []) {
+  for (const item of items) {
+    if (!item.item) yield { item, trail };
+    else {
+      item.id = stableId(...trail, item.name, "folder");
+      yield* requests(item.item, [...trail, item.name]);
+    }
+  }
+}
+
+/** A multipart body as the raw bytes it would be sent as (text fields only), so the script can sign it. */
+function rawMultipart(request) {
+  const fields = request.body.formdata.filter((f) => !f.disabled);
+  const file = fields.find((f) => f.type === "file");
+  if (file) throw new Error(`${request.method} ${request.url.raw}: a multipart file field (${file.key}) cannot be signed in a script.`);
+  const raw = fields.map((f) => `--${boundary}\r\nContent-Disposition: form-data; name="${f.key}"\r\n\r\n${f.value}\r\n`).join("") + `--${boundary}--\r\n`;
+  request.header = request.header.filter((h) => h.key.toLowerCase() !== "content-type");
+  request.header.unshift({ key: "Content-Type", value: `multipart/form-data; boundary=${boundary}` });
+  request.body = { mode: "raw", raw };
+}
+
+/** The shipped collection and its environments, from the bundled document. */
+export async function postmanFiles(doc) {
+  const collection = await convert(doc, { parametersResolution: "Example", folderStrategy: "Tags", includeAuthInfoInExample: false });
+  const script = await readFile(path.join(root, "postman/prerequest.js"), "utf8");
+  collection.info._postman_id = stableId(doc.info.title, doc.info.version);
+  collection.info.description = {
+    type: "text/markdown",
+    content: [
+      `${doc.info.title} ${doc.info.version}, generated from the OpenAPI document by this project's build.`,
+      "Pick the sandbox or production environment and fill in its values; the collection's pre-request script",
+      "signs production requests (HMAC-SHA256 over the exact body) and sends bearer tokens otherwise.",
+      `Uploads send ${uploadFile} from the working directory; in production set fileSha256 to its SHA-256.`,
+    ].join("\n"),
+  };
+  delete collection.auth;
+  collection.event = [{ listen: "prerequest", script: { type: "text/javascript", exec: script.trimEnd().split("\n") } }];
+  collection.variable = [{ key: "baseUrl", value: mockUrl, type: "string" }];
+  for (const { item, trail } of requests(collection.item)) {
+    const { request } = item;
+    item.id = stableId(...trail, item.name);
+    delete request.auth;
+    for (const response of item.response ?? []) response.id = stableId(...trail, item.name, response.name);
+    if (request.body?.mode === "formdata") rawMultipart(request);
+    if (request.body?.mode === "raw" && request.body.raw === "<binary>") {
+      request.body = { mode: "file", file: { src: uploadFile } };
+    }
+  }
+  const environment = (name, values) => ({
+    id: stableId(doc.info.title, name),
+    name: `${doc.info.title}: ${name}`,
+    values: Object.entries(values).map(([key, [value, type]]) => ({ key, value, type, enabled: true })),
+    _postman_variable_scope: "environment",
+  });
+  return {
+    [collectionFile]: collection,
+    [environmentFile("sandbox")]: environment("sandbox", {
+      baseUrl: [mockUrl, "default"],
+      authMode: ["sandbox", "default"],
+      sandboxToken: ["", "secret"],
+      portfolioToken: ["", "secret"],
+    }),
+    [environmentFile("production")]: environment("production", {
+      baseUrl: [mockUrl, "default"],
+      authMode: ["production", "default"],
+      accessKey: ["", "default"],
+      secretKey: ["", "secret"],
+      portfolioToken: ["", "secret"],
+      fileSha256: ["", "default"],
+    }),
+  };
+}

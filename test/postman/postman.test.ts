@@ -1,0 +1,141 @@
+// The document in a request tool, as API users meet it: (1) Postman's converter imports the bundled document
+// and newman runs every request against the sandbox mock with only the base URL and a token set; (2) the
+// collection this project ships runs with newman against the mock in sandbox and in production auth (the
+// pre-request script signs with HMAC), and a wrong secret is refused.
+import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import newman from "newman";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { collectionFile, convert, environmentFile, uploadFile } from "../../scripts/postman.mjs";
+import { loadBundle, listOperations } from "../helpers/document.ts";
+import { startMockScript } from "../helpers/mockScript.ts";
+import { freePort, stopChild } from "../helpers/prism.ts";
+
+const doc = loadBundle();
+const operationCount = listOperations(doc).length;
+const started: ChildProcess[] = [];
+let dir: string;
+let sandboxUrl: string;
+let productionUrl: string;
+const accessKey = "postman-access-key";
+const secretKey = randomBytes(32).toString("base64url");
+// The file the uploads send: bytes that are not text, so a body re-encoded anywhere would not verify.
+const file = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from([0x00, 0xff, 0xfe, 0x80, 0x0a]), randomBytes(64)]);
+
+interface Answered {
+  name: string;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** Runs a collection with newman; resolves with each request's status, or rejects with every script error. */
+function run(collection: unknown, options: { environment?: unknown; envVar?: Record<string, string> } = {}): Promise<Answered[]> {
+  return runAll(collection, options).then(({ answered, failures }) => (failures.length ? Promise.reject(new Error(failures.join("\n"))) : answered));
+}
+
+/** Runs a collection with newman; resolves with what was answered and what failed. */
+function runAll(collection: unknown, options: { environment?: unknown; envVar?: Record<string, string> } = {}): Promise<{ answered: Answered[]; failures: string[] }> {
+  return new Promise((resolve, reject) => {
+    const answered: Answered[] = [];
+    const failures: string[] = [];
+    newman
+      .run({
+        collection: collection as never,
+        environment: options.environment as never,
+        envVar: Object.entries(options.envVar ?? {}).map(([key, value]) => ({ key, value })),
+        workingDir: dir,
+        reporters: [],
+        timeoutRequest: 10_000,
+      })
+      .on("request", (err, args) => {
+        if (err) return void failures.push(`${args.item.name}: ${err.message}`);
+        answered.push({ name: args.item.name, method: args.request.method, path: args.request.url.getPath(), status: args.response.code });
+      })
+      .on("script", (err, args) => err && failures.push(`${args.item.name}: ${err.message}`))
+      .on("done", (err) => (err ? reject(err) : resolve({ answered, failures })));
+  });
+}
+
+const json = (file: string) => JSON.parse(readFileSync(file, "utf8"));
+const not2xx = (answered: Answered[]) => answered.filter((a) => a.status < 200 || a.status > 299).map((a) => `${a.status} ${a.method} ${a.path} (${a.name})`);
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "postman-"));
+  writeFileSync(path.join(dir, uploadFile), file);
+  const keys = path.join(dir, "keys.json");
+  writeFileSync(keys, JSON.stringify({ [accessKey]: secretKey }));
+  const [sandboxPort, productionPort] = [await freePort(), await freePort()];
+  await Promise.all([
+    startMockScript(["--port", String(sandboxPort)], { started }),
+    startMockScript(["--port", String(productionPort), "--auth", "production", "--keys", keys], { started }),
+  ]);
+  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  productionUrl = `http://127.0.0.1:${productionPort}`;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(started.map(stopChild));
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the document imported by Postman's converter", () => {
+  // convertV2, as Postman's import runs it, with the import dialog's "Example" parameter generation (the
+  // default, "Schema", fakes values from the schemas alone and never reads an example).
+  test("every request is answered 2xx by the sandbox mock given only a base URL and a token", async () => {
+    const collection = await convert(doc, { parametersResolution: "Example" });
+    const answered = await run(collection, { envVar: { baseUrl: sandboxUrl, bearerToken: "sandbox-token" } });
+    expect(answered).toHaveLength(operationCount);
+    expect(not2xx(answered)).toEqual([]);
+  }, 60_000);
+});
+
+describe("the shipped collection", () => {
+  const collection = json(collectionFile);
+
+  test("has one request per operation, each authenticated by the collection's own script", () => {
+    const names: string[] = [];
+    const walk = (items: { item?: unknown[]; name: string; request?: { auth?: unknown } }[]) =>
+      items.forEach((i) => (i.item ? walk(i.item as never) : (names.push(i.name), expect(i.request?.auth).toBeUndefined())));
+    walk(collection.item);
+    expect(names).toHaveLength(operationCount);
+    expect(collection.event.find((e: { listen: string }) => e.listen === "prerequest").script.exec.join("\n")).toContain("HmacSHA256");
+  });
+
+  test("in the sandbox environment, every request is answered 2xx", async () => {
+    const answered = await run(collection, { environment: json(environmentFile("sandbox")), envVar: { baseUrl: sandboxUrl, sandboxToken: "sandbox-token", portfolioToken: "portfolio-token" } });
+    expect(answered).toHaveLength(operationCount);
+    expect(not2xx(answered)).toEqual([]);
+  }, 60_000);
+
+  const production = (secret: string) => run(collection, productionOptions(secret));
+  const productionOptions = (secret: string) => ({
+      environment: json(environmentFile("production")),
+      envVar: { baseUrl: productionUrl, accessKey, secretKey: secret, portfolioToken: "portfolio-token", fileSha256: createHash("sha256").update(file).digest("hex") },
+  });
+
+  test("in the production environment, the script signs every request (uploads from a file included) and each is answered 2xx", async () => {
+    const answered = await production(secretKey);
+    expect(answered).toHaveLength(operationCount);
+    expect(not2xx(answered)).toEqual([]);
+  }, 60_000);
+
+  test("in the production environment, a wrong secret is refused with 401 on every signed request", async () => {
+    const answered = await production(randomBytes(32).toString("base64url"));
+    const signed = answered.filter((a) => !a.path.startsWith("/v1/portfolios/"));
+    expect(signed.length).toBeGreaterThan(15);
+    expect(signed.filter((a) => a.status !== 401)).toEqual([]);
+  }, 60_000);
+
+  test("a secret that is not URL-safe Base64 is named in the run's errors, and no request goes out with credentials", async () => {
+    const { answered, failures } = await runAll(collection, productionOptions("not base64!"));
+    const signed = answered.filter((a) => !a.path.startsWith("/v1/portfolios/"));
+    expect(signed.filter((a) => a.status !== 401)).toEqual([]);
+    expect(failures).toHaveLength(signed.length);
+    for (const failure of failures) expect(failure).toMatch(/secretKey is not URL-safe Base64/);
+  }, 60_000);
+});
