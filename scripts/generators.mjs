@@ -12,27 +12,30 @@ import { performance } from "node:perf_hooks";
 import { startEcho } from "./generators/echo.mjs";
 import { GENERATORS } from "./generators/registry.mjs";
 import { ensureDir, matrixDir, tail, ToolError } from "./generators/tools.mjs";
-import { root } from "./tools.mjs";
+import { parseOrExit, refuse } from "./args.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 /** The columns, in order; each check's verdict is `true`, or a string saying why it failed. */
 export const CHECKS = ["generates", "warnings", "builds", "ops", "upload bytes", "MIME type", "typed success", "unknown code", "open set"];
 
-const usage = "Usage: node scripts/generators.mjs [--document FILE] [--json FILE] [--out DIR] [--list] [generator-id ...]";
+const command = {
+  name: "generators",
+  usage: "npm run generators [-- --document FILE] [--json FILE] [--out DIR] [--list] [GENERATOR-ID...]",
+  options: { document: { type: "string" }, json: { type: "string" }, out: { type: "string" }, list: { type: "boolean" } },
+  positionals: { max: Infinity },
+};
 
-function parseArgs(args) {
-  const options = { document: path.join(root, "generated/openapi.json"), json: undefined, out: path.join(root, "out/generators"), only: [], list: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === "--document" || a === "--json" || a === "--out") {
-      const value = args[++i];
-      if (!value) throw new ToolError(`${a} needs a file.\n${usage}`);
-      options[a.slice(2)] = path.resolve(value);
-    } else if (a === "--list") options.list = true;
-    else if (a.startsWith("-")) throw new ToolError(`Unknown option ${a}.\n${usage}`);
-    else options.only.push(a);
-  }
+function parseCommand(args) {
+  const { values, positionals } = parseOrExit(command, args, packageInfo);
+  const options = {
+    document: values.document !== undefined ? path.resolve(values.document) : path.join(root, "generated/openapi.json"),
+    json: values.json !== undefined ? path.resolve(values.json) : undefined,
+    out: values.out !== undefined ? path.resolve(values.out) : path.join(root, "out/generators"),
+    only: positionals,
+    list: Boolean(values.list),
+  };
   const unknown = options.only.filter((id) => !GENERATORS.some((g) => g.id === id));
-  if (unknown.length) throw new ToolError(`Unknown generator ${unknown.join(", ")}; the ids are: ${GENERATORS.map((g) => g.id).join(", ")}.\n${usage}`);
+  if (unknown.length) refuse(command, `unknown generator ${unknown.map((id) => JSON.stringify(id)).join(", ")}; the ids are: ${GENERATORS.map((g) => g.id).join(", ")}`);
   return options;
 }
 
@@ -140,7 +143,7 @@ function printTable(rows) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    const options = parseArgs(process.argv.slice(2));
+    const options = parseCommand(process.argv.slice(2));
     const chosen = options.only.length ? GENERATORS.filter((g) => options.only.includes(g.id)) : GENERATORS;
     if (options.list) {
       for (const g of chosen) console.log(`${g.id.padEnd(24)} ${g.name} ${g.version()}`);

@@ -6,14 +6,14 @@
 // Usage: npm run lighthouse [-- --dir out/docs] (builds the docs first unless --dir is given).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { parseOrExit } from "./args.mjs";
 import { buildDocs, defaultOutDir } from "./docs.mjs";
 import { serveDocs } from "./serve-docs.mjs";
-import { root } from "./tools.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const categories = ["performance", "accessibility", "best-practices", "seo"];
@@ -70,11 +70,8 @@ export async function intentToReady(url, cpuSlowdown = 1) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { dir: { type: "string" }, help: { type: "boolean" } }, strict: true, allowPositionals: false });
-  if (values.help) {
-    console.log("usage: npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)");
-    return;
-  }
+  const command = { name: "lighthouse", usage: "npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)", options: { dir: { type: "string" } } };
+  const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const dir = values.dir ? path.resolve(values.dir) : (await buildDocs({ outDir: defaultOutDir }), defaultOutDir);
   const server = await serveDocs({ dir, port: 0 });
   const url = `http://127.0.0.1:${server.address().port}/`;

@@ -17,6 +17,8 @@ const NOT_PROGRAMS: Record<string, string> = {
   "args.mjs": "the shared argument parser",
   "tools.mjs": "where the tools live",
   "prism-front.mjs": "preloaded into Prism's process by mock.mjs (node --import), never run by a user",
+  "docs-page.mjs": "how docs.mjs splits and compresses the page",
+  "postman.mjs": "the Postman collection, made by build.mjs",
 };
 
 interface EntryPoint {
