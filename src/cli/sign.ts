@@ -2,8 +2,8 @@ import { closeSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { InvalidCredentialsError, parseTimestamp, signRequest, type SignedRequest } from "../signing/index.ts";
-import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../mock/keys.ts";
-import { DEFAULT_WINDOW_SECONDS } from "../mock/front.ts";
+import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
+import { DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { CAUSES, explainMismatch } from "./explain.ts";
 
 export const USAGE = `Usage:

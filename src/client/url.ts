@@ -1,3 +1,5 @@
+import { PATH_PROBLEMS, readTarget } from "../signing/canonicalPath.ts";
+
 // The request URL, built as openapi-fetch builds it for the parameter styles this document uses: the
 // general serializers (label, matrix, deepObject, exploded arrays) would be a tenth of what the client ships.
 
@@ -29,3 +31,16 @@ export const serializeQuery = (query: Record<string, unknown>): string =>
       return `${k}=${[v].flat().map((x) => encodeURIComponent(x as string)).join(",")}`;
     })
     .join("&");
+
+/**
+ * The path of a call's URL as the server receives it (and as it is signed), checked with the same rules
+ * as signRequest and the mock: a path that fetch's URL parser or a router would read otherwise (`\`, `#`,
+ * dot or empty segments, an encoded `/`) is refused before anything is sent.
+ * @throws TypeError naming the problem.
+ */
+export function requestPathOf(url: string): string {
+  const parsed = new URL(url);
+  const reading = readTarget(url.slice(parsed.origin.length));
+  if (!reading.ok) throw new TypeError(`Request path ${PATH_PROBLEMS[reading.problem]}: ${JSON.stringify(reading.path)}`);
+  return reading.path;
+}

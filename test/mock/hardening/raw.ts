@@ -2,7 +2,7 @@
 // (fetch would resolve dot segments and re-encode escapes before they reach the front).
 import http from "node:http";
 import { startFront, type FrontOptions, type RunningFront } from "../../../src/mock/front.ts";
-import { parseKeys } from "../../../src/mock/keys.ts";
+import { parseKeys } from "../../../src/mock/auth/keys.ts";
 import { signRequest } from "../../../src/signing/index.ts";
 import { type RunningServer, startPrism } from "../../helpers/prism.ts";
 import { newSecret, type Credentials } from "../support.ts";
