@@ -20,14 +20,14 @@ export function envelopeOf(path: string, status: number): Envelope {
 /** ISO 8601 in UTC with whole seconds, as the envelopes' examples write it. */
 export const isoSeconds = (time: number | Date) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-// The flat codes the reference gives the answers the mock makes itself: 00000002 invalid payload,
-// 00010000 authentication, 00000000 unexpected server error. Other statuses carry no flat code.
-const FLAT_CODES: Readonly<Record<number, string>> = { 400: "00000002", 401: "00010000", 500: "00000000" };
+// The flat codes of the reference for the answers the mock makes itself: 00010000 authentication,
+// 00000002 invalid payload (every other refusal of the request), 00000000 unexpected server error.
+const flatCode = (status: number) => (status === 401 ? "00010000" : status >= 500 ? "00000000" : "00000002");
 // The reference's portfolio codes by status.
 const PORTFOLIO_CODES: Readonly<Record<number, string>> = { 400: "VALIDATION_ERROR", 401: "AUTHENTICATION_FAILED", 403: "AUTHORIZATION_FAILED", 429: "RATE_LIMITED", 503: "VENUE_UNAVAILABLE" };
 
 function defaultCode(envelope: Envelope, status: number): string | undefined {
-  if (envelope === "flat") return FLAT_CODES[status];
+  if (envelope === "flat") return flatCode(status);
   if (envelope === "portfolio") return PORTFOLIO_CODES[status] ?? (status >= 500 ? "INTERNAL_ERROR" : "VALIDATION_ERROR");
   // v2 shows UNAUTHORIZED only; the other types are the mock's own.
   return status === 401 ? "UNAUTHORIZED" : status >= 500 ? "INTERNAL_ERROR" : "INVALID_REQUEST";
