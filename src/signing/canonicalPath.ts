@@ -64,8 +64,17 @@ export function pathProblem(path: string): PathProblem | undefined {
       return "malformed-percent-escape";
     }
   }
-  if (!PLAIN_PATH.test(path) && new URL(path, BASE).pathname !== path) return "not-canonical";
+  if (!PLAIN_PATH.test(path) && canonicalPathname(path) !== path) return "not-canonical";
   return undefined;
+}
+
+/** The pathname the WHATWG parser makes of a path; undefined when it does not parse as one (`/\t/x` is `//x`, a host). */
+function canonicalPathname(path: string): string | undefined {
+  try {
+    return new URL(path, BASE).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 export type TargetReading = { ok: true; path: string; query: string } | { ok: false; problem: PathProblem; path: string };
