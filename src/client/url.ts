@@ -1,4 +1,4 @@
-import { PATH_PROBLEMS, readTarget } from "../signing/canonicalPath.ts";
+import { PATH_PROBLEMS, pathProblem, readTarget } from "../signing/canonicalPath.ts";
 
 // The request URL, built as openapi-fetch builds it for the parameter styles this document uses: the
 // general serializers (label, matrix, deepObject, exploded arrays) would be a tenth of what the client ships.
@@ -33,14 +33,18 @@ export const serializeQuery = (query: Record<string, unknown>): string =>
     .join("&");
 
 /**
- * The path of a call's URL as the server receives it (and as it is signed), checked with the same rules
- * as signRequest and the mock: a path that fetch's URL parser or a router would read otherwise (`\`, `#`,
- * dot or empty segments, an encoded `/`) is refused before anything is sent.
+ * The path of a call's URL as fetch sends it (and as it is signed), checked with the rules signRequest and
+ * the mock share: a path that fetch's URL parser would route elsewhere (`\`, `#`, dot segments) or that
+ * a router reads otherwise (empty segments, an encoded `/`) is refused before anything is sent. Only
+ * percent-encoding may differ between the URL as built and as sent (a `{name}` left unfilled).
  * @throws TypeError naming the problem.
  */
 export function requestPathOf(url: string): string {
   const parsed = new URL(url);
-  const reading = readTarget(url.slice(parsed.origin.length));
-  if (!reading.ok) throw new TypeError(`Request path ${PATH_PROBLEMS[reading.problem]}: ${JSON.stringify(reading.path)}`);
-  return reading.path;
+  const target = url.slice(parsed.origin.length);
+  const reading = readTarget(target);
+  if (!reading.ok && reading.problem !== "not-canonical") throw new TypeError(`Request path ${PATH_PROBLEMS[reading.problem]}: ${JSON.stringify(reading.path)}`);
+  const problem = pathProblem(parsed.pathname);
+  if (problem) throw new TypeError(`Request path ${PATH_PROBLEMS[problem]}: ${JSON.stringify(parsed.pathname)}`);
+  return parsed.pathname;
 }

@@ -71,7 +71,8 @@ describe("canonical paths", () => {
     expect(() => sign("/v1/customers/c1/rfi-cases?page=2")).toThrow(/no query/);
   });
 
-  test.each(REFUSED)("the client refuses %s before sending", async (p) => {
+  // The client sends what fetch sends: a path it only percent-encodes (non-ASCII, braces) goes out encoded, as signed.
+  test.each(REFUSED.filter(([, problem]) => problem !== "not-canonical"))("the client refuses %s before sending", async (p) => {
     let sent = 0;
     const client = createClient({ baseUrl: "https://svc.example", credentials: creds, portfolioToken: "pt", fetch: async () => (sent++, new Response("{}", { status: 200 })) });
     await expect((client.request as Function)("GET", p)).rejects.toThrow(TypeError);
