@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { signRequest } from "../src/signing/index.ts";
@@ -101,7 +102,7 @@ function load(url: string, connections: number, seconds: number, request: Mode["
 
 // The RFI-list part (declared before the top-level run below uses them).
 const rfiPath = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/rfi-cases";
-const RFI_ROUNDS = 5;
+const RFI_ROUNDS = Number(process.env.ROUNDS ?? 5);
 const prismBin = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
 const bundle = path.join(root, "generated/openapi.json");
 
@@ -145,6 +146,17 @@ async function postPart() {
 
 // The RFI list, as issue 23 measures the front's cost: GET, bearer, 10 connections, modes interleaved.
 
+/** The process that serves: Prism itself, or the Prism that scripts/mock.mjs started (the front runs inside it). */
+function serverPid(child: ChildProcess): number {
+  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  return Number(children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism")) ?? child.pid);
+}
+/** CPU seconds (user + system) the process has used: robust to a loaded machine, unlike wall-clock rates. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
 function loadGet(url: string, connections: number, seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -169,25 +181,38 @@ async function rfiPart() {
   for (const mode of rfiModes) if (!running.has(mode.label)) running.set(mode.label, await startMock(mode));
   for (const mode of rfiModes) await loadGet(running.get(mode.label)!.url, 10, 1); // warm-up
   const runs = new Map<string, Run[]>(rfiModes.map((m) => [m.label, []]));
-  for (let r = 0; r < RFI_ROUNDS; r++) for (const mode of rotate(rfiModes, r)) runs.get(mode.label)!.push(await loadGet(running.get(mode.label)!.url, 10, SECONDS));
+  const cpu = new Map<string, number>(rfiModes.map((m) => [m.label, 0]));
+  for (let r = 0; r < RFI_ROUNDS; r++) {
+    for (const mode of rotate(rfiModes, r)) {
+      const pid = serverPid(running.get(mode.label)!.child);
+      const before = cpuSeconds(pid);
+      runs.get(mode.label)!.push(await loadGet(running.get(mode.label)!.url, 10, SECONDS));
+      cpu.set(mode.label, cpu.get(mode.label)! + cpuSeconds(pid) - before);
+    }
+  }
   console.log(`GET ${rfiPath} (RFI list, bearer), autocannon, 10 connections, ${RFI_ROUNDS} rounds x ${SECONDS} s per mode, interleaved:`);
   const stats = new Map(
     [...runs].map(([label, rs]) => {
       const all = rs.flatMap((x) => x.latencies);
       const rps = rs.reduce((s, x) => s + x.count, 0) / rs.reduce((s, x) => s + x.seconds, 0);
-      return [label, { rps, mean: all.reduce((a, b) => a + b, 0) / Math.max(1, all.length), p99: quantile(all, 0.99), bad: rs.reduce((s, x) => s + x.bad, 0) }];
+      const cpuUs = (cpu.get(label)! / Math.max(1, all.length)) * 1e6;
+      return [label, { rps, cpuUs, mean: all.reduce((a, b) => a + b, 0) / Math.max(1, all.length), p99: quantile(all, 0.99), bad: rs.reduce((s, x) => s + x.bad, 0) }];
     }),
   );
   for (const [label, s] of stats) {
-    console.log(`  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   mean ${s.mean.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms${s.bad ? `   ${s.bad} non-200 answers` : ""}`);
+    console.log(`  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   mean ${s.mean.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   server CPU ${s.cpuUs.toFixed(0).padStart(5)} us/request${s.bad ? `   ${s.bad} non-200 answers` : ""}`);
   }
   const q = stats.get(quiet.label)!;
   const m = stats.get(mock.label)!;
   ratioLine("npm run mock: throughput / quiet Prism's", m.rps / q.rps, undefined, 0.9, true);
   ratioLine("npm run mock: mean latency / quiet Prism's", m.mean / q.mean, undefined, 1.1);
+  // On a machine shared with other work the rates above move by tens of percent between runs; the server's
+  // CPU time per request does not: its inverse is the throughput a dedicated core would give.
+  ratioLine("npm run mock: CPU-bound throughput (quiet Prism's CPU/request over the mock's)", q.cpuUs / m.cpuUs, undefined, 0.9, true);
   for (const b of before) {
     const s = stats.get(b.label)!;
     ratioLine("BASELINE's npm run mock: throughput / quiet Prism's", s.rps / q.rps, undefined, 0.9, true);
     ratioLine("BASELINE's npm run mock: mean latency / quiet Prism's", s.mean / q.mean, undefined, 1.1);
+    ratioLine("BASELINE's npm run mock: CPU-bound throughput", q.cpuUs / s.cpuUs, undefined, 0.9, true);
   }
 }

@@ -184,6 +184,22 @@ describe("one reading of the target: the front authenticates the route Prism and
     }
   });
 
+  test("a consumed quote stays consumed: the execute variants of the issue are refused, never a second 201", async () => {
+    const quoteBody = JSON.stringify({ from_asset: {}, to_asset: {}, pay_amount: "1" });
+    const quote = await rawRequest(front.url, "POST", "/v1/customers/c1/conversions/quote", signedHeaders(creds, "POST", "/v1/customers/c1/conversions/quote", quoteBody), quoteBody);
+    expect(quote.status).toBe(201);
+    const execute = JSON.stringify({ quote_id: quote.json().quote_id });
+    const plain = "/v1/customers/c1/conversions/hedge";
+    const idem = () => ({ "Idempotency-Key": crypto.randomUUID() });
+    expect((await rawRequest(front.url, "POST", plain, { ...signedHeaders(creds, "POST", plain, execute), ...idem() }, execute)).status).toBe(201);
+    for (const target of ["/v1/customers/c1/conversions\\hedge", "/v1/customers/c1/conversions/hedge#x", "/v1/customers/c1/conversions/hedg%65", "/v1/customers/c1/conversions/hedge/"]) {
+      const again = await rawRequest(front.url, "POST", target, { ...signedHeaders(creds, "POST", target, execute), ...idem() }, execute);
+      expect(again.status, target).toBe(400);
+      expect(again.headers["x-mock-refusal"], target).toBeTruthy();
+    }
+    expect((await rawRequest(front.url, "POST", plain, { ...signedHeaders(creds, "POST", plain, execute), ...idem() }, execute)).status).toBe(409);
+  });
+
   test("generated hostile targets (fast-check, fixed seed)", async () => {
     await fc.assert(
       fc.asyncProperty(targets, async ({ method, target }) => {
