@@ -98,8 +98,6 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
 
 /** Requests that asked for `100 Continue`: it is sent only once their headers passed authentication. */
 const awaitingContinue = new WeakSet<http.IncomingMessage>();
-/** Requests in progress per connection: the idle timeout closes only connections with none. */
-const inProgress = new WeakMap<object, number>();
 
 /** The front's server, not yet listening (in Prism's process, Prism calls listen on it), and how to close it. */
 export function createFront(opts: FrontOptions): { server: http.Server; close(): Promise<void> } {
@@ -173,9 +171,6 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
   }
 
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse) {
-    const socket = req.socket;
-    inProgress.set(socket, (inProgress.get(socket) ?? 0) + 1);
-    res.once("close", () => inProgress.set(socket, (inProgress.get(socket) ?? 1) - 1));
     serve(req, res).catch((err: Error) => {
       // A bug in the front must not take the mock down: answer what can still be answered, keep serving.
       if (res.headersSent) return res.destroy();
@@ -199,8 +194,9 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
   server.on("clientError", answerClientError);
   // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay fault, a slow Prism) is not.
   server.timeout = opts.idleTimeoutMs ?? TIMEOUTS.idle;
-  server.on("timeout", (socket: import("node:net").Socket) => {
-    if (!inProgress.get(socket)) socket.destroy();
+  // Node keeps the response being written on `_httpMessage` and a request being received on `parser.incoming`.
+  server.on("timeout", (socket: import("node:net").Socket & { _httpMessage?: unknown; parser?: { incoming?: unknown } | null }) => {
+    if (!socket._httpMessage && !socket.parser?.incoming) socket.destroy();
   });
   // A client that half-closes its socket after sending still gets its answer: Node's default ends the socket
   // then. The switch is Node's own (long-standing, used by its tests) but missing from @types/node.
