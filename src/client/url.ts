@@ -1,4 +1,4 @@
-import { PATH_PROBLEMS, pathProblem, readTarget } from "../signing/canonicalPath.ts";
+import { pathProblem } from "../signing/canonicalPath.ts";
 
 // The request URL, built as openapi-fetch builds it for the parameter styles this document uses: the
 // general serializers (label, matrix, deepObject, exploded arrays) would be a tenth of what the client ships.
@@ -34,17 +34,16 @@ export const serializeQuery = (query: Record<string, unknown>): string =>
 
 /**
  * The path of a call's URL as fetch sends it (and as it is signed), checked with the rules signRequest and
- * the mock share: a path that fetch's URL parser would route elsewhere (`\`, `#`, dot segments) or that
- * a router reads otherwise (empty segments, an encoded `/`) is refused before anything is sent. Only
- * percent-encoding may differ between the URL as built and as sent (a `{name}` left unfilled).
- * @throws TypeError naming the problem.
+ * the mock share (src/signing/canonicalPath.ts): a path that fetch's URL parser would route elsewhere (`\`,
+ * `#`, dot segments) or that a router reads otherwise (empty segments, an encoded `/`) is refused before
+ * anything is sent. Only percent-encoding may differ between the URL as built and as sent (a `{name}` left unfilled).
+ * @throws TypeError naming the problem (the names of canonicalPath.ts's PathProblem).
  */
 export function requestPathOf(url: string): string {
-  const parsed = new URL(url);
-  const target = url.slice(parsed.origin.length);
-  const reading = readTarget(target);
-  if (!reading.ok && reading.problem !== "not-canonical") throw new TypeError(`Request path ${PATH_PROBLEMS[reading.problem]}: ${JSON.stringify(reading.path)}`);
-  const problem = pathProblem(parsed.pathname);
-  if (problem) throw new TypeError(`Request path ${PATH_PROBLEMS[problem]}: ${JSON.stringify(parsed.pathname)}`);
-  return parsed.pathname;
+  const { origin, pathname } = new URL(url);
+  const built = url.slice(origin.length).split("?", 1)[0]!;
+  let problem = pathProblem(built);
+  if (problem === "not-canonical") problem = pathProblem(pathname);
+  if (problem) throw new TypeError(`Request path refused (${problem}; see signRequest): ${JSON.stringify(built)}`);
+  return pathname;
 }
