@@ -30,7 +30,7 @@ describe("Expect: 100-continue", () => {
   });
 
   test("a signed POST gets 100 Continue once its headers passed, then its answer", async () => {
-    const headers = { ...signedHeaders(mock.creds, "POST", hedgePath, hedge), "Content-Length": hedge.length, Expect: "100-continue" };
+    const headers = { ...signedHeaders(mock.creds, "POST", hedgePath, hedge), "Content-Length": hedge.length, Expect: "100-continue", Connection: "close" };
     const { received, socket } = openExchange(mock.production.url, head("POST", hedgePath, headers), undefined, 5_000);
     let text = "";
     await new Promise<void>((resolve) =>
