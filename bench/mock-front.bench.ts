@@ -1,9 +1,13 @@
 // The mock as `npm run mock` runs it (the signature front before Prism, in sandbox and production auth)
 // against Prism alone as `npm run mock -- --bare` starts it, under load from autocannon at 1, 10 and 50
-// connections on 127.0.0.1. The modes take turns in a rotating order within each round, so drift of
+// connections on 127.0.0.1; then the RFI list (GET, bearer, 10 connections) through `npm run mock` against
+// Prism alone started quietly (`prism mock -v warn`, the level the front runs Prism at), so the front's own
+// cost is not hidden by the info log of --bare. PART=post or PART=rfi runs one part. The modes take turns in a rotating order within each round, so drift of
 // a shared machine hits all alike. Each run is bounded in time; output of the mocks goes to /dev/null.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { signRequest } from "../src/signing/index.ts";
@@ -37,6 +41,8 @@ interface Mode {
   label: string;
   args: string[];
   request: () => { body: string; headers: Record<string, string> };
+  /** Runs this command instead of scripts/mock.mjs (given the port). */
+  command?: (port: number) => string[];
 }
 const modes: Mode[] = [
   { label: "Prism alone (npm run mock -- --bare)", args: ["--bare"], request: bearerRequest },
@@ -48,7 +54,7 @@ const BARE = modes[0]!.label;
 /** Starts `node scripts/mock.mjs ARGS --port P` and resolves once the port answers HTTP. */
 async function startMock(mode: Mode): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)], {
+  const child = spawn(process.execPath, mode.command?.(port) ?? [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)], {
     cwd: root,
     env: { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey, SCARF_ANALYTICS: "false", DO_NOT_TRACK: "1" },
     stdio: ["ignore", "ignore", "pipe"],
@@ -94,8 +100,22 @@ function load(url: string, connections: number, seconds: number, request: Mode["
   });
 }
 
+// The RFI-list part (declared before the top-level run below uses them).
+const rfiPath = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/rfi-cases";
+const RFI_ROUNDS = Number(process.env.ROUNDS ?? 5);
+const prismBin = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
+const bundle = path.join(root, "generated/openapi.json");
+
 const running = new Map<string, { url: string; child: ChildProcess }>();
+const PART = process.env.PART ?? "";
 try {
+  if (PART !== "rfi") await postPart();
+  if (PART !== "post") await rfiPart();
+} finally {
+  for (const { child } of running.values()) await stopChild(child);
+}
+
+async function postPart() {
   for (const mode of modes) running.set(mode.label, await startMock(mode));
   for (const mode of modes) await load(running.get(mode.label)!.url, 10, 1, mode.request); // warm-up
   console.log(`POST Execute Quote (${fresh().length}-byte JSON, a new quote_id each), autocannon, ${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`);
@@ -122,6 +142,77 @@ try {
       ratioLine(`${mode.label.split(" (")[0]}: p99 / Prism's`, s.p99 / bare.p99, undefined, 1.2);
     }
   }
-} finally {
-  for (const { child } of running.values()) await stopChild(child);
+}
+
+// The RFI list, as issue 23 measures the front's cost: GET, bearer, 10 connections, modes interleaved.
+
+/** The process that serves: Prism itself, or the Prism that scripts/mock.mjs started (the front runs inside it). */
+function serverPid(child: ChildProcess): number {
+  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  return Number(children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism")) ?? child.pid);
+}
+/** CPU seconds (user + system) the process has used: robust to a loaded machine, unlike wall-clock rates. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+function loadGet(url: string, connections: number, seconds: number): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    let bad = 0;
+    const started = performance.now();
+    const requests = [{ method: "GET" as const, path: rfiPath, headers: { Authorization: "Bearer sandbox-token" } }];
+    const instance = autocannon({ url, requests, connections, duration: seconds }, (err) => {
+      if (err) return reject(err);
+      resolve({ count: latencies.length, seconds: (performance.now() - started) / 1000, latencies, bad });
+    });
+    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => (status === 200 ? latencies.push(ms) : bad++));
+  });
+}
+
+async function rfiPart() {
+  const quiet: Mode = { label: "Prism alone, quiet (prism mock -v warn)", args: [], request: bearerRequest, command: (port) => [prismBin, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", "warn", bundle] };
+  const mock: Mode = { label: "npm run mock (front, sandbox auth)", args: [], request: bearerRequest };
+  // BASELINE=<another checkout> adds that checkout's `npm run mock` to the rotation (a before/after run under the same load).
+  const baseline = process.env.BASELINE;
+  const before: Mode[] = baseline ? [{ label: "npm run mock of BASELINE", args: [], request: bearerRequest, command: (port) => [path.join(baseline, "scripts/mock.mjs"), "--port", String(port)] }] : [];
+  const rfiModes = [quiet, mock, ...before];
+  for (const mode of rfiModes) if (!running.has(mode.label)) running.set(mode.label, await startMock(mode));
+  for (const mode of rfiModes) await loadGet(running.get(mode.label)!.url, 10, 1); // warm-up
+  const runs = new Map<string, Run[]>(rfiModes.map((m) => [m.label, []]));
+  const cpu = new Map<string, number>(rfiModes.map((m) => [m.label, 0]));
+  for (let r = 0; r < RFI_ROUNDS; r++) {
+    for (const mode of rotate(rfiModes, r)) {
+      const pid = serverPid(running.get(mode.label)!.child);
+      const before = cpuSeconds(pid);
+      runs.get(mode.label)!.push(await loadGet(running.get(mode.label)!.url, 10, SECONDS));
+      cpu.set(mode.label, cpu.get(mode.label)! + cpuSeconds(pid) - before);
+    }
+  }
+  console.log(`GET ${rfiPath} (RFI list, bearer), autocannon, 10 connections, ${RFI_ROUNDS} rounds x ${SECONDS} s per mode, interleaved:`);
+  const stats = new Map(
+    [...runs].map(([label, rs]) => {
+      const all = rs.flatMap((x) => x.latencies);
+      const rps = rs.reduce((s, x) => s + x.count, 0) / rs.reduce((s, x) => s + x.seconds, 0);
+      const cpuUs = (cpu.get(label)! / Math.max(1, all.length)) * 1e6;
+      return [label, { rps, cpuUs, mean: all.reduce((a, b) => a + b, 0) / Math.max(1, all.length), p99: quantile(all, 0.99), bad: rs.reduce((s, x) => s + x.bad, 0) }];
+    }),
+  );
+  for (const [label, s] of stats) {
+    console.log(`  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   mean ${s.mean.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   server CPU ${s.cpuUs.toFixed(0).padStart(5)} us/request${s.bad ? `   ${s.bad} non-200 answers` : ""}`);
+  }
+  const q = stats.get(quiet.label)!;
+  const m = stats.get(mock.label)!;
+  ratioLine("npm run mock: throughput / quiet Prism's", m.rps / q.rps, undefined, 0.9, true);
+  ratioLine("npm run mock: mean latency / quiet Prism's", m.mean / q.mean, undefined, 1.1);
+  // On a machine shared with other work the rates above move by tens of percent between runs; the server's
+  // CPU time per request does not: its inverse is the throughput a dedicated core would give.
+  ratioLine("npm run mock: CPU-bound throughput (quiet Prism's CPU/request over the mock's)", q.cpuUs / m.cpuUs, undefined, 0.9, true);
+  for (const b of before) {
+    const s = stats.get(b.label)!;
+    ratioLine("BASELINE's npm run mock: throughput / quiet Prism's", s.rps / q.rps, undefined, 0.9, true);
+    ratioLine("BASELINE's npm run mock: mean latency / quiet Prism's", s.mean / q.mean, undefined, 1.1);
+    ratioLine("BASELINE's npm run mock: CPU-bound throughput", q.cpuUs / s.cpuUs, undefined, 0.9, true);
+  }
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { startFront } from "../src/mock/front.ts";
-import { parseKeys } from "../src/mock/keys.ts";
+import { parseKeys } from "../src/mock/auth/keys.ts";
 import { statefulFrontOptions } from "../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../src/mock/stateful/index.ts";
 import { signRequest } from "../src/signing/index.ts";

@@ -85,7 +85,7 @@ export function parseStatefulOptions(argv = process.argv.slice(2)) {
 
 /**
  * Spawns Prism, tethered to this process (see prism-tether.cjs); stdout and stderr as given. With `front`
- * (the settings of src/mock/inPrism.ts), the signature front runs inside Prism's process on `port`
+ * (the settings of src/mock/prism/inPrism.ts), the signature front runs inside Prism's process on `port`
  * (prism-front.mjs) and reports over IPC once it listens; Prism then logs warnings only: its info log is
  * several lines per request, and relaying it to a slow reader stalled every request (writes to a pipe block).
  */

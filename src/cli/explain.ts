@@ -1,7 +1,7 @@
-import { createHmac } from "node:crypto";
 import { buildStringToSign, decodeSecretKey, hashBody, parseTimestamp, signRequest } from "../signing/index.ts";
-import { parseAuthorization } from "../mock/verifySignature.ts";
-import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../mock/unauthorized.ts";
+import { parseAuthorization } from "../signing/authorization.ts";
+import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../signing/failures.ts";
+import { hmacHex as hmac } from "../signing/hmac.ts";
 
 /** The signature-mismatch causes the reference lists, plus its credential-not-found case, in its words. */
 export const CAUSES = {
@@ -54,7 +54,6 @@ export interface Explanation {
 /** The first four characters and the length: enough to tell keys apart, too little to use one. */
 const redact = (key: string) => (key.length > 8 ? `${key.slice(0, 4)}… (${key.length} characters)` : `… (${key.length} characters)`);
 
-const hmac = (key: Uint8Array, text: string) => createHmac("sha256", key).update(text, "utf8").digest("hex");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Reads the detail (flat, older or v2 shape) out of a received 401 body. */

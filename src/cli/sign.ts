@@ -3,8 +3,8 @@ import path from "node:path";
 import type { parseArgs } from "node:util";
 import { parseCommandLine, quote, UsageError } from "../../scripts/args.mjs";
 import { InvalidCredentialsError, parseTimestamp, signRequest, type SignedRequest } from "../signing/index.ts";
-import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../mock/keys.ts";
-import { DEFAULT_WINDOW_SECONDS } from "../mock/front.ts";
+import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
+import { DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { CAUSES, explainMismatch } from "./explain.ts";
 
 export const USAGE = `Usage:

@@ -1,5 +1,5 @@
-import { createHmac } from "node:crypto";
 import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "../signing/constants.ts";
+import { hmacHex } from "../signing/hmac.ts";
 import { assertAccessKey, InvalidCredentialsError, MIN_SECRET_KEY_BYTES, secretKeyObject } from "../signing/secret.ts";
 import { assertServerSide } from "../signing/serverSide.ts";
 import { buildStringToSign } from "../signing/stringToSign.ts";
@@ -48,7 +48,7 @@ export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, 
       if (s !== second) [second, timestamp, method] = [s, formatTimestamp(new Date(time)), ""];
       if (m !== method || p !== path || h !== hash) {
         [method, path, hash, stringToSign] = [m, p, h, buildStringToSign(accessKey, timestamp, m, p, h)];
-        authorization = `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${createHmac("sha256", key).update(stringToSign).digest("hex")}`;
+        authorization = `${SIGNING_SCHEME} ${accessKey}:${timestamp}:${hmacHex(key, stringToSign)}`;
       }
       headers.set(AUTHORIZATION_HEADER, authorization);
       headers.set(DATE_HEADER, timestamp);

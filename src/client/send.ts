@@ -11,6 +11,7 @@ import { readResponse } from "./response.ts";
 import { utf8 } from "./result.ts";
 import { type RetryPolicy, retryDelay } from "./retry.ts";
 import { startAttempt } from "./timeout.ts";
+import { requestPathOf } from "./url.ts";
 
 export interface Transport {
   fetch: FetchLike;
@@ -42,7 +43,7 @@ export async function send(t: Transport, call: Call): Promise<[Response, Uint8Ar
   const { url, method, bytes, signal } = call;
   let hash: string | undefined;
   const bodyHash = () => (hash ??= hashBody(bytes));
-  const path = new URL(url).pathname;
+  const path = requestPathOf(url);
   for (let retry = 0; ; retry++) {
     // A retry gets headers of its own: a fetch may keep what an earlier attempt sent.
     const headers = retry ? new Headers(call.headers) : call.headers;

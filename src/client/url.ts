@@ -1,3 +1,5 @@
+import { pathProblem } from "../signing/canonicalPath.ts";
+
 // The request URL, built as openapi-fetch builds it for the parameter styles this document uses: the
 // general serializers (label, matrix, deepObject, exploded arrays) would be a tenth of what the client ships.
 
@@ -29,3 +31,19 @@ export const serializeQuery = (query: Record<string, unknown>): string =>
       return `${k}=${[v].flat().map((x) => encodeURIComponent(x as string)).join(",")}`;
     })
     .join("&");
+
+/**
+ * The path of a call's URL as fetch sends it (and as it is signed), checked with the rules signRequest and
+ * the mock share (src/signing/canonicalPath.ts): a path that fetch's URL parser would route elsewhere (`\`,
+ * `#`, dot segments) or that a router reads otherwise (empty segments, an encoded `/`) is refused before
+ * anything is sent. Only percent-encoding may differ between the URL as built and as sent (a `{name}` left unfilled).
+ * @throws TypeError naming the problem (the names of canonicalPath.ts's PathProblem).
+ */
+export function requestPathOf(url: string): string {
+  const { origin, pathname } = new URL(url);
+  const built = url.slice(origin.length).split("?", 1)[0]!;
+  let problem = pathProblem(built);
+  if (problem === "not-canonical") problem = pathProblem(pathname);
+  if (problem) throw new TypeError(`Request path refused (${problem}; see signRequest): ${JSON.stringify(built)}`);
+  return pathname;
+}

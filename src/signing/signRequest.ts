@@ -1,5 +1,6 @@
-import { createHmac, createSecretKey } from "node:crypto";
+import { assertCanonicalPath } from "./canonicalPath.ts";
 import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "./constants.ts";
+import { hmacHex } from "./hmac.ts";
 import { assertAccessKey, decodeSecretKey } from "./secret.ts";
 import { assertServerSide } from "./serverSide.ts";
 import { buildStringToSign, hashBody } from "./stringToSign.ts";
@@ -35,13 +36,14 @@ export function signRequest({ accessKey, secretKey, method, path, body, time, bo
   // A line break in a field would forge the five-line string to sign; JSON.stringify shows it escaped.
   if (typeof method !== "string" || !/^[!#$%&'*+.^`|~\w-]+$/.test(method)) throw new TypeError(`Method to sign is not an HTTP token: ${JSON.stringify(method)}`);
   if (typeof path !== "string" || !/^\/[^?\0-\x20\x7f]*$/.test(path)) throw new TypeError(`Path to sign must start with "/" and have no query, spaces or control characters: ${JSON.stringify(path)}`);
+  // The server must receive the path exactly as signed: refused when a URL parser or router would read it otherwise.
+  assertCanonicalPath(path);
   if (bodyHash !== undefined && !/^[0-9a-f]{64}$/.test(bodyHash)) throw new TypeError("bodyHash must be 64 lowercase hex digits (SHA-256)");
   const key = typeof secretKey === "string" ? decodeSecretKey(secretKey) : secretKey;
   const timestamp = formatTimestamp(time);
   bodyHash ??= hashBody(body);
   const stringToSign = buildStringToSign(accessKey, timestamp, method, path, bodyHash);
-  // node:crypto's HMAC takes a KeyObject far faster than raw key bytes (on Node 24 about 2 us a signature against 17).
-  const signature = createHmac("sha256", createSecretKey(key)).update(stringToSign).digest("hex");
+  const signature = hmacHex(key, stringToSign);
   return {
     timestamp,
     bodyHash,

@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { KeyStore } from "../../src/mock/keys.ts";
-import { verifySignature } from "../../src/mock/verifySignature.ts";
+import type { KeyStore } from "../../src/mock/auth/keys.ts";
+import { verifySignature } from "../../src/mock/auth/signature.ts";
 
 export interface SeenRequest {
   method: string;

@@ -21,7 +21,7 @@ import {
 } from "../../src/index.ts";
 import { systemClock } from "../../src/client/clock.ts";
 import { type RunningFront, startFront } from "../../src/mock/front.ts";
-import { parseKeys } from "../../src/mock/keys.ts";
+import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";

@@ -9,9 +9,9 @@ import { loadBundle } from "../helpers/document.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
 import { schemaValidator } from "../helpers/validator.ts";
 import { startFront, type RunningFront } from "../../src/mock/front.ts";
-import { parseKeys } from "../../src/mock/keys.ts";
+import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { buildStringToSign, formatTimestamp, hashBody } from "../../src/signing/index.ts";
-import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../../src/mock/unauthorized.ts";
+import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../../src/signing/failures.ts";
 import { newSecret, responseSchemaPointer, send, sign, wireOf, type Credentials, type Wire } from "./support.ts";
 
 const doc = loadBundle();

@@ -1,4 +1,4 @@
-// The in-process hand-over (src/mock/handOver.ts): the front in this process handing accepted requests to
+// The in-process hand-over (src/mock/prism/handOver.ts): the front in this process handing accepted requests to
 // Prism's listener gives what Prism over HTTP gives, plus Allow on a 405; a throw in Prism answers 500 in
 // the path's envelope and the process keeps serving.
 import { spawn } from "node:child_process";

@@ -3,7 +3,7 @@
 // token) and in production mode (signed requests).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFront, type RunningFront } from "../../src/mock/front.ts";
-import { parseKeys } from "../../src/mock/keys.ts";
+import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { loadBundle } from "../helpers/document.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
 import { MUTATIONS, mutants, type Mutant } from "./mutations.ts";

@@ -2,7 +2,7 @@
 // scripts/mock.mjs runs it, at warn level), for tests of the in-process hand-over.
 import http from "node:http";
 import { createRequire } from "node:module";
-import { interceptNextServer } from "../../src/mock/inPrism.ts";
+import { interceptNextServer } from "../../src/mock/prism/inPrism.ts";
 import { bundlePath } from "../helpers/prism.ts";
 
 const require = createRequire(import.meta.url);

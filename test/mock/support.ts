@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { OperationCase } from "../fixtures/operations.ts";
 import { deref, listOperations, type Json } from "../helpers/document.ts";
 import { startFront, type FrontOptions } from "../../src/mock/front.ts";
-import { parseKeys } from "../../src/mock/keys.ts";
+import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { signRequest } from "../../src/signing/index.ts";
 import { startPrism } from "../helpers/prism.ts";
 

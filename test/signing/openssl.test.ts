@@ -19,7 +19,7 @@ const int = (n: number) => Math.floor(rand() * n);
 const bytes = (n: number) => Uint8Array.from({ length: n }, () => int(256));
 const pick = <T>(xs: readonly T[]) => xs[int(xs.length)]!;
 
-const segments = ["v1", "customers", "caf%C3%A9", "acme%20ltd", "rfi-cases", "dep%2F1", "x_y-z.~", "%F0%9F%9A%80", "conversions", "hedge"];
+const segments = ["v1", "customers", "caf%C3%A9", "acme%20ltd", "rfi-cases", "dep%3A1", "x_y-z.~", "%F0%9F%9A%80", "conversions", "hedge"];
 const secrets = Array.from({ length: SECRETS }, () => Buffer.from(bytes(1 + int(150))));
 
 /** Runs openssl on files and returns each file's hex digest, in order. */

@@ -1,8 +1,8 @@
-// The mock's signature check (src/mock/verifySignature.ts) runs the shared signing vectors: it accepts
+// The mock's signature check (src/mock/auth/signature.ts) runs the shared signing vectors: it accepts
 // every vector's headers over the vector's exact bytes, and refuses the same headers over other bytes.
 import { describe, expect, test } from "vitest";
-import { parseKeys } from "../../src/mock/keys.ts";
-import { verifySignature } from "../../src/mock/verifySignature.ts";
+import { parseKeys } from "../../src/mock/auth/keys.ts";
+import { verifySignature } from "../../src/mock/auth/signature.ts";
 import { bodyBytes } from "./bodies.ts";
 import { vectors } from "./vectors.ts";
 

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { errorBody } from "../answers/errors.ts";
 import { DROP, type StatefulMock, type StatefulRequest } from "./index.ts";
 import type { Reply } from "./reply.ts";
 
@@ -42,7 +43,7 @@ export function statefulHandler(mock: StatefulMock) {
     try {
       outcome = mock.isControlPath(request.path) ? mock.control(request) : await mock.handle(request);
     } catch (err) {
-      writeReply(res, { status: 500, body: { code: "00000000", status: 500, detail: `Stateful mock failure: ${(err as Error).message}`, instance: request.path } });
+      writeReply(res, { status: 500, body: errorBody({ status: 500, path: request.path, detail: `Stateful mock failure: ${(err as Error).message}`, now: new Date() }) });
       return true;
     }
     if (outcome === undefined) return false;

@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { isoSeconds } from "./clock.ts";
+import { errorBody } from "../answers/errors.ts";
 
 /** A JSON answer of the stateful mock. */
 export interface Reply {
@@ -12,41 +11,20 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
 
 /**
  * The flat envelope of v1 (and of every 429). `code` is left out where the reference shows none for
- * the case, rather than borrowing one.
+ * the case, rather than borrowing one. Built by the mock's one error module (answers/errors.ts).
  */
 export function flatError(status: number, code: string | undefined, detail: string, instance: string, now: number): Reply {
-  return reply(status, {
-    ...(code === undefined ? {} : { code }),
-    status,
-    detail,
-    instance,
-    trace_id: randomBytes(16).toString("hex"),
-    time: isoSeconds(now),
-  });
+  return reply(status, errorBody({ status, path: instance, detail, now, code: code ?? null, envelope: "flat" }));
 }
 
 /** The portfolio variant's error object. */
 export function portfolioError(status: number, code: string, message: string, now: number, details: Record<string, unknown> = {}): Reply {
-  return reply(status, { error: { code, message, details, request_id: randomUUID(), timestamp: isoSeconds(now) } });
+  return reply(status, errorBody({ status, path: "", detail: message, now, code, details, envelope: "portfolio" }));
 }
 
 export const isPortfolioPath = (path: string) => path.startsWith("/v1/portfolios/");
 
-/**
- * An error in the envelope of the path's family: the portfolio error object, else the flat envelope
- * (v1, and v2 for the statuses the fault injector makes: the reference gives v2's 429 the flat one).
- */
+/** An error in the envelope of the path (answers/errors.ts: portfolio, v2 but 429, else flat), the flat one without a code unless one is given. */
 export function errorFor(path: string, status: number, detail: string, now: number, code?: string): Reply {
-  if (isPortfolioPath(path)) return portfolioError(status, code ?? portfolioCodeFor(status), detail, now);
-  return flatError(status, code, detail, path, now);
-}
-
-/** The reference's portfolio code for a status the fault injector answers with. */
-function portfolioCodeFor(status: number): string {
-  if (status === 429) return "RATE_LIMITED";
-  if (status === 503) return "VENUE_UNAVAILABLE";
-  if (status === 401) return "AUTHENTICATION_FAILED";
-  if (status === 403) return "AUTHORIZATION_FAILED";
-  if (status >= 500) return "INTERNAL_ERROR";
-  return "VALIDATION_ERROR";
+  return reply(status, errorBody({ status, path, detail, now, code: code ?? null }));
 }

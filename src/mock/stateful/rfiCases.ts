@@ -2,18 +2,11 @@ import { readFileSync } from "node:fs";
 import { instant } from "./instant.ts";
 import { type StatefulOperation, describe } from "./operation.ts";
 import { flatError, reply } from "./reply.ts";
+// The record types live in rfiCase.ts, which store.ts reads without importing the operations (no import cycle).
+import type { RfiCase, RfiCaseSets } from "./rfiCase.ts";
 import type { ComponentValidator } from "./schemas.ts";
 
-/** An RFI case as the document describes it (validated against its RfiCase schema on the way in). */
-export type RfiCase = {
-  case_id: string;
-  rfi_status: string;
-  subject: { type: string; id: string } & Record<string, unknown>;
-  updated_at: string;
-} & Record<string, unknown>;
-
-/** Customer id to that customer's cases, in stored order. */
-export type RfiCaseSets = Map<string, RfiCase[]>;
+export type { RfiCase, RfiCaseSets } from "./rfiCase.ts";
 
 /** Thrown for a fixture the mock cannot load; the message names the file and the case. */
 export class RfiFixtureError extends Error {

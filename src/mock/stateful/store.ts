@@ -1,5 +1,5 @@
 import type { Reply } from "./reply.ts";
-import type { RfiCase, RfiCaseSets } from "./rfiCases.ts";
+import type { RfiCase, RfiCaseSets } from "./rfiCase.ts";
 
 /** A customer-scoped quote: 30 s of life, one execute. */
 export interface CustomerQuote {

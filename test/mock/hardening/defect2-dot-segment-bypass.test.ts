@@ -3,7 +3,7 @@
 // every dot segment (plain or percent-encoded) before deciding anything: the signature covers the path
 // exactly as sent, so there is no normalised path a signature could honestly stand for.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { checkRequestPath, isBearerRoute } from "../../../src/mock/requestPath.ts";
+import { isBearerRoute, readTarget } from "../../../src/mock/request/target.ts";
 import { rawRequest, signedHeaders, startMockPair } from "./raw.ts";
 
 let mock: Awaited<ReturnType<typeof startMockPair>>;
@@ -50,8 +50,8 @@ describe("defect 2: dot segments cannot bypass the signature check", () => {
     for (const p of ["/v1/portfolios/pf-1/customers/c1/conversions/hedge", "/v1/portfolios//conversions/quote", "/v1/portfolios/a/b/conversions/quote", "/v1/portfolios/pf-1/conversions/hedge/x"]) {
       expect(isBearerRoute(p), p).toBe(false);
     }
-    expect(checkRequestPath("/v1/customers/c1..x/rfi-cases")).toMatchObject({ ok: true });
-    expect(checkRequestPath("/v1/customers/...")).toMatchObject({ ok: true });
-    expect(checkRequestPath("/v1/customers/c1/rfi-cases?x=../..")).toMatchObject({ ok: true, query: "x=../.." });
+    expect(readTarget("/v1/customers/c1..x/rfi-cases")).toMatchObject({ ok: true });
+    expect(readTarget("/v1/customers/...")).toMatchObject({ ok: true });
+    expect(readTarget("/v1/customers/c1/rfi-cases?x=../..")).toMatchObject({ ok: true, query: "x=../.." });
   });
 });

@@ -1,7 +1,7 @@
 // Defect 4: a 100k-deep JSON body got a 500 from Prism, and a client that half-closed its socket after
 // sending never got the answer to a forwarded request.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../../src/mock/jsonDepth.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../../src/mock/request/json.ts";
 import { rawRequest, signedHeaders, startMockPair } from "./raw.ts";
 import { bodyOf, head, openExchange, statusOf } from "./socket.ts";
 

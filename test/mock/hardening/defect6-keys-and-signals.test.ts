@@ -7,7 +7,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { loadKeys, MockKeysError, repeatedMembers } from "../../../src/mock/keys.ts";
+import { loadKeys, MockKeysError, repeatedMembers } from "../../../src/mock/auth/keys.ts";
 import { startMockScript } from "../../helpers/mockScript.ts";
 import { freePort, stopChild } from "../../helpers/prism.ts";
 import { newSecret } from "../support.ts";

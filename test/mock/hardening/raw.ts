@@ -2,8 +2,9 @@
 // (fetch would resolve dot segments and re-encode escapes before they reach the front).
 import http from "node:http";
 import { startFront, type FrontOptions, type RunningFront } from "../../../src/mock/front.ts";
-import { parseKeys } from "../../../src/mock/keys.ts";
-import { signRequest } from "../../../src/signing/index.ts";
+import { parseKeys } from "../../../src/mock/auth/keys.ts";
+import { hmacHex } from "../../../src/signing/hmac.ts";
+import { buildStringToSign, decodeSecretKey, formatTimestamp, hashBody, SIGNING_SCHEME } from "../../../src/signing/index.ts";
 import { type RunningServer, startPrism } from "../../helpers/prism.ts";
 import { newSecret, type Credentials } from "../support.ts";
 
@@ -30,11 +31,15 @@ export function rawRequest(base: string, method: string, target: string, headers
   });
 }
 
-/** Signed production headers for a request target (the signature covers its path exactly as given). */
+/**
+ * Signed production headers for a request target, the signature over its path exactly as given (up to "?"),
+ * as a hostile client would sign it: signRequest itself refuses a path the server would not read as written.
+ */
 export function signedHeaders(creds: Credentials, method: string, target: string, body = "", time = new Date()): Record<string, string> {
   const path = target.split("?", 1)[0]!;
-  const s = signRequest({ ...creds, method, path, body, time });
-  return { ...s.headers, ...(body ? { "Content-Type": "application/json" } : {}) };
+  const timestamp = formatTimestamp(time);
+  const signature = hmacHex(decodeSecretKey(creds.secretKey), buildStringToSign(creds.accessKey, timestamp, method, path, hashBody(body)));
+  return { Authorization: `${SIGNING_SCHEME} ${creds.accessKey}:${timestamp}:${signature}`, "X-SVC-Date": timestamp, ...(body ? { "Content-Type": "application/json" } : {}) };
 }
 
 /** Prism with a production front and a sandbox front before it; `stop` ends all by PID. */

@@ -6,7 +6,7 @@ import { loadBundle } from "../../helpers/document.ts";
 import { type RunningServer, startPrism } from "../../helpers/prism.ts";
 import { schemaValidator } from "../../helpers/validator.ts";
 import { type RunningFront, startFront } from "../../../src/mock/front.ts";
-import { parseKeys } from "../../../src/mock/keys.ts";
+import { parseKeys } from "../../../src/mock/auth/keys.ts";
 import { newSecret, responseSchemaPointer } from "../support.ts";
 import { rawRequest } from "./raw.ts";
 

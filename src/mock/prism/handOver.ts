@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import { Readable } from "node:stream";
+import { errorBody } from "../answers/errors.ts";
+import { answer } from "../answers/write.ts";
+import type { AcceptedRequest, Pass } from "../request/accepted.ts";
 import { allowedMethods } from "./allowedMethods.ts";
-import { serverErrorBody } from "./badRequest.ts";
-import type { AcceptedRequest, Pass } from "./front.ts";
-import { HOP_BY_HOP } from "./upstream.ts";
+import { HOP_BY_HOP } from "./hopByHop.ts";
 
 /** How long Prism may take to answer before the front answers for it (the HTTP forwarding's timeout too). */
 const ANSWER_TIMEOUT_MS = 30_000;
@@ -130,11 +131,7 @@ function prismFailed(res: FrontResponse, err: unknown) {
   const path = res.handedOver ?? "/";
   res.handedOver = undefined;
   const name = err instanceof Error ? err.name : typeof err;
-  const json = JSON.stringify(serverErrorBody(path, `The mock failed on this request (Prism: ${name}).`, new Date()));
-  // Whatever Prism set is not part of this answer.
-  for (const header of res.getHeaderNames()) res.removeHeader(header);
-  res.writeHead(500, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json), Connection: "close" });
-  res.end(json);
+  answer(res.req, res, 500, errorBody({ status: 500, path, detail: `The mock failed on this request (Prism: ${name}).`, now: new Date() }), { Connection: "close" });
 }
 
 let guarded = false;

@@ -1,20 +1,11 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
-import { buildStringToSign, hashBody, parseTimestamp, SIGNING_SCHEME } from "../signing/index.ts";
+import { createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
+import { parseAuthorization } from "../../signing/authorization.ts";
+import type { AuthFailure } from "../../signing/failures.ts";
+import { hmacSha256 } from "../../signing/hmac.ts";
+import { buildStringToSign, hashBody, parseTimestamp } from "../../signing/index.ts";
 import type { KeyStore } from "./keys.ts";
 
-/** Why a request was refused; each maps to one documented 401 detail (see unauthorized.ts). */
-export type AuthFailure =
-  | "missing-authorization"
-  | "malformed-authorization"
-  | "unknown-access-key"
-  | "unknown-bearer-token"
-  | "missing-date"
-  | "date-mismatch"
-  | "malformed-timestamp"
-  | "stale-timestamp"
-  | "future-timestamp"
-  | "signature-mismatch"
-  | "replayed-signature";
+export type { AuthFailure } from "../../signing/failures.ts";
 
 export type Verification = { ok: true; accessKey: string } | { ok: false; failure: AuthFailure; accessKey?: string };
 
@@ -50,15 +41,7 @@ export interface SignedHeaders {
   signature: string;
 }
 
-/** `Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>`; access keys cannot hold ':' or white space. */
-const AUTHORIZATION = new RegExp(`^${SIGNING_SCHEME} ([^\\s:]+):([^\\s:]*):([^\\s:]*)$`);
 const SIGNATURE = /^[0-9a-f]{64}$/;
-
-/** Splits a production Authorization header; null when it is not one. */
-export function parseAuthorization(header: string): { accessKey: string; timestamp: string; signature: string } | null {
-  const m = AUTHORIZATION.exec(header);
-  return m ? { accessKey: m[1]!, timestamp: m[2]!, signature: m[3]! } : null;
-}
 
 /**
  * Checks what the headers alone can show, before the body is read: the access key is known, the date header
@@ -103,7 +86,7 @@ export function signatureMatches(signed: SignedHeaders, method: string, path: st
   if (!key) keyObjects.set(signed.secret, (key = createSecretKey(signed.secret)));
   const stringToSign = buildStringToSign(signed.accessKey, signed.timestamp, method, path, bodyHash);
   // verifyHeaders checked 64 hex digits: both sides are 32 bytes, compared without hex-encoding the digest.
-  return timingSafeEqual(createHmac("sha256", key).update(stringToSign).digest(), Buffer.from(signed.signature, "hex"));
+  return timingSafeEqual(hmacSha256(key, stringToSign), Buffer.from(signed.signature, "hex"));
 }
 
 /** Verifies a production signature the way the reference describes: `verifyHeaders`, then `signatureMatches` over the body. */

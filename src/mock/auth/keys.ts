@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../signing/index.ts";
+import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../../signing/env.ts";
+import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../../signing/index.ts";
 
 /** Access key to decoded secret bytes: what the signature front verifies against. */
 export type KeyStore = ReadonlyMap<string, Uint8Array>;
@@ -10,8 +11,6 @@ export class MockKeysError extends Error {
 }
 
 export const KEYS_FILE_ENV = "FO_MOCK_KEYS_FILE";
-export const ACCESS_KEY_ENV = "FO_ACCESS_KEY";
-export const SECRET_KEY_ENV = "FO_SECRET_KEY";
 
 /**
  * Builds a key store from `{ "<access key>": "<secret key>" }`, checking every pair as the signer would.

@@ -22,3 +22,16 @@ export function nestsDeeperThan(body: Uint8Array, max = MAX_JSON_DEPTH): boolean
   }
   return false;
 }
+
+/** `application/json` or a `+json` type: the bodies the front checks before Prism parses them. */
+export const isJson = (type: string | undefined) => !!type && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
+
+/** Whether the bytes parse as JSON (Prism 5.16 never answers a JSON body that does not). */
+export function parsesAsJson(body: Buffer): boolean {
+  try {
+    JSON.parse(body.toString("utf8"));
+    return true;
+  } catch {
+    return false;
+  }
+}

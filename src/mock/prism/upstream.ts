@@ -1,10 +1,10 @@
 import http from "node:http";
+import { errorBody } from "../answers/errors.ts";
+import type { AcceptedRequest, Pass } from "../request/accepted.ts";
 import { allowedMethods } from "./allowedMethods.ts";
-import type { AcceptedRequest, Pass } from "./front.ts";
+import { HOP_BY_HOP } from "./hopByHop.ts";
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
-/** Connection-level headers belong to each hop: the client's and Prism's connections are managed apart. */
-export const HOP_BY_HOP = new Set(["connection", "keep-alive", "expect", "proxy-connection", "upgrade"]);
 
 /**
  * Forwards accepted requests to a Prism over HTTP, byte for byte, over kept-alive connections, and streams
@@ -38,7 +38,7 @@ export function forwardTo(base: string): { pass: Pass; close(): void } {
       if (res.headersSent) return res.destroy();
       // A kept-alive connection Prism closed just as it was reused: the request never reached Prism, send it again once.
       if (up.reusedSocket && err.code === "ECONNRESET" && !retried) return forward(request, _req, res, true);
-      const json = JSON.stringify({ code: "00000000", status: 502, detail: `Mock front could not reach Prism: ${err.message}` });
+      const json = JSON.stringify(errorBody({ status: 502, path: request.path, detail: `The mock's front could not reach Prism: ${err.message}`, now: new Date() }));
       res.writeHead(502, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(json) });
       res.end(json);
     });

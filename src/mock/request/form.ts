@@ -13,7 +13,7 @@ const multipart = () => (parser ??= createRequire(createRequire(import.meta.url)
 let multipartRoutes: RegExp[] | undefined;
 function declaresMultipart(requestPath: string): boolean {
   multipartRoutes ??= (() => {
-    const doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../generated/openapi.json"), "utf8"));
+    const doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../generated/openapi.json"), "utf8"));
     const routes: RegExp[] = [];
     for (const [template, item] of Object.entries<Record<string, { requestBody?: { content?: object; $ref?: string } }>>(doc.paths ?? {})) {
       const bodies = Object.values(item).map((op) => op?.requestBody);

@@ -3,10 +3,11 @@
 // Prism's own request listener in-process instead of over a second HTTP hop to another process.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFront, DEFAULT_FUTURE_SECONDS, DEFAULT_REPLAY, DEFAULT_WINDOW_SECONDS, type FrontOptions } from "./front.ts";
+import { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../../signing/window.ts";
+import { loadKeys } from "../auth/keys.ts";
+import type { ReplayPolicy } from "../auth/replay.ts";
+import { createFront, DEFAULT_REPLAY, type FrontOptions } from "../front.ts";
 import { guardProcess } from "./handOver.ts";
-import { loadKeys } from "./keys.ts";
-import type { ReplayPolicy } from "./replay.ts";
 
 /** What scripts/mock.mjs passes in FO_MOCK_FRONT: settings and file names, never a secret. */
 export interface FrontConfig {
@@ -114,9 +115,9 @@ export function interceptNextServer(make: (listener: http.RequestListener, asked
 
 /** The stateful mode and the front options that plug it in (its handler, its control API without auth). */
 async function startStateful({ optionsFile, rfiFixture }: NonNullable<FrontConfig["stateful"]>) {
-  const { createStatefulMock, STATEFUL_OPERATIONS } = await import("./stateful/index.ts");
-  const { loadOptionsFile } = await import("./stateful/options.ts");
-  const { statefulFrontOptions } = await import("./stateful/http.ts");
+  const { createStatefulMock, STATEFUL_OPERATIONS } = await import("../stateful/index.ts");
+  const { loadOptionsFile } = await import("../stateful/options.ts");
+  const { statefulFrontOptions } = await import("../stateful/http.ts");
   const given = optionsFile ? loadOptionsFile(optionsFile) : {};
   const mock = await createStatefulMock({ ...given, ...(rfiFixture ? { rfiFixture } : {}) });
   return { mock, operations: Object.keys(STATEFUL_OPERATIONS), frontOptions: statefulFrontOptions(mock) };

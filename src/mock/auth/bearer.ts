@@ -1,4 +1,4 @@
-import type { AuthFailure } from "./verifySignature.ts";
+import type { AuthFailure } from "../../signing/failures.ts";
 
 /** `Bearer <token>`, as Prism and the reference write it: one header-safe token. */
 const BEARER = /^Bearer ([\x21-\x7e]+)$/;

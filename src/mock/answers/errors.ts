@@ -1,0 +1,69 @@
+// Every error body the mock writes itself comes from here: the front's refusals (400, 401, 408, 417, 431),
+// its 500 and 502 when Prism fails or cannot be reached, and the stateful mode's errors. Each is in the
+// envelope the reference gives the path, so one path never gets two shapes for one kind of answer.
+import { randomBytes, randomUUID } from "node:crypto";
+import { AUTHORIZATION_MISSING, BEARER_INVALID, failureDetail, type AuthFailure } from "../../signing/failures.ts";
+
+/** The three error shapes of the reference. */
+export type Envelope = "portfolio" | "v2" | "flat";
+
+/**
+ * The envelope of an answer on a path: the portfolio error object under /v1/portfolios/, the v2 errors
+ * array under /v2/ (but 429, which the reference answers in the flat envelope there too), else the flat one.
+ */
+export function envelopeOf(path: string, status: number): Envelope {
+  if (path.startsWith("/v1/portfolios/")) return "portfolio";
+  if (path.startsWith("/v2/") && status !== 429) return "v2";
+  return "flat";
+}
+
+/** ISO 8601 in UTC with whole seconds, as the envelopes' examples write it. */
+export const isoSeconds = (time: number | Date) => new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+// The flat codes of the reference for the answers the mock makes itself: 00010000 authentication,
+// 00000002 invalid payload (every other refusal of the request), 00000000 unexpected server error.
+const flatCode = (status: number) => (status === 401 ? "00010000" : status >= 500 ? "00000000" : "00000002");
+// The reference's portfolio codes by status.
+const PORTFOLIO_CODES: Readonly<Record<number, string>> = { 400: "VALIDATION_ERROR", 401: "AUTHENTICATION_FAILED", 403: "AUTHORIZATION_FAILED", 429: "RATE_LIMITED", 503: "VENUE_UNAVAILABLE" };
+
+function defaultCode(envelope: Envelope, status: number): string | undefined {
+  if (envelope === "flat") return flatCode(status);
+  if (envelope === "portfolio") return PORTFOLIO_CODES[status] ?? (status >= 500 ? "INTERNAL_ERROR" : "VALIDATION_ERROR");
+  // v2 shows UNAUTHORIZED only; the other types are the mock's own.
+  return status === 401 ? "UNAUTHORIZED" : status >= 500 ? "INTERNAL_ERROR" : "INVALID_REQUEST";
+}
+
+export interface ErrorAnswer {
+  status: number;
+  /** The request path: picks the envelope and is the flat envelope's `instance`. */
+  path: string;
+  detail: string;
+  now: number | Date;
+  /** The error code; undefined: the status's usual one; null: none (the flat envelope leaves `code` out where the reference shows none). */
+  code?: string | null;
+  /** The portfolio error object's `details`. */
+  details?: Record<string, unknown>;
+  /** Forces an envelope (the stateful operations know theirs); otherwise envelopeOf(path, status). */
+  envelope?: Envelope;
+}
+
+/** The error body in its envelope. */
+export function errorBody({ status, path, detail, now, code, details = {}, envelope = envelopeOf(path, status) }: ErrorAnswer): Record<string, unknown> {
+  const c = code === undefined ? defaultCode(envelope, status) : (code ?? undefined);
+  if (envelope === "portfolio") {
+    return { error: { code: c ?? defaultCode("portfolio", status), message: detail, details, request_id: randomUUID(), timestamp: isoSeconds(now) } };
+  }
+  if (envelope === "v2") return { errors: [{ type: c ?? defaultCode("v2", status), description: detail }] };
+  return { ...(c === undefined ? {} : { code: c }), status, detail, instance: path, trace_id: randomBytes(16).toString("hex"), time: isoSeconds(now) };
+}
+
+/**
+ * The 401 for a failed authentication, in the envelope of the path with the reference's words: the
+ * portfolio AUTHENTICATION_FAILED message, v2's UNAUTHORIZED (its own text for a missing header), else
+ * the flat 00010000 with the documented detail (signature mismatch, credential not found, ...).
+ */
+export function unauthorizedBody(path: string, failure: AuthFailure, now: Date): Record<string, unknown> {
+  const envelope = envelopeOf(path, 401);
+  const detail = envelope === "portfolio" ? BEARER_INVALID : envelope === "v2" && failure === "missing-authorization" ? AUTHORIZATION_MISSING : failureDetail(failure);
+  return errorBody({ status: 401, path, detail, now, envelope });
+}

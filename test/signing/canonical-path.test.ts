@@ -1,0 +1,92 @@
+// The signer's side of the one reading (issue 23): signRequest, the client and fo-sign refuse a path that
+// would not reach the server as signed, with the same rules as the mock (src/signing/canonicalPath.ts).
+// Generated paths: whatever the module accepts, every reader reads as written (the WHATWG URL parser of
+// fetch and Prism, Prism's per-segment decoding, openapi-backend's trailing-slash rule); whatever it
+// refuses, all three signers refuse before anything is sent.
+import fc from "fast-check";
+import { OpenAPIRouter } from "openapi-backend";
+import { describe, expect, test } from "vitest";
+import { run } from "../../src/cli/sign.ts";
+import { createClient } from "../../src/index.ts";
+import { PATH_PROBLEMS, pathProblem, readTarget } from "../../src/signing/canonicalPath.ts";
+import { signRequest } from "../../src/signing/index.ts";
+
+const creds = { accessKey: "AK-canonical", secretKey: "ZXhhbXBsZS1zZWNyZXQta2V5LWJ5dGVzLTAxMjM0NTY" };
+const time = new Date("2026-11-21T09:30:00Z");
+const sign = (path: string) => signRequest({ ...creds, method: "GET", path, time });
+const normalizePath = (p: string) => (new OpenAPIRouter({ definition: { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} } }) as unknown as { normalizePath(p: string): string }).normalizePath(p);
+
+const piece = fc.constantFrom(
+  "/", "/", "/", "\\", ".", "..", "%2e", "%2E", "%2F", "%2f", "%5c", "%41", "%7e", "%3A", "%25", "%C3%A9", "%E9", "%zz", "%",
+  "a", "b", "c1", "-", "_", "~", "#", "?", " ", "é", "{", "}", "|", "^", "'", '"', "`", "<", ">", "\t", "@", ":", "!", "$", "&", "=", "+", ",", ";",
+);
+const paths = fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join("")}`);
+
+describe("canonical paths", () => {
+  test("an accepted path is read as written by every reader; signRequest signs exactly the accepted ones", () => {
+    fc.assert(
+      fc.property(paths, (p) => {
+        const problem = pathProblem(p);
+        if (problem === undefined) {
+          expect(new URL(p, "http://example.com").pathname).toBe(p);
+          const segments = p === "/" ? [] : p.slice(1).split("/");
+          for (const s of segments) {
+            expect(s).not.toBe("");
+            expect(decodeURIComponent(s)).not.toMatch(/[/\\]/);
+          }
+          expect(normalizePath(p)).toBe(p);
+          expect(readTarget(`${p}?a=1`)).toEqual({ ok: true, path: p, query: "a=1" });
+          expect(sign(p).stringToSign.split("\n")[3]).toBe(p);
+        } else {
+          expect(() => sign(p)).toThrow(TypeError);
+          // With a '?', the mock reads a query where the signer refuses one inside PATH.
+          if (!p.includes("?")) expect(readTarget(p)).toMatchObject({ ok: false });
+        }
+      }),
+      { seed: 23, numRuns: 3_000 },
+    );
+  });
+
+  const REFUSED: Array<[string, string]> = [
+    ["/v1/customers/c1/conversions\\hedge", "backslash"],
+    ["/v1/customers/c1/conversions/hedge#x", "fragment"],
+    ["/v1/portfolios/..\\customers\\c1\\rfi-cases#/conversions/quote", "fragment"],
+    ["/v1/portfolios/../customers/c1/rfi-cases", "dot-segment"],
+    ["/v1/customers/c1/./rfi-cases", "dot-segment"],
+    ["/v1/customers/%2e%2e/rfi-cases", "dot-segment"],
+    ["/v1/customers//rfi-cases", "empty-segment"],
+    ["/v1/customers/c1/rfi-cases/", "empty-segment"],
+    ["/deposit_instruction/dep%2F1", "encoded-character"],
+    ["/v1/customers/c1/conversions/hedg%65", "encoded-character"],
+    ["/v1/customers/caf\u00e9/rfi-cases", "not-canonical"],
+    ["/v1/customers/a{b}/rfi-cases", "not-canonical"],
+  ];
+
+  test.each(REFUSED)("signRequest refuses %s (%s) with a message that says why", (p, problem) => {
+    expect(pathProblem(p)).toBe(problem);
+    expect(() => sign(p)).toThrow(PATH_PROBLEMS[problem as keyof typeof PATH_PROBLEMS]);
+  });
+
+  test("signRequest refuses a query inside PATH", () => {
+    expect(() => sign("/v1/customers/c1/rfi-cases?page=2")).toThrow(/no query/);
+  });
+
+  // The client sends what fetch sends: a path it only percent-encodes (non-ASCII, braces) goes out encoded, as signed.
+  test.each(REFUSED.filter(([, problem]) => problem !== "not-canonical"))("the client refuses %s before sending", async (p) => {
+    let sent = 0;
+    const client = createClient({ baseUrl: "https://svc.example", credentials: creds, portfolioToken: "pt", fetch: async () => (sent++, new Response("{}", { status: 200 })) });
+    await expect((client.request as Function)("GET", p)).rejects.toThrow(TypeError);
+    expect(sent).toBe(0);
+  });
+
+  test.each(REFUSED.filter(([p]) => !p.includes("\u00e9")))("fo-sign refuses %s", (p) => {
+    expect(() => run(["GET", p, "--json"], { FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey })).toThrow();
+  });
+
+  test("the client still sends canonical paths, percent-encoded values included", async () => {
+    let url = "";
+    const client = createClient({ baseUrl: "https://svc.example/api", credentials: creds, fetch: async (u) => ((url = u), new Response("{}", { status: 200 })) });
+    await (client.GET as Function)("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: "acme ltd é?#" }, query: { subject_id: "it's" } } });
+    expect(new URL(url).pathname).toBe("/api/v1/customers/acme%20ltd%20%C3%A9%3F%23/rfi-cases");
+  });
+});
