@@ -3,17 +3,7 @@ import { instant } from "./instant.ts";
 import { type StatefulOperation, describe } from "./operation.ts";
 import { flatError, reply } from "./reply.ts";
 import type { ComponentValidator } from "./schemas.ts";
-
-/** An RFI case as the document describes it (validated against its RfiCase schema on the way in). */
-export type RfiCase = {
-  case_id: string;
-  rfi_status: string;
-  subject: { type: string; id: string } & Record<string, unknown>;
-  updated_at: string;
-} & Record<string, unknown>;
-
-/** Customer id to that customer's cases, in stored order. */
-export type RfiCaseSets = Map<string, RfiCase[]>;
+import type { RfiCase, RfiCaseSets } from "./store.ts";
 
 /** Thrown for a fixture the mock cannot load; the message names the file and the case. */
 export class RfiFixtureError extends Error {
