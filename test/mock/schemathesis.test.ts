@@ -42,11 +42,11 @@ function ensureVenv() {
   writeFileSync(stamp, requirements);
 }
 
-async function startMock(auth: "sandbox" | "production") {
+async function startMock(auth: "sandbox" | "production", stateful = false) {
   const port = await freePort();
   // Schemathesis repeats requests on purpose (shrinking, checks that resend): replays are allowed for the run.
   // Both modes know the run's key (sandbox: as its bearer token) and portfolio token, so wrong ones are refused.
-  const args = ["--port", String(port), "--auth", auth, "--keys", keysFile, ...(auth === "production" ? ["--replay", "allow"] : [])];
+  const args = ["--port", String(port), "--auth", auth, "--keys", keysFile, ...(auth === "production" ? ["--replay", "allow"] : []), ...(stateful ? ["--stateful"] : [])];
   const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], {
     env: { ...process.env, FO_PORTFOLIO_TOKEN: portfolioToken },
     stdio: ["ignore", "pipe", "pipe"],
@@ -99,14 +99,18 @@ describe("Schemathesis against the mock", () => {
     expect(forbidden).toEqual([]);
   });
 
-  test.each(["sandbox", "production"] as const)("%s auth: no failure beyond the baseline, and the mock is still up", async (auth) => {
+  test.each([
+    ["sandbox", false],
+    ["production", false],
+    ["production", true],
+  ] as const)("%s auth (stateful: %s): no failure beyond the baseline, and the mock is still up", async (auth, stateful) => {
     ensureVenv();
-    const mock = await startMock(auth);
+    const mock = await startMock(auth, stateful);
     const started = Date.now();
     const { code, out } = await runSchemathesis(mock.url, auth);
     const summary = out.slice(out.lastIndexOf("SUMMARY"));
     const cases = /Test cases:\s*\n\s*(.+)/.exec(summary)?.[1];
-    console.log(`Schemathesis (${auth}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`);
+    console.log(`Schemathesis (${auth}${stateful ? ", stateful" : ""}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`);
     expect(code, out.slice(-6000)).toBe(0);
     expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);
     expect(isAlive(mock.child.pid!), mock.output().slice(-3000)).toBe(true);
