@@ -81,6 +81,8 @@ export interface StatefulMock {
 }
 
 const DECLINE = Symbol("decline");
+/** A path as the request log keeps it: at most 2,048 characters, so the log's memory is bounded by its size. */
+const logged = (path: string) => (path.length > 2048 ? `${path.slice(0, 2048)}...` : path);
 const isJsonType = (type: string | undefined) => !!type && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
 
 function problemsOf(errors: NonNullable<Context["validation"]["errors"]>): Problem[] {
@@ -187,7 +189,7 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
       const headers = r.headers as Record<string, string | string[]>;
       const routed = { method: r.method, path: r.path, query: r.query, headers };
       const operationId = api.router.matchOperation(routed)?.operationId;
-      const entry: RequestLogEntry = { time: new Date(clock.now()).toISOString(), method: r.method, path: r.path, operation_id: operationId ?? null, outcome: "prism" };
+      const entry: RequestLogEntry = { time: new Date(clock.now()).toISOString(), method: r.method, path: logged(r.path), operation_id: operationId ?? null, outcome: "prism" };
       const fault = faults.take({ method: r.method, path: r.path, operationId });
       if (fault) entry.fault = fault.kind;
       const done = (outcome: StatefulOutcome) => (record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status }), outcome);
