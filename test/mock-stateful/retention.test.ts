@@ -95,6 +95,8 @@ describe("ceilings", () => {
     const log = ctl(mock, "GET", "/requests").body.requests;
     expect(log).toHaveLength(10);
     expect(log.at(-1).outcome).toBe(200);
+    await call(mock, "GET", `/v1/${"x".repeat(10_000)}`);
+    expect(ctl(mock, "GET", "/requests").body.requests.at(-1).path).toHaveLength(2048 + 3);
   });
 
   test("settings out of range are refused, naming them", async () => {
