@@ -8,9 +8,10 @@
 //   FO_MOCK_KEYS_FILE, or FO_ACCESS_KEY/FO_SECRET_KEY.
 // Sandbox auth with --keys keys.json: customer routes take only `Bearer <access key>` of that file.
 // Portfolio routes take only the tokens in FO_PORTFOLIO_TOKEN (comma-separated) when it is set.
-// Stateful mode (either auth): npm run mock -- --stateful [--stateful-options FILE] [--rfi-fixture FILE]
-//   quotes, orders, external accounts, portfolio hedges and RFI cases are kept in memory, with a virtual
-//   clock and fault injection under the control prefix (README "Stateful mock"); the rest goes to Prism.
+// Stateful mode (either auth): npm run mock -- --stateful [--stateful-options FILE] [--rfi-fixture FILE] [--control]
+//   quotes, orders, external accounts, portfolio hedges and RFI cases are kept in memory; --control adds the
+//   control API (virtual clock, faults; with --auth production it needs FO_MOCK_CONTROL_TOKEN), see
+//   docs/stateful-mock.md; the rest goes to Prism.
 // Prism is tethered to this script (its stdin is our pipe): however the script ends, Prism ends with it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -70,17 +71,24 @@ export function parseAuthOptions(argv = process.argv.slice(2)) {
   return { auth, keys, windowSeconds, futureSeconds, replay, bare };
 }
 
-/** `--stateful`, `--stateful-options FILE`, `--rfi-fixture FILE`: undefined when the stateful mode is off. */
-export function parseStatefulOptions(argv = process.argv.slice(2)) {
+/**
+ * `--stateful`, `--stateful-options FILE`, `--rfi-fixture FILE`, `--control`: undefined when the stateful mode
+ * is off. The control API with production auth needs FO_MOCK_CONTROL_TOKEN (read by the mock, never printed).
+ */
+export function parseStatefulOptions(argv = process.argv.slice(2), env = process.env) {
   const value = (flag) => optionValue(argv, flag);
   const optionsFile = value("--stateful-options");
   const rfiFixture = value("--rfi-fixture");
+  const control = argv.includes("--control");
   if (!argv.includes("--stateful")) {
-    if (optionsFile || rfiFixture) throw new Error("--stateful-options and --rfi-fixture only apply with --stateful.");
+    if (optionsFile || rfiFixture || control) throw new Error("--stateful-options, --rfi-fixture and --control only apply with --stateful.");
     return undefined;
   }
   if (argv.includes("--bare")) throw new Error("--bare runs Prism alone, which keeps no state: drop it with --stateful.");
-  return { optionsFile, rfiFixture };
+  if (control && value("--auth") === "production" && !env.FO_MOCK_CONTROL_TOKEN) {
+    throw new Error("--control with --auth production needs a control token in FO_MOCK_CONTROL_TOKEN (for example `export FO_MOCK_CONTROL_TOKEN=$(openssl rand -hex 32)`).");
+  }
+  return { optionsFile, rfiFixture, control };
 }
 
 /**
@@ -126,7 +134,11 @@ async function runWithFront(port, { auth, keys, windowSeconds, futureSeconds, re
     ? `production auth: HMAC signatures verified, ${count(ready.keys, "key")}, timestamp window -${ready.windowSeconds} s/+${ready.futureSeconds} s, replays ${ready.replay === "reject" ? "refused" : "allowed"}`
     : `sandbox auth: ${ready.keys ? `Bearer <access key>, ${count(ready.keys, "key")}` : "any Bearer token"}`;
   const portfolio = ready.portfolioTokens ? `portfolio routes: ${count(ready.portfolioTokens, "token")}` : "portfolio routes: any Bearer token";
-  if (ready.stateful) console.log(`Stateful mode: ${ready.stateful.operations.join(", ")} kept in memory; control API at http://127.0.0.1:${port}${ready.stateful.controlPrefix}/`);
+  if (ready.stateful) {
+    const { operations, controlPrefix, control } = ready.stateful;
+    const where = control === "off" ? "control API off (--control turns it on)" : `control API at http://127.0.0.1:${port}${controlPrefix}/ (${control === "token" ? "Bearer FO_MOCK_CONTROL_TOKEN" : "local callers"})`;
+    console.log(`Stateful mode: ${operations.join(", ")} kept in memory; ${where}`);
+  }
   console.log(`Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port}, front and Prism in one process (Ctrl-C stops both)`);
   child.on("exit", (code, signal) => {
     // A Ctrl-C in a terminal reaches both processes: Prism ending on it is a stop, not a crash.

@@ -150,7 +150,7 @@ describe("breaking-change check against the released baseline", () => {
     // A major version whose changelog leaves the change out still fails, naming the rule.
     const missing = check({ ...common, packageVersion: "5.0.0", changelog: "## [5.0.0] - 2026-01-01\n\n### Breaking (oasdiff error)\n\n- something else\n" });
     expect(missing.ok).toBe(false);
-    expect(missing.lines.join("\n")).toContain(`does not name \`${errors[0].id}\``);
+    expect(missing.lines.join("\n")).toContain(`does not name \`${errors[0]!.id}\``);
   });
 
   test("the version rule over generated versions and levels: ok exactly when the bump covers the worst level and every rule is listed", () => {

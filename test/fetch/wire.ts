@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { verifySignature, type AuthFailure } from "../../src/mock/verifySignature.ts";
+import { verifySignature, type AuthFailure } from "../../src/mock/auth/signature.ts";
 import { decodeSecretKey } from "../../src/signing/index.ts";
 
 export const ACCESS_KEY = "AK_fetch";

@@ -1,6 +1,8 @@
 // `npm run mock -- --stateful` as a user runs it, in both auth modes: the stateful operations keep state,
-// the control API answers without credentials, Prism answers the rest, and Ctrl-C stops everything.
+// the control API answers only with --control (and with production auth only with the control token),
+// Prism answers the rest, and Ctrl-C stops everything.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,8 +23,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function run(args: string[]) {
-  const { child, output } = await startMockScript(args, { started, timeoutMs: 30_000 });
+async function run(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const { child, output } = await startMockScript(args, { started, env, timeoutMs: 30_000 });
   return { child, out: output };
 }
 
@@ -35,11 +37,11 @@ async function interrupt(child: ChildProcess) {
 const quote = JSON.stringify({ from_asset: {}, to_asset: {}, pay_amount: "1" });
 
 describe("npm run mock -- --stateful", () => {
-  test("sandbox: a quote executes once (second time 409), the control API answers, Prism answers the rest", async () => {
+  test("sandbox: a quote executes once (second time 409), the control API answers with --control, Prism answers the rest", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const { child, out } = await run(["--port", String(port), "--stateful"]);
-    expect(out()).toContain(`control API at ${base}/__mock/`);
+    const { child, out } = await run(["--port", String(port), "--stateful", "--control"]);
+    expect(out()).toContain(`control API at ${base}/__mock/ (local callers)`);
     const headers = { Authorization: "Bearer sandbox-token", "Content-Type": "application/json" };
     const q = await (await fetch(`${base}${C}/conversions/quote`, { method: "POST", headers, body: quote })).json();
     const execute = () => fetch(`${base}${C}/conversions/hedge`, { method: "POST", headers, body: JSON.stringify({ quote_id: q.quote_id }) });
@@ -54,7 +56,20 @@ describe("npm run mock -- --stateful", () => {
     await interrupt(child);
   });
 
-  test("production: signed requests reach the stateful mode, unsigned ones are 401, the control API needs no signature", async () => {
+  test("without --control the control prefix is an ordinary path: nothing answers it", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const { child, out } = await run(["--port", String(port), "--stateful"]);
+    expect(out()).toContain("control API off (--control turns it on)");
+    for (const [method, route] of [["GET", "/requests"], ["POST", "/reset"], ["GET", "/transactions?customer_id=c1"]]) {
+      const res = await fetch(`${base}/__mock${route}`, { method, headers: { "Content-Type": "application/json", Authorization: "Bearer sandbox-token" } });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toMatch(/"requests":|"list":/);
+    }
+    await interrupt(child);
+  });
+
+  test("production: signed requests reach the stateful mode, unsigned ones are 401, the control API takes the control token only", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const creds = { accessKey: "AK-stateful-cmd", secretKey: newSecret() };
@@ -62,8 +77,10 @@ describe("npm run mock -- --stateful", () => {
     writeFileSync(keys, JSON.stringify({ [creds.accessKey]: creds.secretKey }));
     const fixture = path.join(dir, "rfi.json");
     writeFileSync(fixture, JSON.stringify({ customers: {} }));
-    const { child, out } = await run(["--port", String(port), "--auth", "production", "--keys", keys, "--stateful", "--rfi-fixture", fixture]);
+    const token = randomBytes(32).toString("hex");
+    const { child, out } = await run(["--port", String(port), "--auth", "production", "--keys", keys, "--stateful", "--rfi-fixture", fixture, "--control"], { ...process.env, FO_MOCK_CONTROL_TOKEN: token });
     expect(out()).not.toContain(creds.secretKey);
+    expect(out()).toContain("(Bearer FO_MOCK_CONTROL_TOKEN)");
     const path1 = `${C}/conversions/quote`;
     const signed = signRequest({ ...creds, method: "POST", path: path1, body: quote, time: new Date() });
     const res = await fetch(`${base}${path1}`, { method: "POST", headers: { ...signed.headers, "Content-Type": "application/json" }, body: quote });
@@ -71,10 +88,31 @@ describe("npm run mock -- --stateful", () => {
     expect((await fetch(`${base}${path1}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: quote })).status).toBe(401);
     const rfi = signRequest({ ...creds, method: "GET", path: `${C}/rfi-cases`, time: new Date() });
     expect(await (await fetch(`${base}${C}/rfi-cases`, { headers: rfi.headers })).json()).toEqual({ list: [], total: 0 });
-    const log = await (await fetch(`${base}/__mock/requests`)).json();
+    // The outside run's finding: no credentials read the log (nor anything else under the prefix).
+    expect((await fetch(`${base}/__mock/requests`)).status).toBe(401);
+    expect((await fetch(`${base}/__mock/requests`, { headers: { Authorization: `Bearer ${token.slice(1)}` } })).status).toBe(401);
+    expect((await fetch(`${base}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } })).status).toBe(401);
+    const log = await (await fetch(`${base}/__mock/requests`, { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(log.requests.map((r: { operation_id: string }) => r.operation_id)).toEqual(["createQuote", "listRfiCases"]);
     await interrupt(child);
+    expect(out()).not.toContain(token);
   });
+
+  test("--control with production auth and no FO_MOCK_CONTROL_TOKEN, or a weak one, does not start", async () => {
+    for (const token of [undefined, "short"]) {
+      const env = { ...process.env, FO_MOCK_CONTROL_TOKEN: token };
+      if (token === undefined) delete env.FO_MOCK_CONTROL_TOKEN;
+      const keys = path.join(dir, "keys-ctl.json");
+      writeFileSync(keys, JSON.stringify({ "AK-ctl": newSecret() }));
+      const child = spawn(process.execPath, [script, "--port", String(await freePort()), "--auth", "production", "--keys", keys, "--stateful", "--control"], { env, stdio: ["ignore", "pipe", "pipe"] });
+      started.push(child);
+      let err = "";
+      child.stderr!.on("data", (d) => (err += d));
+      expect(await new Promise((r) => child.once("exit", r))).toBe(1);
+      expect(err).toContain("FO_MOCK_CONTROL_TOKEN");
+      if (token) expect(err).not.toContain(token);
+    }
+  }, 30_000);
 
   test("a bad fixture stops the start with a message naming it", async () => {
     const fixture = path.join(dir, "broken.json");
@@ -91,14 +129,18 @@ describe("npm run mock -- --stateful", () => {
 describe("parseStatefulOptions", () => {
   test("off without --stateful; the files with it", () => {
     expect(parseStatefulOptions([])).toBeUndefined();
-    expect(parseStatefulOptions(["--stateful", "--rfi-fixture", "a.json", "--stateful-options", "o.json"])).toEqual({ rfiFixture: "a.json", optionsFile: "o.json" });
+    expect(parseStatefulOptions(["--stateful", "--rfi-fixture", "a.json", "--stateful-options", "o.json"])).toEqual({ rfiFixture: "a.json", optionsFile: "o.json", control: false });
+    expect(parseStatefulOptions(["--stateful", "--control"], {})).toMatchObject({ control: true });
+    expect(parseStatefulOptions(["--stateful", "--control", "--auth", "production"], { FO_MOCK_CONTROL_TOKEN: "t".repeat(32) })).toMatchObject({ control: true });
   });
 
   test.each([
     [["--rfi-fixture", "a.json"], /only apply with --stateful/],
     [["--stateful", "--bare"], /--bare/],
     [["--stateful", "--rfi-fixture"], /needs a value/],
+    [["--control"], /only apply with --stateful/],
+    [["--stateful", "--control", "--auth", "production"], /FO_MOCK_CONTROL_TOKEN/],
   ])("%j is refused", (argv, message) => {
-    expect(() => parseStatefulOptions(argv)).toThrow(message);
+    expect(() => parseStatefulOptions(argv, {})).toThrow(message);
   });
 });

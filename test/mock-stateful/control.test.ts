@@ -5,13 +5,11 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { DROP, type StatefulMock } from "../../src/mock/stateful/index.ts";
 import { StatefulOptionsError, loadOptionsFile, resolveOptions } from "../../src/mock/stateful/options.ts";
-import { C, CUSTOMER, answer, call, newQuote, testMock } from "./support.ts";
+import { C, CUSTOMER, answer, call, ctl, newQuote, testMock } from "./support.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "stateful-options-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const ctl = (mock: StatefulMock, method: string, route: string, body?: unknown, query = "") =>
-  mock.control({ method, path: `/__mock${route}`, query, headers: {}, body: body === undefined ? new Uint8Array() : Buffer.from(JSON.stringify(body)) }) as { status: number; body: any; headers?: Record<string, string> };
 
 describe("control API", () => {
   test("only paths under the prefix are control paths", async () => {
@@ -84,7 +82,7 @@ describe("control API", () => {
     expect(ctl(mock, "GET", "/nothing").status).toBe(404);
     const wrong = ctl(mock, "GET", "/reset");
     expect([wrong.status, wrong.headers?.Allow]).toEqual([405, "POST"]);
-    expect(mock.control({ method: "POST", path: "/__mock/faults", query: "", headers: {}, body: Buffer.from("{") }).status).toBe(400);
+    expect(ctl(mock, "POST", "/faults", "{", "", { raw: "1" }).status).toBe(400);
   });
 });
 

@@ -44,7 +44,7 @@ describe("create external account", () => {
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ status: 400, instance: `${C}/external-accounts` });
     expect(r.body.detail).toMatch(/idempotency-key/i);
-    expect(mock.store.externalAccounts.get(C.split("/")[3]!)?.size ?? 0).toBe(0);
+    expect(mock.store.accountsOf(C.split("/")[3]!, mock.clock.now()).size).toBe(0);
   });
 
   test("a key used before is 409, even for the very same request (the retry's answer), and the account stays as first made", async () => {

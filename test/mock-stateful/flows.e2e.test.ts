@@ -51,7 +51,7 @@ let base: string;
 beforeAll(async () => {
   const rfiFixture = path.join(dir, "rfi-cases.json");
   writeFileSync(rfiFixture, JSON.stringify({ customers: { [POLLED]: pollFixture() } }));
-  const stateful = await createStatefulMock({ rfiFixture });
+  const stateful = await createStatefulMock({ rfiFixture, control: true });
   prism = await startPrism();
   // Replays allowed: a retry or a second execute within the same second is byte-identical when signed, and
   // these tests are about the state behind the front, not its replay guard.
@@ -66,7 +66,7 @@ afterAll(async () => {
 beforeEach(async () => void (await controlCall("POST", "/reset")));
 
 async function controlCall(method: string, route: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}/__mock${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}/__mock${route}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status} ${await res.text()}`);
   return res.status === 204 ? undefined : res.json();
 }

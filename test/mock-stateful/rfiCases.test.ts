@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { StatefulMock } from "../../src/mock/stateful/index.ts";
 import { DEFAULT_RFI_FIXTURE } from "../../src/mock/stateful/options.ts";
 import { instant } from "../../src/mock/stateful/instant.ts";
-import { type RfiCase, RfiFixtureError, listRfiCases } from "../../src/mock/stateful/rfiCases.ts";
+import { RfiFixtureError, listRfiCases } from "../../src/mock/stateful/rfiCases.ts";
+import type { RfiCase } from "../../src/mock/stateful/rfiCase.ts";
 import { C, CUSTOMER, answer, testMock } from "./support.ts";
 import fixture from "../../src/mock/stateful/rfi-cases.json" with { type: "json" };
 

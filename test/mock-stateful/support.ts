@@ -16,11 +16,22 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-/** A stateful mock on a clock the test sets (`time.ms`), starting 2026-11-21T09:30:00Z. */
+/** A stateful mock on a clock the test sets (`time.ms`), starting 2026-11-21T09:30:00Z, its control API on. */
 export async function testMock(options: StatefulOptions = {}) {
   const time = { ms: Date.UTC(2026, 10, 21, 9, 30, 0) };
-  const mock = await createStatefulMock({ now: () => time.ms, ...options });
+  const mock = await createStatefulMock({ now: () => time.ms, control: true, ...options });
   return { mock, time };
+}
+
+/** The port in-process control calls claim to have come in on. */
+export const LOCAL_PORT = 4010;
+
+/** A control call as the mock's owner makes it: own Host, JSON content type, `headers` on top. */
+export function ctl(mock: StatefulMock, method: string, route: string, body?: unknown, query = "", headers: Record<string, string> = {}) {
+  const bytes = body === undefined ? new Uint8Array() : typeof body === "string" && headers.raw ? Buffer.from(body) : Buffer.from(JSON.stringify(body));
+  const all = { host: `127.0.0.1:${LOCAL_PORT}`, "content-type": "application/json", ...lower(headers) };
+  delete (all as Record<string, string>).raw;
+  return mock.control({ method, path: `${mock.controlPrefix}${route}`, query, headers: all, body: bytes, localPort: LOCAL_PORT }) as Reply & { body: any };
 }
 
 /** Sends one request to `handle` as the front would after authentication. */

@@ -42,11 +42,11 @@ function ensureVenv() {
   writeFileSync(stamp, requirements);
 }
 
-async function startMock(auth: "sandbox" | "production") {
+async function startMock(auth: "sandbox" | "production", stateful = false) {
   const port = await freePort();
   // Schemathesis repeats requests on purpose (shrinking, checks that resend): replays are allowed for the run.
   // Both modes know the run's key (sandbox: as its bearer token) and portfolio token, so wrong ones are refused.
-  const args = ["--port", String(port), "--auth", auth, "--keys", keysFile, ...(auth === "production" ? ["--replay", "allow"] : [])];
+  const args = ["--port", String(port), "--auth", auth, "--keys", keysFile, ...(auth === "production" ? ["--replay", "allow"] : []), ...(stateful ? ["--stateful"] : [])];
   const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], {
     env: { ...process.env, FO_PORTFOLIO_TOKEN: portfolioToken },
     stdio: ["ignore", "pipe", "pipe"],
@@ -62,11 +62,14 @@ async function startMock(auth: "sandbox" | "production") {
   return { child, url: `http://127.0.0.1:${port}`, output: () => out };
 }
 
-function runSchemathesis(url: string, auth: string): Promise<{ code: number | null; out: string }> {
+/** Accepted failures: Prism's and the document's gaps; with --stateful also the stateful mode's documented refusals of schema-valid requests. */
+const baselineOf = (stateful: boolean) => path.join(fuzz, stateful ? "baseline.stateful.json" : "baseline.json");
+
+function runSchemathesis(url: string, auth: string, stateful = false): Promise<{ code: number | null; out: string }> {
   const args = [
     "-m", "schemathesis.cli", "--no-color", "run", path.join(root, "generated/openapi.json"),
     "--url", url, "--checks", "all", "--max-examples", String(MAX_EXAMPLES), "--seed", "1",
-    "--request-timeout", "10", "--max-response-time", "5", "--generation-database", "none", "--baseline", path.join(fuzz, "baseline.json"),
+    "--request-timeout", "10", "--max-response-time", "5", "--generation-database", "none", "--baseline", baselineOf(stateful),
   ];
   const env = { ...process.env, SCHEMATHESIS_HOOKS: "fo_auth", PYTHONPATH: fuzz, FO_FUZZ_AUTH: auth, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey, FO_PORTFOLIO_TOKEN: portfolioToken };
   return new Promise((resolve) => {
@@ -93,20 +96,24 @@ describe("Schemathesis against the mock", () => {
     expect(got).toBe(expected);
   }, 300_000);
 
-  test("the baseline of accepted failures holds no server error, no crash and no schema or content-type mismatch", () => {
-    const baseline = JSON.parse(readFileSync(path.join(fuzz, "baseline.json"), "utf8")) as { entries: Array<{ check: string; signature: string; operation: string }> };
+  test.each([false, true])("the baseline of accepted failures (stateful: %s) holds no server error, no crash and no schema or content-type mismatch", (stateful) => {
+    const baseline = JSON.parse(readFileSync(baselineOf(stateful), "utf8")) as { entries: Array<{ check: string; signature: string; operation: string }> };
     const forbidden = baseline.entries.filter((e) => /server_error|response_schema|content_type|response_headers|max_response_time/.test(e.check) || /^5/.test(e.signature));
     expect(forbidden).toEqual([]);
   });
 
-  test.each(["sandbox", "production"] as const)("%s auth: no failure beyond the baseline, and the mock is still up", async (auth) => {
+  test.each([
+    ["sandbox", false],
+    ["production", false],
+    ["production", true],
+  ] as const)("%s auth (stateful: %s): no failure beyond the baseline, and the mock is still up", async (auth, stateful) => {
     ensureVenv();
-    const mock = await startMock(auth);
+    const mock = await startMock(auth, stateful);
     const started = Date.now();
-    const { code, out } = await runSchemathesis(mock.url, auth);
+    const { code, out } = await runSchemathesis(mock.url, auth, stateful);
     const summary = out.slice(out.lastIndexOf("SUMMARY"));
     const cases = /Test cases:\s*\n\s*(.+)/.exec(summary)?.[1];
-    console.log(`Schemathesis (${auth}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`);
+    console.log(`Schemathesis (${auth}${stateful ? ", stateful" : ""}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`);
     expect(code, out.slice(-6000)).toBe(0);
     expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);
     expect(isAlive(mock.child.pid!), mock.output().slice(-3000)).toBe(true);

@@ -10,7 +10,7 @@ import { newKeyPair } from "../../scripts/keys.mjs";
 import { operations } from "../fixtures/operations.ts";
 import { startMockScript } from "../helpers/mockScript.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
-import { loadKeysFile, parseKeys } from "../../src/mock/keys.ts";
+import { loadKeysFile, parseKeys } from "../../src/mock/auth/keys.ts";
 import { decodeSecretKey, MIN_SECRET_KEY_BYTES } from "../../src/signing/secret.ts";
 import { newSecret, send, sign, wireOf } from "../mock/support.ts";
 

@@ -8,6 +8,7 @@ import { loadKeys } from "../auth/keys.ts";
 import type { ReplayPolicy } from "../auth/replay.ts";
 import { createFront, DEFAULT_REPLAY, type FrontOptions } from "../front.ts";
 import { guardProcess } from "./handOver.ts";
+import type { StatefulReady, StatefulStartConfig } from "../stateful/start.ts";
 
 /** What scripts/mock.mjs passes in FO_MOCK_FRONT: settings and file names, never a secret. */
 export interface FrontConfig {
@@ -17,7 +18,7 @@ export interface FrontConfig {
   windowSeconds?: number;
   futureSeconds?: number;
   replay?: ReplayPolicy;
-  stateful?: { optionsFile?: string; rfiFixture?: string };
+  stateful?: StatefulStartConfig;
 }
 
 /** What the process reports to mock.mjs once it listens, for its startup line: counts, never keys. */
@@ -28,7 +29,7 @@ export interface FrontReady {
   windowSeconds: number;
   futureSeconds: number;
   replay: ReplayPolicy;
-  stateful?: { operations: string[]; controlPrefix: string };
+  stateful?: StatefulReady;
 }
 
 export const PORTFOLIO_TOKEN_ENV = "FO_PORTFOLIO_TOKEN";
@@ -66,7 +67,7 @@ export async function installFront(config: FrontConfig, ready: (info: FrontReady
   // Sandbox keys come from --keys only: an FO_ACCESS_KEY set for fo-sign must not change what the sandbox takes.
   const keys = production || config.keys ? loadKeys(config.keys) : undefined;
   const tokens = portfolioTokens();
-  const stateful = config.stateful && (await startStateful(config.stateful));
+  const stateful = config.stateful && (await (await import("../stateful/start.ts")).startStateful(config.stateful, config.auth));
   guardProcess(rateLimited((line) => console.error(`[signature front] ${line}`)));
   const options: FrontOptions = {
     auth: config.auth,
@@ -90,7 +91,7 @@ export async function installFront(config: FrontConfig, ready: (info: FrontReady
         windowSeconds: config.windowSeconds ?? DEFAULT_WINDOW_SECONDS,
         futureSeconds: config.futureSeconds ?? DEFAULT_FUTURE_SECONDS,
         replay: config.replay ?? DEFAULT_REPLAY,
-        ...(stateful ? { stateful: { operations: stateful.operations, controlPrefix: stateful.mock.controlPrefix } } : {}),
+        ...(stateful ? { stateful: stateful.ready } : {}),
       }),
     );
     return server;
@@ -111,14 +112,4 @@ export function interceptNextServer(make: (listener: http.RequestListener, asked
     return make(listener, () => (original as (...a: unknown[]) => http.Server)(...args));
   }) as typeof http.createServer;
   return () => void (http.createServer = original);
-}
-
-/** The stateful mode and the front options that plug it in (its handler, its control API without auth). */
-async function startStateful({ optionsFile, rfiFixture }: NonNullable<FrontConfig["stateful"]>) {
-  const { createStatefulMock, STATEFUL_OPERATIONS } = await import("../stateful/index.ts");
-  const { loadOptionsFile } = await import("../stateful/options.ts");
-  const { statefulFrontOptions } = await import("../stateful/http.ts");
-  const given = optionsFile ? loadOptionsFile(optionsFile) : {};
-  const mock = await createStatefulMock({ ...given, ...(rfiFixture ? { rfiFixture } : {}) });
-  return { mock, operations: Object.keys(STATEFUL_OPERATIONS), frontOptions: statefulFrontOptions(mock) };
 }

@@ -23,6 +23,11 @@ export class VirtualClock {
     this.offsetMs += ms;
   }
 
+  /** How far ahead of real time the clock runs, in ms. */
+  offset(): number {
+    return this.offsetMs;
+  }
+
   reset(): void {
     this.offsetMs = 0;
   }

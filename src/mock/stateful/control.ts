@@ -1,10 +1,13 @@
 import type { VirtualClock } from "./clock.ts";
 import { type FaultInjector, FaultSpecError } from "./faults.ts";
 import { instant } from "./instant.ts";
+import { CONTROL_LIMITS } from "./limits.ts";
+import { canonicalId } from "./ids.ts";
 import { isObject } from "./operation.ts";
 import { type Reply, reply } from "./reply.ts";
-import { type RfiCase, RfiFixtureError, checkCases } from "./rfiCases.ts";
+import { RfiFixtureError, checkCases } from "./rfiCases.ts";
 import type { ComponentValidator } from "./schemas.ts";
+import type { RfiCase } from "./rfiCase.ts";
 import type { StatefulStore } from "./store.ts";
 
 /** What the control API works on. */
@@ -21,6 +24,9 @@ export interface ControlTarget {
 }
 
 const bad = (message: string, status = 400): Reply => reply(status, { error: message });
+/** A refusal for an identifier over its bound, or undefined. */
+const tooLong = (name: string, value: string): Reply | undefined =>
+  value.length > CONTROL_LIMITS.id ? bad(`${name} is at most ${CONTROL_LIMITS.id} characters (this one: ${value.length}).`) : undefined;
 
 function parseJson(body: Uint8Array): { value: unknown } | { error: Reply } {
   if (body.length === 0) return { value: undefined };
@@ -54,6 +60,8 @@ function intParam(q: URLSearchParams, name: string, fallback: number, min: numbe
 function listTransactions(t: ControlTarget, q: URLSearchParams): Reply {
   const customerId = q.get("customer_id");
   if (!customerId) return bad("customer_id is required.");
+  const long = tooLong("customer_id", customerId);
+  if (long) return long;
   const bounds: Record<string, bigint | undefined> = {};
   for (const name of ["created_after", "created_before"]) {
     const raw = q.get(name);
@@ -65,7 +73,7 @@ function listTransactions(t: ControlTarget, q: URLSearchParams): Reply {
   if (typeof size === "string") return bad(size);
   const action = q.get("transaction_action");
   const ns = (ms: number) => BigInt(ms) * 1_000_000n;
-  const all = action !== null && action !== "CONVERSION" ? [] : [...t.store.orders.values()]
+  const all = action !== null && action !== "CONVERSION" ? [] : [...t.store.orders.live(t.clock.now())]
     .filter((o) => o.customerId === customerId)
     .filter((o) => (bounds.created_after === undefined || ns(o.createdAt) >= bounds.created_after) && (bounds.created_before === undefined || ns(o.createdAt) <= bounds.created_before))
     .sort((a, b) => a.createdAt - b.createdAt);
@@ -74,17 +82,22 @@ function listTransactions(t: ControlTarget, q: URLSearchParams): Reply {
 }
 
 function putRfiCase(t: ControlTarget, customerId: string, caseId: string, body: unknown, merge: boolean): Reply {
+  const long = tooLong("customer_id", customerId) ?? tooLong("case_id", caseId);
+  if (long) return long;
   if (!isObject(body)) return bad("Send the RFI case (PUT) or the fields to change (PATCH) as a JSON object.");
-  const cases = t.store.casesOf(customerId);
+  const cases = t.store.rfiCases.get(customerId) ?? [];
   const index = cases.findIndex((c) => c.case_id === caseId);
   if (merge && index < 0) return bad(`No RFI case ${caseId} for customer ${customerId}.`, 404);
+  if (index < 0 && t.store.caseCount >= CONTROL_LIMITS.rfiCases) {
+    return bad(`The mock holds at most ${CONTROL_LIMITS.rfiCases} RFI cases (seeded ones included); POST ${t.prefix}/reset to start over.`, 409);
+  }
   const now = iso(t.clock.now());
   const next = { ...(merge ? cases[index] : { created_at: now }), ...body, case_id: caseId } as Record<string, unknown>;
   // A change is an update: stamped with the virtual time unless the caller gives updated_at.
   if (body.updated_at === undefined) next.updated_at = now;
   try {
     const [checked] = checkCases(customerId, [next], t.schemas, "RFI case");
-    if (index < 0) cases.push(checked!);
+    if (index < 0) t.store.casesOf(customerId).push(checked!);
     else cases[index] = checked!;
     return reply(index < 0 ? 201 : 200, checked);
   } catch (err) {
@@ -94,8 +107,9 @@ function putRfiCase(t: ControlTarget, customerId: string, caseId: string, body: 
 }
 
 /**
- * Answers a control call under the prefix (see the README's "Stateful mock" section for the list).
- * Unknown routes are 404, known routes with another method 405; bad input is 400 `{ error }`.
+ * Answers a control call under the prefix, once `controlGate` let it through (docs/stateful-mock.md lists
+ * the routes). Unknown routes are 404, known routes with another method 405; bad input is 400 `{ error }`,
+ * an input over its bound (limits.ts) 400, 409 or 413 naming the bound.
  */
 export function control(t: ControlTarget, method: string, path: string, query: string, body: Uint8Array): Reply {
   const route = path.slice(t.prefix.length).replace(/\/+$/, "") || "/";
@@ -116,7 +130,10 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     if (m === "POST") {
       const advance = isObject(json) ? json : {};
       const ms = advance.advance_ms ?? (typeof advance.advance_seconds === "number" ? advance.advance_seconds * 1000 : undefined);
-      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) return bad('Send { "advance_seconds": N } or { "advance_ms": N } with N of 0 or more.');
+      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > CONTROL_LIMITS.advanceMs) {
+        return bad(`Send { "advance_seconds": N } or { "advance_ms": N } with N from 0 to ${CONTROL_LIMITS.advanceMs / 1000} seconds (ten years) a call.`);
+      }
+      if (t.clock.offset() + ms > CONTROL_LIMITS.clockOffsetMs) return bad(`The virtual clock runs at most ${CONTROL_LIMITS.clockOffsetMs / 1000} seconds (a hundred years) ahead; POST ${t.prefix}/reset rewinds it.`);
       t.clock.advance(ms);
     }
     return reply(200, { now: iso(t.clock.now()) });
@@ -126,6 +143,9 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     if (refused) return refused;
     if (m === "GET") return reply(200, { faults: t.faults.list() });
     if (m === "DELETE") return (t.faults.clear(), reply(204));
+    if (t.faults.size >= CONTROL_LIMITS.faults) {
+      return bad(`At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their requests first.`, 409);
+    }
     try {
       return reply(201, t.faults.add(json));
     } catch (err) {
@@ -139,9 +159,14 @@ export function control(t: ControlTarget, method: string, path: string, query: s
   if (match) {
     const refused = only("PATCH");
     if (refused) return refused;
-    const order = t.store.orders.get(segment(match[1]!));
-    if (!order) return bad(`No order ${match[1]}.`, 404);
-    if (!isObject(json) || typeof json.order_status !== "string" || json.order_status === "") return bad('Send { "order_status": "<value>" }.');
+    const id = segment(match[1]!);
+    const long = tooLong("transaction_id", id);
+    if (long) return long;
+    const order = t.store.orders.get(canonicalId(id), t.clock.now());
+    if (!order) return bad(`No order ${id}.`, 404);
+    if (!isObject(json) || typeof json.order_status !== "string" || json.order_status === "" || json.order_status.length > CONTROL_LIMITS.orderStatus) {
+      return bad(`Send { "order_status": "<value>" }, a value of 1 to ${CONTROL_LIMITS.orderStatus} characters.`);
+    }
     order.orderStatus = json.order_status;
     return reply(200, { transaction_id: order.transactionId, quote_id: order.quoteId, order_status: order.orderStatus, created_at: iso(order.createdAt) });
   }
@@ -153,7 +178,7 @@ export function control(t: ControlTarget, method: string, path: string, query: s
   }
   match = /^\/customers\/([^/]+)\/rfi-cases$/.exec(route);
   if (match) {
-    return only("GET") ?? reply(200, { list: t.store.rfiCases.get(segment(match[1]!)) ?? ([] as RfiCase[]) });
+    return only("GET") ?? tooLong("customer_id", segment(match[1]!)) ?? reply(200, { list: t.store.rfiCases.get(segment(match[1]!)) ?? ([] as RfiCase[]) });
   }
-  return bad(`No control route ${route} (see GET ${t.prefix}/).`, 404);
+  return bad(`No control route ${route.length > 100 ? `${route.slice(0, 100)}...` : route} (see GET ${t.prefix}/).`, 404);
 }

@@ -1,4 +1,5 @@
 import { isoSeconds } from "./clock.ts";
+import { canonicalId } from "./ids.ts";
 import { type StatefulOperation, describe } from "./operation.ts";
 import { flatError, reply } from "./reply.ts";
 
@@ -18,7 +19,7 @@ export const createQuote: StatefulOperation = {
     }
     const now = clock.now();
     const quote = { quoteId: newId(), customerId: input.params.customer_id!, issuedAt: now, expiresAt: now + QUOTE_LIFETIME_MS };
-    store.quotes.set(quote.quoteId, quote);
+    store.addQuote(quote);
     const end = new Date(quote.expiresAt).toISOString();
     return reply(201, { quote_id: quote.quoteId, expire_time: end, valid_until_timestamp: end });
   },
@@ -33,15 +34,14 @@ export const executeQuote: StatefulOperation = {
   handle(input, { store, clock, newId }) {
     const customerId = input.params.customer_id!;
     const quoteId = (input.body as { quote_id: string }).quote_id;
-    const quote = store.quotes.get(quoteId);
     const now = clock.now();
+    const quote = store.quote(canonicalId(quoteId), now);
     // Another customer's quote is reported exactly like an unknown one.
     if (!quote || quote.customerId !== customerId) return flatError(400, "00020001", `No quote ${quoteId} for this customer.`, input.path, now);
     if (quote.transactionId) return flatError(409, "00000006", `Quote ${quoteId} was already consumed.`, input.path, now);
     if (now >= quote.expiresAt) return flatError(400, "00020001", `Quote ${quoteId} expired at ${isoSeconds(quote.expiresAt)}.`, input.path, now);
     const order = { transactionId: newId(), customerId, quoteId, createdAt: now, orderStatus: "PENDING" };
-    quote.transactionId = order.transactionId;
-    store.orders.set(order.transactionId, order);
+    store.addOrder(order, quote, now);
     return reply(201, { transaction_id: order.transactionId, order_status: order.orderStatus });
   },
 };
@@ -54,7 +54,7 @@ export const getConversion: StatefulOperation = {
     if (options.transactionIdPattern && !options.transactionIdPattern.test(id)) {
       return flatError(400, "00000002", `transaction_id ${JSON.stringify(id)} is malformed.`, input.path, clock.now());
     }
-    const order = store.orders.get(id);
+    const order = store.orders.get(canonicalId(id), clock.now());
     if (!order || order.customerId !== input.params.customer_id) return flatError(404, "00000005", `No conversion for transaction_id ${id}.`, input.path, clock.now());
     return reply(200, { quote_id: order.quoteId, order_status: order.orderStatus });
   },

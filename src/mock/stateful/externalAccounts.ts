@@ -1,3 +1,4 @@
+import { canonicalId } from "./ids.ts";
 import { type StatefulOperation, describe, headerValue } from "./operation.ts";
 import { flatError, reply } from "./reply.ts";
 
@@ -12,9 +13,9 @@ export const createExternalAccount: StatefulOperation = {
   refuse: (input, problems, { clock }) => flatError(400, undefined, `Invalid request: ${describe(problems)}.`, input.path, clock.now()),
   handle(input, { store, clock, options }) {
     const now = clock.now();
-    const key = headerValue(input.headers, "Idempotency-Key")!;
+    const key = canonicalId(headerValue(input.headers, "Idempotency-Key")!);
     const details = input.body as Record<string, unknown>;
-    const accounts = store.accountsOf(input.params.customer_id!);
+    const accounts = store.accountsOf(input.params.customer_id!, now);
     if (accounts.has(key)) {
       return flatError(409, undefined, "This Idempotency-Key was used before; read its account with the idempotency_key query.", input.path, now);
     }
@@ -32,7 +33,7 @@ export const createExternalAccount: StatefulOperation = {
       }
     }
     const account = { ...details, institution_name: institutionName };
-    accounts.set(key, { customerId: input.params.customer_id!, idempotencyKey: key, account, createdAt: now });
+    store.addAccount({ customerId: input.params.customer_id!, idempotencyKey: key, account, createdAt: now });
     return reply(options.successStatuses.createExternalAccount, account);
   },
 };
@@ -41,8 +42,9 @@ export const createExternalAccount: StatefulOperation = {
 export const listExternalAccounts: StatefulOperation = {
   refuse: (input, problems, { clock }) => flatError(400, undefined, `Invalid parameters: ${describe(problems)}.`, input.path, clock.now()),
   handle(input, { store, clock, options }) {
-    const accounts = store.accountsOf(input.params.customer_id!);
-    const key = input.query.idempotency_key as string | undefined;
+    const accounts = store.accountsOf(input.params.customer_id!, clock.now());
+    const sent = input.query.idempotency_key as string | undefined;
+    const key = sent === undefined ? undefined : canonicalId(sent);
     const status = options.successStatuses.listExternalAccounts;
     if (key === undefined) {
       const list = [...accounts.values()].map((r) => r.account);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CONTROL_LIMITS } from "./limits.ts";
 import { isObject } from "./operation.ts";
 
 /**
@@ -59,14 +60,19 @@ export class FaultInjector {
   add(spec: unknown): Fault {
     if (!isObject(spec)) throw new FaultSpecError("A fault is a JSON object with at least a kind.");
     const extra = Object.keys(spec).filter((k) => !FIELDS.has(k));
-    if (extra.length) throw new FaultSpecError(`Unknown fault fields: ${extra.join(", ")} (known: ${[...FIELDS].join(", ")}).`);
+    // At most five names, each cut short: the message never grows with the input.
+    const names = extra.slice(0, 5).map((k) => (k.length > 40 ? `${k.slice(0, 40)}...` : k));
+    if (extra.length) throw new FaultSpecError(`Unknown fault fields: ${names.join(", ")}${extra.length > 5 ? ", ..." : ""} (known: ${[...FIELDS].join(", ")}).`);
     const { kind, operation_id, method, path, delay_ms, at = "before", status, retry_after, code, times = 1 } = spec;
     if (!KINDS.includes(kind as FaultKind)) throw new FaultSpecError(`kind must be one of ${KINDS.join(", ")}.`);
     if (operation_id !== undefined && (typeof operation_id !== "string" || !this.operations.has(operation_id))) {
-      throw new FaultSpecError(`operation_id ${JSON.stringify(operation_id)} is not an operationId of the document.`);
+      const shown = typeof operation_id === "string" && operation_id.length > 80 ? `${operation_id.slice(0, 80)}...` : operation_id;
+      throw new FaultSpecError(`operation_id ${JSON.stringify(shown)} is not an operationId of the document.`);
     }
-    if (method !== undefined && (typeof method !== "string" || !/^[A-Za-z]+$/.test(method))) throw new FaultSpecError("method must be an HTTP method name.");
-    if (path !== undefined && (typeof path !== "string" || !path.startsWith("/"))) throw new FaultSpecError("path must be a request path starting with /.");
+    if (method !== undefined && (typeof method !== "string" || !/^[A-Za-z]{1,16}$/.test(method))) throw new FaultSpecError("method must be an HTTP method name (1 to 16 letters).");
+    if (path !== undefined && (typeof path !== "string" || !path.startsWith("/") || path.length > CONTROL_LIMITS.faultPath)) {
+      throw new FaultSpecError(`path must be a request path starting with /, at most ${CONTROL_LIMITS.faultPath} characters.`);
+    }
     if (!wholeNumber(times, 1, 1000)) throw new FaultSpecError("times must be a whole number from 1 to 1000.");
     const afterHandling = kind === "drop-after" || (kind === "delay" && at === "after");
     if (afterHandling && !(typeof operation_id === "string" && this.handled.has(operation_id))) {
@@ -86,7 +92,9 @@ export class FaultInjector {
     if (kind === "status") {
       if (!wholeNumber(status, 400, 599)) throw new FaultSpecError("status must be a whole number from 400 to 599.");
       if (retry_after !== undefined && !wholeNumber(retry_after, 0, 86_400)) throw new FaultSpecError("retry_after must be whole seconds from 0 to 86400.");
-      if (code !== undefined && (typeof code !== "string" || code === "")) throw new FaultSpecError("code must be a non-empty string.");
+      if (code !== undefined && (typeof code !== "string" || code === "" || code.length > CONTROL_LIMITS.faultCode)) {
+        throw new FaultSpecError(`code must be a string of 1 to ${CONTROL_LIMITS.faultCode} characters.`);
+      }
       Object.assign(fault, { status }, retry_after === undefined ? {} : { retry_after }, code === undefined ? {} : { code });
     } else if (status !== undefined || retry_after !== undefined || code !== undefined) {
       throw new FaultSpecError("status, retry_after and code only apply to kind status.");
@@ -107,6 +115,11 @@ export class FaultInjector {
     const fault = this.faults[index]!;
     if (--fault.remaining === 0) this.faults.splice(index, 1);
     return { ...fault };
+  }
+
+  /** Faults waiting. */
+  get size(): number {
+    return this.faults.length;
   }
 
   list(): Fault[] {

@@ -38,7 +38,7 @@ export function writeReply(res: ServerResponse, answer: Reply): void {
  */
 export function statefulHandler(mock: StatefulMock) {
   return async (accepted: AcceptedRequestLike, res: ServerResponse): Promise<boolean> => {
-    const request: StatefulRequest = { method: accepted.method, path: accepted.path, query: accepted.query, headers: headersOf(accepted.rawHeaders), body: accepted.body };
+    const request: StatefulRequest = { method: accepted.method, path: accepted.path, query: accepted.query, headers: headersOf(accepted.rawHeaders), body: accepted.body, localPort: res.socket?.localPort };
     let outcome;
     try {
       outcome = mock.isControlPath(request.path) ? mock.control(request) : await mock.handle(request);
@@ -57,5 +57,5 @@ export function statefulHandler(mock: StatefulMock) {
   };
 }
 
-/** The front options that plug the stateful mode in: its handler, and its control API served without authentication. */
+/** The front options that plug the stateful mode in: its handler, and its control API, which the front leaves to the control gate. */
 export const statefulFrontOptions = (mock: StatefulMock) => ({ handle: statefulHandler(mock), unauthenticated: mock.isControlPath });

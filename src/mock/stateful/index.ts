@@ -6,13 +6,14 @@ import addFormats from "ajv-formats";
 import { type Context, OpenAPIBackend } from "openapi-backend";
 import { VirtualClock } from "./clock.ts";
 import { control } from "./control.ts";
+import { controlGate } from "./controlAccess.ts";
 import { createQuote, executeQuote, getConversion } from "./conversions.ts";
 import { createExternalAccount, listExternalAccounts } from "./externalAccounts.ts";
 import { FaultInjector } from "./faults.ts";
 import type { HandlerEnv, OperationInput, Problem, StatefulOperation } from "./operation.ts";
-import { type ResolvedOptions, type StatefulOptions, resolveOptions } from "./options.ts";
+import { type ResolvedOptions, type StatefulOptions, resolveOptions, retentionOf } from "./options.ts";
 import { createPortfolioHedge, createPortfolioQuote, getPortfolioHedge } from "./portfolio.ts";
-import { type Reply, errorFor } from "./reply.ts";
+import { type Reply, errorFor, reply } from "./reply.ts";
 import { listRfiCasesOperation, loadRfiFixture } from "./rfiCases.ts";
 import { componentValidator } from "./schemas.ts";
 import { StatefulStore } from "./store.ts";
@@ -43,6 +44,8 @@ export interface StatefulRequest {
   query: string;
   headers: IncomingHttpHeaders;
   body: Uint8Array;
+  /** The port it came in on, the mock's own (the control API checks Host and Origin against it). */
+  localPort?: number;
 }
 
 /** `drop`: close the connection without an answer. */
@@ -68,7 +71,7 @@ export interface StatefulMock {
   readonly clock: VirtualClock;
   readonly store: StatefulStore;
   readonly faults: FaultInjector;
-  /** True for a path under the control prefix (answered by `control`, before any authentication). */
+  /** True for a path under the control prefix while the control API is on (answered by `control`, which has its own gate, not the front's authentication). */
   isControlPath(path: string): boolean;
   control(request: StatefulRequest): Reply;
   /** A request after authentication: the stateful answer, a drop, or undefined to pass it to Prism. */
@@ -78,6 +81,8 @@ export interface StatefulMock {
 }
 
 const DECLINE = Symbol("decline");
+/** A path as the request log keeps it: at most 2,048 characters, so the log's memory is bounded by its size. */
+const logged = (path: string) => (path.length > 2048 ? `${path.slice(0, 2048)}...` : path);
 const isJsonType = (type: string | undefined) => !!type && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
 
 function problemsOf(errors: NonNullable<Context["validation"]["errors"]>): Problem[] {
@@ -99,7 +104,7 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
   const schemas = componentValidator(structuredClone(document));
   const seeded = loadRfiFixture(options.rfiFixture, schemas);
   const clock = new VirtualClock(options.now);
-  const store = new StatefulStore(() => structuredClone(seeded));
+  const store = new StatefulStore(() => structuredClone(seeded), retentionOf(options));
   const env: HandlerEnv = { store, clock, options, newId: randomUUID };
 
   // Security mirrors Prism's presence checks, so a request Prism would refuse is passed on for it to refuse.
@@ -147,11 +152,12 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
   for (const id of Object.keys(STATEFUL_OPERATIONS)) if (!operationIds.has(id)) throw new Error(`The document has no operation ${id}.`);
   const faults = new FaultInjector(operationIds, new Set(Object.keys(STATEFUL_OPERATIONS)));
 
+  // The log holds up to twice its size between trims, so a trim (a copy) happens once per `requestLogSize` requests.
   let log: RequestLogEntry[] = [];
   const record = (entry: RequestLogEntry) => {
     if (options.requestLogSize === 0) return;
     log.push(entry);
-    if (log.length > options.requestLogSize) log = log.slice(-options.requestLogSize);
+    if (log.length >= 2 * options.requestLogSize) log = log.slice(-options.requestLogSize);
   };
   const reset = () => {
     store.reset();
@@ -160,6 +166,8 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
     log = [];
   };
   const prefix = options.controlPrefix;
+  const gate = controlGate(options.controlToken);
+  const target = { prefix, store, clock, faults, schemas, reset, requests: () => log.slice(-options.requestLogSize), handledOperations: Object.keys(STATEFUL_OPERATIONS) };
 
   return {
     controlPrefix: prefix,
@@ -167,21 +175,21 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
     clock,
     store,
     faults,
-    isControlPath: (path) => path === prefix || path.startsWith(`${prefix}/`),
-    control: (r) =>
-      control(
-        { prefix, store, clock, faults, schemas, reset, requests: () => log.slice(), handledOperations: Object.keys(STATEFUL_OPERATIONS) },
-        r.method,
-        r.path,
-        r.query,
-        r.body,
-      ),
+    isControlPath: (path) => options.control && (path === prefix || path.startsWith(`${prefix}/`)),
+    control(r) {
+      if (!options.control) return reply(404, { error: "The control API is off: start the mock with --control." });
+      const refused = gate(r);
+      if (refused) return refused;
+      store.sweep(clock.now());
+      return control(target, r.method, r.path, r.query, r.body);
+    },
     reset,
     async handle(r) {
+      store.sweep(clock.now());
       const headers = r.headers as Record<string, string | string[]>;
       const routed = { method: r.method, path: r.path, query: r.query, headers };
       const operationId = api.router.matchOperation(routed)?.operationId;
-      const entry: RequestLogEntry = { time: new Date(clock.now()).toISOString(), method: r.method, path: r.path, operation_id: operationId ?? null, outcome: "prism" };
+      const entry: RequestLogEntry = { time: new Date(clock.now()).toISOString(), method: r.method, path: logged(r.path), operation_id: operationId ?? null, outcome: "prism" };
       const fault = faults.take({ method: r.method, path: r.path, operationId });
       if (fault) entry.fault = fault.kind;
       const done = (outcome: StatefulOutcome) => (record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status }), outcome);

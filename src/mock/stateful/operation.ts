@@ -51,6 +51,3 @@ export const headerValue = (headers: OperationInput["headers"], name: string): s
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(", ") : v;
 };
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

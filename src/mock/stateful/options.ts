@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Retention } from "./store.ts";
 
 /**
  * Settings of the stateful mock. Each one is a choice the reference leaves open (a name, a shape, a
@@ -41,10 +42,25 @@ export interface StatefulOptions {
   hedgeIdField?: string;
   /** Portfolios that exist; any other is 404 PORTFOLIO_NOT_FOUND. Default null: every portfolio_id exists. */
   portfolios?: readonly string[] | null;
+  /** Whether the control API answers at all (`--control`). Default false: its prefix is then an ordinary path. */
+  control?: boolean;
+  /**
+   * Control token (from FO_MOCK_CONTROL_TOKEN, never from a file): when set, every control call must send
+   * `Authorization: Bearer <token>`. At least 32 characters of A-Z a-z 0-9 . _ ~ + / = -. Default none.
+   */
+  controlToken?: string;
   /** Path prefix of the control API. Default `/__mock`. */
   controlPrefix?: string;
-  /** Requests kept in the control API's log. Default 500. */
+  /** Requests kept in the control API's log, the newest; 0 to 100,000. Default 500. */
   requestLogSize?: number;
+  /** Seconds an unused quote (either kind) is still known after it expires, so a late execute says "expired". Default 300. */
+  expiredQuoteRetentionSeconds?: number;
+  /** Seconds a conversion order or portfolio hedge, and the quote it consumed, are kept. Default 86,400 (24 h). */
+  conversionRetentionSeconds?: number;
+  /** Seconds an external account and its Idempotency-Key binding are kept. Default 86,400 (24 h). */
+  externalAccountRetentionSeconds?: number;
+  /** Records of one kind (quotes, orders, accounts, hedges, hedge keys) held at most; the oldest leaves first. Default 100,000. */
+  maxRecords?: number;
   /** The bundled document the mock routes and validates against. Default `generated/openapi.json`. */
   document?: string;
   /** Real time the virtual clock starts from, in ms (for tests). Default `Date.now`. */
@@ -57,7 +73,8 @@ export interface SuccessStatuses {
   listRfiCases: number;
 }
 
-export type ResolvedOptions = Required<Omit<StatefulOptions, "transactionIdPattern" | "conversionIdPattern" | "portfolios" | "successStatuses">> & {
+export type ResolvedOptions = Required<Omit<StatefulOptions, "transactionIdPattern" | "conversionIdPattern" | "portfolios" | "successStatuses" | "controlToken">> & {
+  controlToken: string | undefined;
   transactionIdPattern: RegExp | null;
   conversionIdPattern: RegExp | null;
   portfolios: readonly string[] | null;
@@ -74,6 +91,13 @@ export const DEFAULT_RFI_FIXTURE = path.join(here, "rfi-cases.json");
 export const DEFAULT_DOCUMENT = path.resolve(here, "../../../generated/openapi.json");
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The reference's retention of a portfolio hedge Idempotency-Key: 24 hours (not a setting). */
+export const HEDGE_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** The environment variable the control token comes from. */
+export const CONTROL_TOKEN_ENV = "FO_MOCK_CONTROL_TOKEN";
+const CONTROL_TOKEN = /^[A-Za-z0-9._~+/=-]{32,512}$/;
+/** Longest retention a setting may ask for: ten years, well inside what a Date can hold. */
+const MAX_RETENTION_SECONDS = 10 * 366 * 86_400;
 
 export const DEFAULTS: ResolvedOptions = {
   amountFields: ["pay_amount", "receive_amount"],
@@ -93,8 +117,14 @@ export const DEFAULTS: ResolvedOptions = {
   conversionIdPattern: UUID_PATTERN,
   hedgeIdField: "conversion_id",
   portfolios: null,
+  control: false,
+  controlToken: undefined,
   controlPrefix: "/__mock",
   requestLogSize: 500,
+  expiredQuoteRetentionSeconds: 300,
+  conversionRetentionSeconds: 86_400,
+  externalAccountRetentionSeconds: 86_400,
+  maxRecords: 100_000,
   document: DEFAULT_DOCUMENT,
   now: Date.now,
 };
@@ -156,7 +186,16 @@ export function resolveOptions(given: StatefulOptions = {}): ResolvedOptions {
   if (typeof o.controlPrefix !== "string" || !/^\/[\w.-]+(\/[\w.-]+)*$/.test(o.controlPrefix) || /^\/v\d/.test(o.controlPrefix)) {
     fail("controlPrefix", 'give a path such as "/__mock" that no API path starts with.');
   }
-  if (!Number.isInteger(o.requestLogSize) || o.requestLogSize < 0) fail("requestLogSize", "give a whole number.");
+  if (!Number.isInteger(o.requestLogSize) || o.requestLogSize < 0 || o.requestLogSize > 100_000) fail("requestLogSize", "give a whole number from 0 to 100000.");
+  for (const name of ["expiredQuoteRetentionSeconds", "conversionRetentionSeconds", "externalAccountRetentionSeconds"] as const) {
+    if (typeof o[name] !== "number" || !(o[name] >= 0 && o[name] <= MAX_RETENTION_SECONDS)) fail(name, `give a number of seconds from 0 to ${MAX_RETENTION_SECONDS}.`);
+  }
+  if (!Number.isInteger(o.maxRecords) || o.maxRecords < 1 || o.maxRecords > 10_000_000) fail("maxRecords", "give a whole number from 1 to 10000000.");
+  if (typeof o.control !== "boolean") fail("control", "give true or false.");
+  // The token itself never goes into the message.
+  if (o.controlToken !== undefined && (typeof o.controlToken !== "string" || !CONTROL_TOKEN.test(o.controlToken))) {
+    fail("controlToken", `give 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (for example \`openssl rand -hex 32\`) in ${CONTROL_TOKEN_ENV}.`);
+  }
   if (typeof o.now !== "function") fail("now", "give a function returning ms since the epoch.");
   return o;
 }
@@ -185,6 +224,18 @@ export function loadOptionsFile(file: string): StatefulOptions {
     }
   }
   if ("now" in options) fail("now", "is for tests only, not for an options file.");
+  if ("controlToken" in options) fail("controlToken", `is a secret: give it in ${CONTROL_TOKEN_ENV}, not in a file.`);
   resolveOptions(options as StatefulOptions);
   return options as StatefulOptions;
+}
+
+/** How long the store keeps each kind of record, from the settings and the reference's 24-hour hedge keys. */
+export function retentionOf(o: ResolvedOptions): Retention {
+  return {
+    expiredQuoteMs: o.expiredQuoteRetentionSeconds * 1000,
+    conversionMs: o.conversionRetentionSeconds * 1000,
+    externalAccountMs: o.externalAccountRetentionSeconds * 1000,
+    hedgeKeyMs: HEDGE_KEY_RETENTION_MS,
+    maxRecords: o.maxRecords,
+  };
 }

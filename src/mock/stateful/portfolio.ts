@@ -1,9 +1,7 @@
-import { type HandlerEnv, type OperationInput, type Problem, type StatefulOperation, UUID_V4, describe, headerValue } from "./operation.ts";
+import { UUID_V4, canonicalId } from "./ids.ts";
+import { type HandlerEnv, type OperationInput, type Problem, type StatefulOperation, describe, headerValue } from "./operation.ts";
 import { type Reply, portfolioError, reply } from "./reply.ts";
 import { canonicalJson } from "./store.ts";
-
-/** The reference's retention of a portfolio hedge Idempotency-Key: 24 hours. */
-export const HEDGE_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const invalid = (problems: readonly Problem[], now: number) =>
   portfolioError(400, problems.some((p) => p.keyword === "required") ? "MISSING_FIELD" : "VALIDATION_ERROR", `Invalid request: ${describe(problems)}.`, now);
@@ -31,7 +29,7 @@ export const createPortfolioQuote: StatefulOperation = {
     if (given.length === 0) return portfolioError(400, "MISSING_FIELD", `Give exactly one amount, ${a} or ${b}; neither was sent.`, now);
     if (given.length === 2) return portfolioError(400, "VALIDATION_ERROR", `Give exactly one amount, ${a} or ${b}; both were sent.`, now);
     const quote = { quoteId: newId(), portfolioId: input.params.portfolio_id!, issuedAt: now, expiresAt: now + options.portfolioQuoteLifetimeSeconds * 1000 };
-    store.portfolioQuotes.set(quote.quoteId, quote);
+    store.addPortfolioQuote(quote);
     return reply(200, { quote_id: quote.quoteId, valid_until: new Date(quote.expiresAt).toISOString() });
   },
 };
@@ -42,14 +40,13 @@ function hedge(input: OperationInput, { store, clock, options, newId }: HandlerE
   const portfolioId = input.params.portfolio_id!;
   const quoteId = (input.body as Record<string, unknown>).quote_id;
   if (quoteId === undefined) return portfolioError(400, "MISSING_FIELD", "Missing quote_id.", now);
-  const quote = typeof quoteId === "string" ? store.portfolioQuotes.get(quoteId) : undefined;
+  const quote = typeof quoteId === "string" ? store.portfolioQuote(canonicalId(quoteId), now) : undefined;
   if (!quote || quote.portfolioId !== portfolioId) return portfolioError(404, "QUOTE_NOT_FOUND", `No quote ${String(quoteId)} in this portfolio.`, now);
   if (quote.conversionId) return portfolioError(409, "QUOTE_ALREADY_HEDGED", `Quote ${quote.quoteId} was already hedged.`, now);
   if (now >= quote.expiresAt) return portfolioError(409, "QUOTE_EXPIRED", `Quote ${quote.quoteId} expired at ${new Date(quote.expiresAt).toISOString()}.`, now);
   const conversionId = newId();
   const body = { [options.hedgeIdField]: conversionId };
-  quote.conversionId = conversionId;
-  store.hedges.set(conversionId, { conversionId, portfolioId, quoteId: quote.quoteId, createdAt: now, body });
+  store.addHedge({ conversionId, portfolioId, quoteId: quote.quoteId, createdAt: now, body }, quote, now);
   return reply(options.hedgeStatus, body);
 }
 
@@ -65,18 +62,19 @@ export const createPortfolioHedge: StatefulOperation = {
     const refused = unknownPortfolio(input, env);
     if (refused) return refused;
     const now = clock.now();
-    const key = headerValue(input.headers, "Idempotency-Key")!;
-    if (!UUID_V4.test(key)) return portfolioError(400, "VALIDATION_ERROR", "The Idempotency-Key must be a UUID v4.", now);
-    const slot = `${input.params.portfolio_id}\n${key}`;
+    const sent = headerValue(input.headers, "Idempotency-Key")!;
+    if (!UUID_V4.test(sent)) return portfolioError(400, "VALIDATION_ERROR", "The Idempotency-Key must be a UUID v4.", now);
+    const key = canonicalId(sent);
+    const portfolioId = input.params.portfolio_id!;
     const parameters = canonicalJson(input.body);
-    const bound = store.hedgeKeys.get(slot);
-    if (bound && now - bound.boundAt < HEDGE_KEY_RETENTION_MS) {
+    const bound = store.hedgeKey(portfolioId, key, now);
+    if (bound) {
       if (bound.parameters === parameters) return bound.reply;
       return portfolioError(409, options.hedgeKeyConflictCode, "This Idempotency-Key was used within 24 hours with different parameters.", now);
     }
     const answer = hedge(input, env);
-    if (answer.status < 300 || options.hedgeKeyBindsRefusals) store.hedgeKeys.set(slot, { portfolioId: input.params.portfolio_id!, parameters, reply: answer, boundAt: now });
-    else if (bound) store.hedgeKeys.delete(slot);
+    if (answer.status < 300 || options.hedgeKeyBindsRefusals) store.bindHedgeKey(portfolioId, key, { portfolioId, parameters, reply: answer, boundAt: now });
+    else store.unbindHedgeKey(portfolioId, key);
     return answer;
   },
 };
@@ -92,7 +90,7 @@ export const getPortfolioHedge: StatefulOperation = {
     if (options.conversionIdPattern && !options.conversionIdPattern.test(id)) {
       return portfolioError(400, "VALIDATION_ERROR", `conversion_id ${JSON.stringify(id)} is malformed.`, clock.now());
     }
-    const found = store.hedges.get(id);
+    const found = store.hedges.get(canonicalId(id), clock.now());
     if (!found || found.portfolioId !== input.params.portfolio_id) return portfolioError(404, "HEDGE_NOT_FOUND", `No hedge ${id} in this portfolio.`, clock.now());
     return reply(200, found.body);
   },

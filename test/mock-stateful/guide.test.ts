@@ -1,5 +1,5 @@
-// The worked example of docs/mock.md of the execute-timeout procedure runs as written (through tsx, the
-// package name pointed at the source) against the stateful mock in sandbox mode, and passes.
+// The guide's worked example of the execute-timeout procedure (docs/stateful-mock.md) runs as written
+// (through tsx, the package name pointed at the source) against the stateful mock in sandbox mode, and passes.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,9 +14,9 @@ import { createStatefulMock } from "../../src/mock/stateful/index.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const readme = readFileSync(path.join(root, "docs/mock.md"), "utf8");
-const start = readme.indexOf("\n## Stateful mock\n");
-const section = start < 0 ? "" : readme.slice(start + 1, readme.indexOf("\n## ", start + 5));
+const guide = readFileSync(path.join(root, "docs/stateful-mock.md"), "utf8");
+const start = guide.indexOf("\n## Worked example");
+const section = start < 0 ? "" : guide.slice(start + 1);
 const example = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
 const dir = mkdtempSync(path.join(tmpdir(), "stateful-readme-"));
 
@@ -24,7 +24,7 @@ let prism: RunningServer;
 let front: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
-  front = await startFront({ upstream: prism.url, auth: "sandbox", ...statefulFrontOptions(await createStatefulMock()) });
+  front = await startFront({ upstream: prism.url, auth: "sandbox", ...statefulFrontOptions(await createStatefulMock({ control: true })) });
 });
 afterAll(async () => {
   await front?.close();
@@ -43,8 +43,8 @@ function typeErrors(file: string): string[] {
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
-test("the README has the worked example; it type-checks and passes against the mock", async () => {
-  expect(example, 'a ```ts block in "## Stateful mock"').toBeTruthy();
+test("the guide has the worked example; it type-checks and passes against the mock", async () => {
+  expect(example, 'a ```ts block in "## Worked example"').toBeTruthy();
   const file = path.join(dir, "execute-timeout.mts");
   writeFileSync(file, example!.replaceAll('"financial-operations-api"', JSON.stringify(path.join(root, "src/index.ts"))));
   expect(typeErrors(file)).toEqual([]);
@@ -52,7 +52,7 @@ test("the README has the worked example; it type-checks and passes against the m
   // Asynchronous: the mock answers from this very process.
   const run = await promisify(execFile)(process.execPath, [tsx, file], { env: { ...process.env, MOCK_URL: front.url }, timeout: 60_000 });
   expect(run.stderr).toBe("");
-  const log = await (await fetch(`${front.url}/__mock/requests`)).json();
+  const log = await (await fetch(`${front.url}/__mock/requests`, { headers: { "Content-Type": "application/json" } })).json();
   // The example did go through the drop and the procedure's reads, not around them.
   expect(log.requests.map((r: { operation_id: string; outcome: unknown }) => `${r.operation_id} ${r.outcome}`)).toEqual(["createQuote 201", "executeQuote drop", "getConversion 200"]);
 });

@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { CONTROL_LIMITS } from "./limits.ts";
+import { type Reply, reply } from "./reply.ts";
+
+/** What the gate reads of a control request. */
+export interface ControlCaller {
+  method: string;
+  headers: IncomingHttpHeaders;
+  body: Uint8Array;
+  /** The port the request came in on (the mock's own); without it no Host can be checked, so none passes. */
+  localPort?: number;
+}
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const digest = (s: string) => createHash("sha256").update(s).digest();
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+/** A caller's value in a message: quoted, cut short, so no message grows with the input. */
+const shown = (v: string) => JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}...` : v);
+
+/** The mock's own authorities on `port`: it listens on 127.0.0.1 only, reached as that, localhost or [::1]. */
+function ownAuthorities(port: number): Set<string> {
+  const hosts = ["127.0.0.1", "localhost", "[::1]"];
+  return new Set([...hosts.map((h) => `${h}:${port}`), ...(port === 80 ? hosts : [])]);
+}
+
+/**
+ * The control API's gate, before any route is looked at: the Host must be the mock's own address (no
+ * DNS rebinding), an Origin, when sent, the mock's own (no cross-site page), the control token when one
+ * is set, writes `Content-Type: application/json` (a cross-site "simple" request cannot send it without a
+ * preflight, which the mock never grants), and the body within its bound. Undefined lets the call through.
+ */
+export function controlGate(token: string | undefined): (caller: ControlCaller) => Reply | undefined {
+  const expected = token === undefined ? undefined : digest(token);
+  return (caller) => {
+    if (caller.localPort === undefined) return reply(403, { error: "The control API answers only on the mock's own address." });
+    const own = ownAuthorities(caller.localPort);
+    const host = first(caller.headers.host);
+    if (host === undefined || !own.has(host.toLowerCase())) {
+      return reply(403, { error: `The control API answers only to Host 127.0.0.1:${caller.localPort}, localhost:${caller.localPort} or [::1]:${caller.localPort}, not ${shown(host ?? "(none)")}.` });
+    }
+    const origin = first(caller.headers.origin);
+    if (origin !== undefined && !(origin.toLowerCase().startsWith("http://") && own.has(origin.slice(7).toLowerCase()))) {
+      return reply(403, { error: `The control API takes no cross-origin calls (Origin ${shown(origin)}).` });
+    }
+    if (expected) {
+      const sent = /^Bearer (\S+)$/.exec(first(caller.headers.authorization) ?? "")?.[1];
+      // Compared as digests, in constant time; the token sent never goes into an answer or a log.
+      if (sent === undefined || !timingSafeEqual(digest(sent), expected)) {
+        return reply(401, { error: "The control API needs Authorization: Bearer <the control token, FO_MOCK_CONTROL_TOKEN>." }, { "WWW-Authenticate": 'Bearer realm="mock control"' });
+      }
+    }
+    if (WRITES.has(caller.method.toUpperCase()) && !JSON_TYPE.test(first(caller.headers["content-type"]) ?? "")) {
+      return reply(415, { error: "Control writes (POST, PUT, PATCH, DELETE) take Content-Type: application/json, even with no body." });
+    }
+    if (caller.body.length > CONTROL_LIMITS.bodyBytes) {
+      return reply(413, { error: `A control body is at most ${CONTROL_LIMITS.bodyBytes} bytes (this one: ${caller.body.length}).` });
+    }
+    return undefined;
+  };
+}

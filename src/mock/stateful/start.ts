@@ -1,0 +1,37 @@
+// The stateful mode as `npm run mock -- --stateful` starts it inside Prism's process (src/mock/inPrism.ts).
+import { STATEFUL_OPERATIONS, createStatefulMock } from "./index.ts";
+import { statefulFrontOptions } from "./http.ts";
+import { CONTROL_TOKEN_ENV, StatefulOptionsError, loadOptionsFile } from "./options.ts";
+
+/** What scripts/mock.mjs passes for the stateful mode: file names and a flag, never the token. */
+export interface StatefulStartConfig {
+  optionsFile?: string;
+  rfiFixture?: string;
+  /** `--control`: the control API answers (it is off otherwise). */
+  control?: boolean;
+}
+
+/** What the startup line says about it: the operations, and where the control API is and how it is guarded. */
+export interface StatefulReady {
+  operations: string[];
+  controlPrefix: string;
+  /** off, open to local callers, or behind the control token. */
+  control: "off" | "local" | "token";
+}
+
+/**
+ * Builds the stateful mode and the front options that plug it in. The control token comes from
+ * FO_MOCK_CONTROL_TOKEN; with production auth the control API is refused without one.
+ * @throws StatefulOptionsError for a setting, token or file it cannot use; RfiFixtureError for a fixture.
+ */
+export async function startStateful({ optionsFile, rfiFixture, control = false }: StatefulStartConfig, auth: "sandbox" | "production", env: NodeJS.ProcessEnv = process.env) {
+  const given = optionsFile ? loadOptionsFile(optionsFile) : {};
+  const on = control || given.control === true;
+  const controlToken = env[CONTROL_TOKEN_ENV] || undefined;
+  if (on && auth === "production" && !controlToken) {
+    throw new StatefulOptionsError(`The control API with --auth production needs a control token: set ${CONTROL_TOKEN_ENV} (for example to the output of \`openssl rand -hex 32\`).`);
+  }
+  const mock = await createStatefulMock({ ...given, ...(rfiFixture ? { rfiFixture } : {}), control: on, ...(on && controlToken ? { controlToken } : {}) });
+  const ready: StatefulReady = { operations: Object.keys(STATEFUL_OPERATIONS), controlPrefix: mock.controlPrefix, control: !on ? "off" : controlToken ? "token" : "local" };
+  return { mock, ready, frontOptions: statefulFrontOptions(mock) };
+}
