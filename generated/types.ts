@@ -1257,6 +1257,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Transaction information sent in advance; its fields are not shown. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OpenObject"];
@@ -1288,6 +1289,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description A TEXT answer as JSON, or a FILE answer as a multipart form; never with `requirement_id`. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RfiAnswer"];
@@ -1318,6 +1320,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The request of the preview; its fields are not shown. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OpenObject"];
@@ -1477,6 +1480,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The external bank account's details; `institution_name` may be left out. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BankAccountDetails"];
@@ -1526,6 +1530,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The recipient's bank account details; `institution_name` may be left out. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BankAccountDetails"];
@@ -1564,6 +1569,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The recipient, with its bank accounts inline (`institution_name` may be left out there). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Recipient"];
@@ -1624,6 +1630,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description A JSON body with `redirect_url` (a URL). */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TermsSignatureRequest"];
@@ -1819,6 +1826,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The quote to execute, by its `quote_id`. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExecuteQuoteRequest"];
@@ -2020,6 +2028,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The portfolio quote to hedge; other fields of the body are not shown. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PortfolioHedgeRequest"];

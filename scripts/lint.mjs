@@ -1,11 +1,13 @@
-// Lints the document with both linters: Redocly on the split source, Spectral on a fresh bundle.
-// Exits non-zero on any error or warning of either.
+// Lints the document: Redocly on the split source; Spectral and vacuum on a fresh bundle (vacuum is built from the
+// Go module proxy once, scripts/tools/vacuum.mjs). Exits non-zero on any error or warning of any of them.
 import { mkdtemp, writeFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { bundle } from "./build.mjs";
+import { spawn } from "node:child_process";
 import { parseOrExit } from "./args.mjs";
 import { bin, packageInfo, paths, root, runNode, stripBanner } from "./tools.mjs";
+import { vacuumBinary } from "./tools/vacuum.mjs";
 
 // The three checks run side by side (each is mostly one Node process); their reports print in this order.
 async function redoclyLint() {
@@ -29,17 +31,42 @@ async function bundleChecks() {
       () => ({ failed: false, report: () => console.log("spectral: no errors, no warnings") }),
       (err) => ({ failed: true, report: () => console.error(err.stdout || err.message) }),
     );
+    // vacuum's recommended ruleset minus the rules lint/vacuum.yaml waives (each with its reason); warnings fail.
+    const vacuum = vacuumLint(file);
     // Breaking changes against the last released document (baseline/README.md says how to release one).
     const breaking = runNode(path.join(root, "scripts/breaking.mjs"), ["--document", file]).then(
       ({ stdout }) => ({ failed: false, report: () => console.log(stdout.trim()) }),
       (err) => ({ failed: true, report: () => console.error(err.stderr || err.message) }),
     );
-    return await Promise.all([spectral, breaking]);
+    return await Promise.all([spectral, vacuum, breaking]);
   } catch (err) {
     return [{ failed: true, report: () => console.error(err.message) }];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** vacuum on the bundle; fails on any warning or error (infos are printed, not failing). */
+function vacuumLint(file) {
+  let binary;
+  try {
+    binary = vacuumBinary();
+  } catch (err) {
+    return Promise.resolve({ failed: true, report: () => console.error(`vacuum: ${err.message}`) });
+  }
+  const args = ["lint", "--ruleset", path.join(root, "lint/vacuum.yaml"), "--details", "--no-style", "--no-banner", "--fail-severity", "warn", "--remote=false", file];
+  return new Promise((resolve) => {
+    const child = spawn(binary, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", (err) => resolve({ failed: true, report: () => console.error(`vacuum: ${err.message}`) }));
+    child.on("close", (code) => {
+      const score = /Quality Score:?\s*(\d+)/i.exec(out)?.[1];
+      if (code === 0) resolve({ failed: false, report: () => console.log(`vacuum: no errors, no warnings${score ? ` (score ${score}/100)` : ""}`) });
+      else resolve({ failed: true, report: () => console.error(out.trim()) });
+    });
+  });
 }
 
 async function main() {

@@ -79,15 +79,15 @@ def test_rfi_list_with_status_query(mock: Mock) -> None:
 def test_raw_document_upload(mock: Mock) -> None:
     document = b"%PDF-1.7\n\x00\xff\xfe binary\n%%EOF"
     api, wire = client(mock)
-    # The generated client ignores _content_type on these `*/*` bodies and would JSON-encode the bytes
-    # without a Content-Type: the document's MIME type goes in _headers.
+    # The document offers application/octet-stream first (then */*): the generated client sends the bytes
+    # labelled octet-stream unless _content_type names the document's MIME type.
     response = fo_api.OnboardingApi(api).upload_business_document_with_http_info(
         'attachment; filename="memorandum.pdf"',
         "acc-main-1",
         "sub-1",
         "MEMORANDUM_OF_ASSOCIATION",
         document,
-        _headers={"Content-Type": "application/pdf"},
+        _content_type="application/pdf",
     )
     assert 200 <= response.status_code < 300
     [sent] = wire.sent

@@ -101,13 +101,15 @@ export const MUTATIONS: Record<string, Mutation> = {
     const n = ctx.nodes.find((n) => isObject(n.value) && n.schema.additionalProperties === false);
     return n ? [{ label: `${where(n.at)} + unexpected_property`, wire: withJson(ctx, setAt(ctx.c.json, [...n.at, "unexpected_property"], "x")) }] : [];
   },
-  // A forbidden property: the schema `false`, or `{not: {}}` (how the document writes it; orval crashes on `false`).
+  // A forbidden property: the schema `false` or `{not: {}}` under properties, or a name banned by
+  // `propertyNames: {not: {const: name}}` (how the document writes it, so generators add no field for it).
   "forbidden property": (ctx) =>
-    ctx.nodes.flatMap((n) =>
-      isObject(n.value) && n.schema.properties
-        ? Object.entries<Json>(n.schema.properties).filter(([, s]) => s === false || (isObject(s) && isObject(s.not) && Object.keys(s.not).length === 0)).map(([k]) => ({ label: `${where([...n.at, k])} sent`, wire: withJson(ctx, setAt(ctx.c.json, [...n.at, k], "req-1")) }))
-        : [],
-    ),
+    ctx.nodes.flatMap((n) => {
+      if (!isObject(n.value)) return [];
+      const banned = typeof n.schema.propertyNames?.not?.const === "string" ? [n.schema.propertyNames.not.const as string] : [];
+      const nothing = Object.entries<Json>(n.schema.properties ?? {}).filter(([, s]) => s === false || (isObject(s) && isObject(s.not) && Object.keys(s.not).length === 0)).map(([k]) => k);
+      return [...nothing, ...banned].map((k) => ({ label: `${where([...n.at, k])} sent`, wire: withJson(ctx, setAt(ctx.c.json, [...n.at, k], "req-1")) }));
+    }),
   "bad enum": (ctx) =>
     ctx.params
       .filter((p) => p.in !== "path")

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Installs vacuum (the second OpenAPI linter of `npm run lint`) from the Go module proxy: builds the exact
+// version that scripts/tools/vacuum/go.mod requires (checked against its go.sum) into the git-ignored
+// .cache/tools/, once; later runs reuse the binary. Its npm package cannot be used: its install script
+// downloads a binary from outside the package registries.
+// Usage: node scripts/tools/vacuum.mjs   (prints the binary's path; needs Go, Debian: apt-get install golang-go)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { quietEnv, root } from "../tools.mjs";
+
+const moduleDir = path.join(root, "scripts/tools/vacuum");
+
+/** The vacuum version go.mod pins (one place for it). */
+export function vacuumVersion() {
+  const version = /^require github\.com\/daveshanley\/vacuum (v\S+)$/m.exec(readFileSync(path.join(moduleDir, "go.mod"), "utf8"))?.[1];
+  if (!version) throw new Error("scripts/tools/vacuum/go.mod does not require github.com/daveshanley/vacuum at an exact version");
+  return version;
+}
+
+/** Path of the vacuum binary, built first when missing; throws with the tool's words when it cannot be built. */
+export function vacuumBinary() {
+  const binary = path.join(root, ".cache/tools", `vacuum-${vacuumVersion()}`);
+  if (existsSync(binary)) return binary;
+  const go = spawnSync("go", ["version"], { encoding: "utf8" });
+  if (go.error || go.status !== 0) throw new Error("vacuum is built with Go, which is missing: install it (Debian: apt-get install golang-go), then run `node scripts/tools/vacuum.mjs`.");
+  mkdirSync(path.dirname(binary), { recursive: true });
+  // -mod=readonly: go.mod and go.sum are what is built, nothing is resolved anew. (Go's own telemetry is
+  // local-only unless someone turns it on: nothing is uploaded.)
+  const env = { ...quietEnv, GOFLAGS: "-mod=readonly" };
+  const built = spawnSync("go", ["build", "-o", binary, "github.com/daveshanley/vacuum"], { cwd: moduleDir, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  if (built.status !== 0) throw new Error(`building vacuum ${vacuumVersion()} failed:\n${(built.stderr || built.stdout || String(built.error)).trim()}`);
+  return binary;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    console.log(vacuumBinary());
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+}
