@@ -41,7 +41,7 @@ func client(t *testing.T, secretKey string) *foapi.APIClient {
 
 func clientSending(t *testing.T, secretKey string, wire *sent) *foapi.APIClient {
 	t.Helper()
-	transport, err := fosign.NewTransport(theMock.AccessKey, secretKey, wire)
+	transport, err := fosign.NewTransport(theMock.URL, theMock.AccessKey, secretKey, wire)
 	if err != nil {
 		t.Fatal(err)
 	}

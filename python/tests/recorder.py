@@ -22,6 +22,7 @@ class Recorder:
     url: str
     received: list[Received] = field(default_factory=list)
     statuses: list[int] = field(default_factory=list)  # answers to give, in order; then 204
+    location: str | None = None  # sent as Location with every answer when set (a redirecting server)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -33,6 +34,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.recorder.received.append(Received(self.command, self.path, dict(self.headers.items()), body))
         status = self.recorder.statuses.pop(0) if self.recorder.statuses else 204
         self.send_response(status)
+        if self.recorder.location:
+            self.send_header("Location", self.recorder.location)
         self.send_header("Content-Length", "0")
         self.end_headers()
 

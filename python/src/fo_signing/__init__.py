@@ -1,5 +1,6 @@
 """HMAC-SHA256 signing of production requests of the Financial Operations API."""
 
+from .origin import CrossOriginRequestError, RedirectRefusedError
 from .pool import sign_api_client, sign_pool_manager
 from .signer import HmacSigner, is_portfolio_path
 from .signing import (
@@ -19,6 +20,8 @@ from .signing import (
 
 __all__ = [
     "AUTHORIZATION_HEADER",
+    "CrossOriginRequestError",
+    "RedirectRefusedError",
     "DATE_HEADER",
     "EMPTY_BODY_HASH",
     "MIN_SECRET_KEY_BYTES",
