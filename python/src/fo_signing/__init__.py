@@ -1,7 +1,7 @@
 """HMAC-SHA256 signing of production requests of the Financial Operations API."""
 
 from .origin import CrossOriginRequestError, RedirectRefusedError
-from .pool import sign_api_client, sign_pool_manager
+from .pool import refuse_redirects, sign_api_client, sign_pool_manager
 from .signer import HmacSigner, is_portfolio_path
 from .signing import (
     AUTHORIZATION_HEADER,
@@ -33,6 +33,7 @@ __all__ = [
     "format_timestamp",
     "hash_body",
     "is_portfolio_path",
+    "refuse_redirects",
     "sign",
     "sign_api_client",
     "sign_pool_manager",

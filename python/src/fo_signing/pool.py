@@ -77,7 +77,8 @@ def _signing_pool_class(pool_class: type, signer: HmacSigner, origin: Origin) ->
 
 def _refusing_redirects(urlopen: Any) -> Any:
     """urlopen that never follows a redirect, and raises on one instead of handing a 3xx back as an answer."""
-    urlopen = getattr(urlopen, "_unrefused", urlopen)
+    if hasattr(urlopen, "_unrefused"):
+        return urlopen
 
     @functools.wraps(urlopen)
     def refusing(method: str, url: str, redirect: bool = True, **kw: Any) -> Any:
@@ -105,8 +106,14 @@ def sign_pool_manager(pool_manager: Manager, signer: HmacSigner, base_url: str) 
         scheme: _signing_pool_class(pool_class, signer, origin)
         for scheme, pool_class in pool_manager.pool_classes_by_scheme.items()
     }
-    pool_manager.urlopen = _refusing_redirects(pool_manager.urlopen)  # type: ignore[method-assign]
+    refuse_redirects(pool_manager)
     pool_manager.clear()
+    return pool_manager
+
+
+def refuse_redirects(pool_manager: Manager) -> Manager:
+    """Makes this pool manager raise RedirectRefusedError on a 3xx with a Location instead of following it."""
+    pool_manager.urlopen = _refusing_redirects(pool_manager.urlopen)  # type: ignore[method-assign]
     return pool_manager
 
 

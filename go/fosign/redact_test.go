@@ -32,6 +32,11 @@ func TestNoFmtVerbPrintsTheKey(t *testing.T) {
 			"map":             map[string]*Transport{"t": transport},
 			"key":             transport.key,
 		}
+		bearer, err := NewBearerTransport("https://api.example", secret, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		holders["*BearerTransport"], holders["BearerTransport"], holders["struct{B}"] = bearer, *bearer, struct{ B BearerTransport }{*bearer}
 		forms := []string{secret, string(raw), hex.EncodeToString(raw), strings.ToUpper(hex.EncodeToString(raw)), fmt.Sprint([]byte(raw)), fmt.Sprintf("%#v", []byte(raw)), fmt.Sprintf("% x", raw), base64.StdEncoding.EncodeToString(raw)}
 		for name, holder := range holders {
 			for _, verb := range verbs {

@@ -46,7 +46,7 @@ type fixtures struct {
 
 func loadJSON(t *testing.T, name string, into any) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "test", "signing", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "test", "signing", name))
 	if err != nil {
 		t.Fatalf("reading the shared vectors: %v", err)
 	}
