@@ -59,7 +59,6 @@ func NewTransport(baseURL, accessKey, secretKey string, base http.RoundTripper) 
 }
 
 // RoundTrip signs a copy of req over the bytes it will send and sends that copy; req is left unchanged.
-// A media type set with WithContentType on the request's context becomes the copy's Content-Type.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if t.key == nil {
 		closeBody(req)
@@ -95,9 +94,6 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	} else if req.Body != nil {
 		// A zero length with a body would be sent chunked as "unknown": send no body instead.
 		signed.Body, signed.GetBody, signed.ContentLength = http.NoBody, nil, 0
-	}
-	if mediaType, ok := contentTypeOf(req.Context()); ok {
-		signed.Header.Set("Content-Type", mediaType)
 	}
 	for name, value := range Sign(t.accessKey, t.key, req.Method, path, body, now()).Headers(t.accessKey) {
 		signed.Header.Set(name, value)

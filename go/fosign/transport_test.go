@@ -2,7 +2,6 @@ package fosign
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -196,20 +195,4 @@ func findVector(t *testing.T, name string) vector {
 	}
 	t.Fatalf("no vector %q", name)
 	return vector{}
-}
-
-func TestWithContentTypeSetsTheMediaTypeOfTheSignedCopy(t *testing.T) {
-	srv := newRecorder(t)
-	v := findVector(t, "PDF-like upload with a NUL byte")
-	transport, _ := NewTransport(srv.URL, v.Input.AccessKey, v.Input.SecretKey, srv.Client().Transport)
-	req, _ := http.NewRequestWithContext(WithContentType(context.Background(), "application/pdf"), "PUT", srv.URL+v.Input.Path, bytes.NewReader(v.body(t)))
-	req.Header.Set("Content-Type", "application/json; charset=utf-8")
-	res, err := transport.RoundTrip(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if got := srv.take()[0].header.Values("Content-Type"); len(got) != 1 || got[0] != "application/pdf" {
-		t.Errorf("Content-Type sent: %q", got)
-	}
 }

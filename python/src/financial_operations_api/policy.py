@@ -5,6 +5,7 @@ never Execute Quote), with exponential backoff and jitter, each attempt signed a
 from __future__ import annotations
 
 import functools
+import io
 import re
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -76,13 +77,13 @@ def _bounded(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
         raise ResponseTooLargeError(f"Response body is larger than the client's bound of {limit} bytes; reading stopped there")
     response.release_conn()
     return urllib3.HTTPResponse(
-        body=data,
+        body=io.BytesIO(data),
         headers=response.headers,
         status=response.status,
         reason=response.reason,
         request_method=getattr(response, "_request_method", None),
         request_url=response.url,
-        preload_content=True,
+        preload_content=False,
         decode_content=False,
     )
 
