@@ -36,7 +36,21 @@ func ContentDisposition(fileName string) (string, error) {
 	if ascii == fileName {
 		return `attachment; filename="` + quoted + `"`, nil
 	}
-	return `attachment; filename="` + quoted + `"; filename*=UTF-8''` + strings.ReplaceAll(url.PathEscape(fileName), "'", "%27"), nil
+	return `attachment; filename="` + quoted + `"; filename*=UTF-8''` + encodeRFC8187(fileName), nil
+}
+
+// encodeRFC8187 percent-encodes every byte that is not an attr-char of RFC 8187.
+func encodeRFC8187(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }
 
 // UploadBusinessDocument PUTs a business sub-account's document: doc.Data as the body, doc.MimeType as
