@@ -102,6 +102,20 @@ def test_a_portfolio_hedge_post_is_retried_with_its_key_and_bearer(server: Recor
     assert [r.headers["Authorization"] for r in server.received] == ["Bearer pf-token"] * 2
 
 
+def test_backoff_doubles_from_the_first_retry_with_jitter_up_to_the_cap() -> None:
+    policy = fo.RetryPolicy()
+    retry = policy.retry_for("GET", "/all_deposit_instructions", None)
+    waits = []
+    for _ in range(policy.attempts - 1):
+        retry = retry.increment("GET", "/x", error=ConnectionError())
+        waits.append(retry.get_backoff_time())
+    assert len(waits) == 2
+    for n, wait in enumerate(waits, start=1):
+        base = min(policy.backoff_max, policy.backoff * 2 ** (n - 1))
+        assert base <= wait <= base + policy.jitter, (n, wait)
+    assert retry.retry_after_max == int(policy.backoff_max)
+
+
 def test_the_default_timeout_is_set() -> None:
     assert fo.DEFAULT_TIMEOUT.connect_timeout == 10.0 and fo.DEFAULT_TIMEOUT.read_timeout == 30.0
 

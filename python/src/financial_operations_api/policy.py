@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import functools
 import io
+import random
 import re
+from itertools import takewhile
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -22,6 +24,16 @@ DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 # Statuses worth a retry of a safe request: rate limit, and the server's transient failures.
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 _EXECUTE_QUOTE = re.compile(r"/v1/customers/[^/]+/conversions/hedge$")
+
+
+class _Backoff(Retry):
+    """urllib3's Retry, but the first retry waits too: backoff * 2^(n-1), capped, plus random jitter."""
+
+    def get_backoff_time(self) -> float:
+        tries = len(list(takewhile(lambda attempt: attempt.redirect_location is None, reversed(self.history))))
+        if tries == 0:
+            return 0.0
+        return min(self.backoff_max, self.backoff_factor * 2 ** (tries - 1)) + random.random() * self.backoff_jitter
 
 
 class ResponseTooLargeError(Exception):
@@ -49,7 +61,7 @@ class RetryPolicy:
             method.upper() == "POST" and "idempotency-key" in names and not _EXECUTE_QUOTE.search(path)
         )
         retries = max(self.attempts - 1, 0) if retryable else 0
-        return Retry(
+        return _Backoff(
             total=retries,
             connect=retries,
             read=retries,
@@ -62,6 +74,7 @@ class RetryPolicy:
             backoff_max=self.backoff_max,
             backoff_jitter=self.jitter,
             raise_on_status=False,
+            retry_after_max=max(int(self.backoff_max), 1),
         )
 
 
