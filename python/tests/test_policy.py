@@ -14,6 +14,7 @@ from typing import Iterator
 from urllib.parse import unquote
 
 import pytest
+import urllib3
 
 import financial_operations_api as fo
 import fo_api
@@ -107,7 +108,7 @@ def test_backoff_doubles_from_the_first_retry_with_jitter_up_to_the_cap() -> Non
     retry = policy.retry_for("GET", "/all_deposit_instructions", None)
     waits = []
     for _ in range(policy.attempts - 1):
-        retry = retry.increment("GET", "/x", error=ConnectionError())
+        retry = retry.increment("GET", "/x", error=urllib3.exceptions.ConnectTimeoutError())
         waits.append(retry.get_backoff_time())
     assert len(waits) == 2
     for n, wait in enumerate(waits, start=1):
