@@ -66,6 +66,8 @@ class StepError extends Error {}
 /** Pinned tools of the checks: staticcheck (Go proxy) on the Go sources and the consumer, mypy (PyPI) on the consumer. */
 export const STATICCHECK = "v0.8.2";
 export const MYPY = "1.20.2";
+/** The oldest Go the module declares (go.mod: go 1.23): the tour runs on it too (its toolchain from the Go proxy). */
+export const GO_FLOOR = "1.23.12";
 
 function run(command, args, { cwd = root, capture = false, env: extra = {} } = {}) {
   const result = spawnSync(command, args, { cwd, env: { ...env, ...extra }, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8", maxBuffer: 64 << 20 });
@@ -396,21 +398,36 @@ function tourEnv(mock) {
   return { FO_BASE_URL: mock.url, FO_ACCESS_KEY: mock.accessKey, FO_SECRET_KEY: mock.secretKey };
 }
 
+/** The Go toolchains the tour runs on: the machine's, and the oldest the module declares (from the Go proxy). */
+function goToolchains() {
+  const goroot = run("go", ["env", "GOROOT"], { capture: true, env: { GOTOOLCHAIN: `go${GO_FLOOR}` } }).trim();
+  const floor = path.join(goroot, "bin/go");
+  if (!existsSync(floor)) throw new StepError(`Go ${GO_FLOOR} was not found at ${floor} after GOTOOLCHAIN=go${GO_FLOOR}.`);
+  return [
+    { label: `Go ${goVersion()}`, go: "go", staticcheck: true },
+    { label: `Go ${GO_FLOOR}`, go: floor, staticcheck: false },
+  ];
+}
+
 /** A fresh Go module outside the repository that gets the module from a module-proxy folder, as from any proxy. */
 function tourGo({ proxy, version }, mock, dir) {
-  const consumer = path.join(dir, "go-tour");
-  mkdirSync(consumer);
-  writeFileSync(path.join(consumer, "go.mod"), "module tour\n\ngo 1.23\n");
-  cpSync(path.join(root, "go/examples/tour/main.go"), path.join(consumer, "main.go"));
-  const goEnv = { GOPROXY: `file://${proxy}`, GOSUMDB: "off", GOFLAGS: "-mod=mod", GOMODCACHE: path.join(dir, "gomodcache") };
-  run("go", ["get", `${GO_MODULE}@${version}`], { cwd: consumer, env: goEnv });
-  run("go", ["vet", "./..."], { cwd: consumer, env: goEnv });
-  run(staticcheck(), ["./..."], { cwd: consumer, env: goEnv });
-  const output = run("go", ["run", "."], { cwd: consumer, env: { ...goEnv, ...tourEnv(mock) }, capture: true });
-  process.stdout.write(output.replace(/^/gm, "    "));
-  // The module cache is written read-only; let it go with the folder.
-  run("go", ["clean", "-modcache"], { cwd: consumer, env: goEnv });
-  return { [`Go ${goVersion()}`]: readResults(output) };
+  const columns = {};
+  for (const [i, { label, go, staticcheck: check }] of goToolchains().entries()) {
+    const consumer = path.join(dir, `go-tour-${i}`);
+    mkdirSync(consumer);
+    writeFileSync(path.join(consumer, "go.mod"), "module tour\n\ngo 1.23\n");
+    cpSync(path.join(root, "go/examples/tour/main.go"), path.join(consumer, "main.go"));
+    const goEnv = { GOPROXY: `file://${proxy}`, GOSUMDB: "off", GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", GOMODCACHE: path.join(dir, `gomodcache-${i}`) };
+    run(go, ["get", `${GO_MODULE}@${version}`], { cwd: consumer, env: goEnv });
+    run(go, ["vet", "./..."], { cwd: consumer, env: goEnv });
+    if (check) run(staticcheck(), ["./..."], { cwd: consumer, env: goEnv });
+    const output = run(go, ["run", "."], { cwd: consumer, env: { ...goEnv, ...tourEnv(mock) }, capture: true });
+    if (i === 0) process.stdout.write(output.replace(/^/gm, "    "));
+    columns[label] = readResults(output);
+    // The module cache is written read-only; let it go with the folder.
+    run(go, ["clean", "-modcache"], { cwd: consumer, env: goEnv });
+  }
+  return columns;
 }
 
 function goVersion() {
