@@ -402,7 +402,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Executes a valid quote of this customer, if the balance allows, and creates a conversion order with `order_status` PENDING. A quote executes once: executing it again answers 409 (00000006), which does not tell whether an order was created or completed. Never retry this call blindly and never send an Idempotency-Key (it has no effect). If the call times out without a `transaction_id`, treat the outcome as unknown: record the customer, quote_id, request time, assets, amounts and any trace_id; list the CONVERSION transactions over a window around the request time, reading every page; read each candidate with Get Conversion and compare `quote_id`; with no match, read again with backoff, then contact support. Do not execute a replacement quote while the outcome is unknown. The outcome of an order arrives as conversion.completed or conversion.failed.
+         * @description Executes a valid quote of this customer, if the balance allows, and creates a conversion order with `order_status` PENDING. A quote executes once: executing it again answers 409 (00000006), which does not tell whether an order was created or completed. Never retry this call blindly and never send an Idempotency-Key (it has no effect). If the call times out without a `transaction_id`, treat the outcome as unknown: record the customer, quote_id, request time, assets, amounts and any trace_id. Then list transactions (List Transactions, with `transaction_action=CONVERSION`, `created_after` and `created_before` spanning a window around the request time with a margin on both sides), reading every page. Its items carry `transaction_id` but no `quote_id`, and it has no `quote_id` filter: read each candidate with Get Conversion and compare its `quote_id`. A match means the order exists (which is not proof that it completed): follow its `order_status` and the conversion.completed or conversion.failed event. With no match, read again with backoff (an empty list does not prove that nothing executed), then contact support with the recorded identifiers. Do not create and execute a replacement quote while the outcome is unknown.
          */
         post: operations["executeQuote"];
         delete?: never;
@@ -562,6 +562,26 @@ export interface components {
          */
         RfiStatus: "ACTION_REQUIRED" | "PENDING_REVIEW" | "ANSWERED" | "REJECTED" | "CLOSED";
         /**
+         * Conversion error code
+         * @description The application error codes the reference documents for the customer-scoped conversion endpoints (and 00020008 of the external-account and recipient bank-account endpoints), with their HTTP status. They are the known values of the flat envelope's `code`; the set is open, and a response may carry a code added later: 00020000 (408) the quote request timed out because the liquidity provider did not answer, retry the quote; 00020001 (400) quote expired, unknown or not this customer's; 00020002 (400) quote construction or pricing failed; 00020003 (400) insufficient available balance in the pay asset; 00020004 (400) pair disabled for this direction, or amount outside the pair's minimum or maximum; 00020005 (400) pricing changed, request a new quote; 00020006 (400) generic trading error; 00020008 (400) no institution for the routing code given; 00000001 (400) business rule validation failed (both or neither amount supplied); 00000002 (400) invalid payload or parameters, also a missing or malformed `transaction_id`; 00000005 (404) no conversion for the `transaction_id`; 00000006 (409) quote already consumed; 00000010 (400) invalid request format, for example a `quote_id` that is not a UUID; 00010000 (401) missing or invalid authentication; 00000000 (500) unexpected server error.
+         * @example 00020000
+         * @example 00020001
+         * @example 00020002
+         * @example 00020003
+         * @example 00020004
+         * @example 00020005
+         * @example 00020006
+         * @example 00020008
+         * @example 00000001
+         * @example 00000002
+         * @example 00000005
+         * @example 00000006
+         * @example 00000010
+         * @example 00010000
+         * @example 00000000
+         */
+        ConversionErrorCode: string;
+        /**
          * Error issue
          * @description One structured detail of a flat error envelope's `issues` list.
          */
@@ -573,11 +593,8 @@ export interface components {
          * @description Error body of the v1 endpoints, and of every rate-limited (429) response of v1 and v2. `code` is the stable value to branch on; `trace_id` is what to quote to support. The reference does not say which fields are always present.
          */
         FlatError: {
-            /**
-             * @description Stable application error code, for example `00020001`.
-             * @example 00020001
-             */
-            code?: string;
+            /** @description Stable application error code to branch on, for example `00020001`. Codes of operations other than conversions, RFI and deposits are not shown. */
+            code?: components["schemas"]["ConversionErrorCode"];
             /**
              * @description HTTP status of the response (the field is named `status`, not `status_code`).
              * @example 400
@@ -605,26 +622,15 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * Older authentication error
-         * @description Older shape of an authentication failure (HTTP 401). A wrong secret yields a signature-mismatch detail; an unknown access key yields a credential-not-found detail.
+         * Authentication error
+         * @description Body of a 401 on the v1 endpoints. The reference gives two shapes for it, written here as one object whose members are all optional: the flat envelope (`code`, `status`, `detail`, `trace_id`, ...) and an older authentication shape (`status_code` 401, `code` `Unauthorized`, `instance`, `detail`), in which a wrong secret gives a signature-mismatch detail and an unknown access key a credential-not-found detail. Tell them apart by `status_code`: only the older shape has it.
          */
-        LegacyAuthError: {
+        AuthError: components["schemas"]["FlatError"] & {
             /**
-             * @description HTTP status of the response (always 401 for this shape).
+             * @description HTTP status of the response, in the older shape only (always 401 there).
              * @constant
              */
-            status_code: 401;
-            /**
-             * @description Always `Unauthorized` in this shape.
-             * @constant
-             */
-            code: "Unauthorized";
-            /** @description Path of the request that failed. */
-            instance?: string | null;
-            /** @description What failed, for example a signature mismatch or a credential that was not found. */
-            detail?: string;
-        } & {
-            [key: string]: unknown;
+            status_code?: 401;
         };
         /**
          * RFI subject
@@ -724,34 +730,23 @@ export interface components {
         };
         /**
          * RFI answer
-         * @description A TEXT answer to an RFI case, sent as JSON. It must not carry `requirement_id`.
+         * @description A TEXT answer to an RFI case, sent as JSON. It must not carry `requirement_id`: an answer that does is refused.
          */
         RfiAnswer: {
-            /** @description Never sent; an answer that carries it is refused. */
+            /** @description Never sent. */
             requirement_id?: never;
         } & {
             [key: string]: unknown;
         };
         /**
-         * Document file
-         * Format: binary
-         * @description The raw bytes of a file, as they are: not Base64-encoded, not wrapped in JSON. Sign exactly these bytes in production.
-         */
-        DocumentFile: Blob | Uint8Array | ArrayBuffer;
-        /**
-         * RFI answer part
-         * @description One part of a FILE answer's form, a text value or the file's raw bytes.
-         */
-        RfiAnswerPart: string | components["schemas"]["DocumentFile"];
-        /**
          * RFI file answer
-         * @description A FILE answer to an RFI case, sent as multipart/form-data: the file as a binary part with its own MIME type and file name, other fields as text parts. No part may be named `requirement_id`.
+         * @description A FILE answer to an RFI case, sent as multipart/form-data: the file as a binary part with its own MIME type and file name, other fields as text parts. No part may be named `requirement_id`: an answer that carries one is refused.
          */
         RfiFileAnswer: {
-            /** @description Never sent; an answer that carries it is refused. */
+            /** @description Never sent. */
             requirement_id?: never;
         } & {
-            [key: string]: components["schemas"]["RfiAnswerPart"];
+            [key: string]: Blob | Uint8Array | ArrayBuffer;
         };
         /**
          * Deposit instruction
@@ -879,32 +874,12 @@ export interface components {
              * @description Identifier of the quote; execute it at most once, within 30 seconds.
              */
             readonly quote_id: string;
-            /**
-             * Format: date-time
-             * @description When the quote expires (30 seconds after it was made).
-             */
-            readonly expire_time?: string;
-            /**
-             * Format: date-time
-             * @description When the quote stops being valid (30 seconds after it was made).
-             */
-            readonly valid_until_timestamp?: string;
+            /** @description When the quote expires (30 seconds after it was made); a timestamp whose form is not shown. */
+            readonly expire_time?: unknown;
+            /** @description When the quote stops being valid (30 seconds after it was made); a timestamp whose form is not shown. */
+            readonly valid_until_timestamp?: unknown;
         } & {
             [key: string]: unknown;
-        };
-        /**
-         * Conversion error code
-         * @description The application error codes the reference documents for the customer-scoped conversion endpoints (and 00020008 of the external-account and recipient bank-account endpoints), with their HTTP status. A response's `code` may also carry a code added later (see ConversionError): 00020000 (408) the quote request timed out because the liquidity provider did not answer, retry the quote; 00020001 (400) quote expired, unknown or not this customer's; 00020002 (400) quote construction or pricing failed; 00020003 (400) insufficient available balance in the pay asset; 00020004 (400) pair disabled for this direction, or amount outside the pair's minimum or maximum; 00020005 (400) pricing changed, request a new quote; 00020006 (400) generic trading error; 00020008 (400) no institution for the routing code given; 00000001 (400) business rule validation failed (both or neither amount supplied); 00000002 (400) invalid payload or parameters, also a missing or malformed `transaction_id`; 00000005 (404) no conversion for the `transaction_id`; 00000006 (409) quote already consumed; 00000010 (400) invalid request format, for example a `quote_id` that is not a UUID; 00010000 (401) missing or invalid authentication; 00000000 (500) unexpected server error.
-         * @enum {string}
-         */
-        ConversionErrorCode: "00020000" | "00020001" | "00020002" | "00020003" | "00020004" | "00020005" | "00020006" | "00020008" | "00000001" | "00000002" | "00000005" | "00000006" | "00000010" | "00010000" | "00000000";
-        /**
-         * Conversion error
-         * @description Flat error envelope of the customer-scoped conversion endpoints; `code` is one of the documented conversion codes or a code added later.
-         */
-        ConversionError: components["schemas"]["FlatError"] & {
-            /** @description Stable application error code: one of the documented conversion codes (ConversionErrorCode), or another string, since the reference does not say its list is final (1.0.13 added a code). */
-            code?: components["schemas"]["ConversionErrorCode"] | string;
         };
         /**
          * Execute quote request
@@ -986,37 +961,64 @@ export interface components {
         };
         /**
          * Portfolio error code
-         * @description The error codes the reference documents for the portfolio variant, with their usual HTTP status (a response's `error.code` may also carry a code added later, see PortfolioError): VALIDATION_ERROR (400 or 422), MISSING_FIELD (400), INVALID_AMOUNT (422), UNSUPPORTED_ASSET (422), UNSUPPORTED_NETWORK (422), PORTFOLIO_NOT_FOUND (404), QUOTE_NOT_FOUND (404), QUOTE_EXPIRED (409), QUOTE_ALREADY_HEDGED (409), HEDGE_NOT_FOUND (404), INSUFFICIENT_LIQUIDITY (422), RISK_LIMIT_EXCEEDED (403 or 422), AUTHENTICATION_FAILED (401), AUTHORIZATION_FAILED (403), RATE_LIMITED (429), VENUE_UNAVAILABLE (503), INTERNAL_ERROR (500).
-         * @enum {string}
+         * @description The error codes the reference documents for the portfolio variant, with their usual HTTP status (the set is open: a response may carry a code added later): VALIDATION_ERROR (400 or 422), MISSING_FIELD (400), INVALID_AMOUNT (422), UNSUPPORTED_ASSET (422), UNSUPPORTED_NETWORK (422), PORTFOLIO_NOT_FOUND (404), QUOTE_NOT_FOUND (404), QUOTE_EXPIRED (409), QUOTE_ALREADY_HEDGED (409), HEDGE_NOT_FOUND (404), INSUFFICIENT_LIQUIDITY (422), RISK_LIMIT_EXCEEDED (403 or 422), AUTHENTICATION_FAILED (401), AUTHORIZATION_FAILED (403), RATE_LIMITED (429), VENUE_UNAVAILABLE (503), INTERNAL_ERROR (500).
+         * @example VALIDATION_ERROR
+         * @example MISSING_FIELD
+         * @example INVALID_AMOUNT
+         * @example UNSUPPORTED_ASSET
+         * @example UNSUPPORTED_NETWORK
+         * @example PORTFOLIO_NOT_FOUND
+         * @example QUOTE_NOT_FOUND
+         * @example QUOTE_EXPIRED
+         * @example QUOTE_ALREADY_HEDGED
+         * @example HEDGE_NOT_FOUND
+         * @example INSUFFICIENT_LIQUIDITY
+         * @example RISK_LIMIT_EXCEEDED
+         * @example AUTHENTICATION_FAILED
+         * @example AUTHORIZATION_FAILED
+         * @example RATE_LIMITED
+         * @example VENUE_UNAVAILABLE
+         * @example INTERNAL_ERROR
          */
-        PortfolioErrorCode: "VALIDATION_ERROR" | "MISSING_FIELD" | "INVALID_AMOUNT" | "UNSUPPORTED_ASSET" | "UNSUPPORTED_NETWORK" | "PORTFOLIO_NOT_FOUND" | "QUOTE_NOT_FOUND" | "QUOTE_EXPIRED" | "QUOTE_ALREADY_HEDGED" | "HEDGE_NOT_FOUND" | "INSUFFICIENT_LIQUIDITY" | "RISK_LIMIT_EXCEEDED" | "AUTHENTICATION_FAILED" | "AUTHORIZATION_FAILED" | "RATE_LIMITED" | "VENUE_UNAVAILABLE" | "INTERNAL_ERROR";
+        PortfolioErrorCode: string;
+        /**
+         * Portfolio error object
+         * @description The `error` member of the portfolio variant's error body, saying what went wrong.
+         */
+        PortfolioErrorObject: {
+            /** @description Error code to branch on, for example `QUOTE_EXPIRED`. */
+            code: components["schemas"]["PortfolioErrorCode"];
+            /** @description Human-readable explanation. */
+            message: string;
+            /** @description Further structured details of the error. */
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description Identifier of the failed request; quote it to support. */
+            request_id?: string;
+            /**
+             * Format: date-time
+             * @description When the error happened (ISO 8601).
+             */
+            timestamp?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * Portfolio error body
          * @description Error body of the portfolio-scoped conversion endpoints.
          */
         PortfolioError: {
-            /** @description What went wrong. */
-            error: {
-                /** @description Error code: one of the documented portfolio codes (PortfolioErrorCode), or another string, since the reference does not say its list is final. */
-                code: components["schemas"]["PortfolioErrorCode"] | string;
-                /** @description Human-readable explanation. */
-                message: string;
-                /** @description Further structured details of the error. */
-                details?: {
-                    [key: string]: unknown;
-                };
-                /** @description Identifier of the failed request; quote it to support. */
-                request_id?: string;
-                /**
-                 * Format: date-time
-                 * @description When the error happened (ISO 8601).
-                 */
-                timestamp?: string;
-            } & {
-                [key: string]: unknown;
-            };
+            error: components["schemas"]["PortfolioErrorObject"];
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * Portfolio rate-limit error
+         * @description Body of a portfolio 429. The reference gives two bodies for it, written here as one object whose members are all optional: the portfolio `error` object (its error table lists RATE_LIMITED for 429) and the flat envelope (its limits give the flat envelope for the 429 of every endpoint). A body with `error` is the portfolio shape; one with `status` is the flat envelope.
+         */
+        PortfolioRateLimitError: components["schemas"]["FlatError"] & {
+            error?: components["schemas"]["PortfolioErrorObject"];
         };
         /**
          * Portfolio hedge
@@ -1035,29 +1037,15 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /**
-         * Conversion event
-         * @description Notification about the outcome of a conversion order.
-         */
-        ConversionEvent: {
-            [key: string]: unknown;
-        };
-        /**
-         * RFI case event
-         * @description Notification that RFI cases changed. It does not replace the case itself: read the case with List RFI cases (filtered by `case_id`) for its current requirements before deciding anything.
-         */
-        RfiCaseEvent: {
-            [key: string]: unknown;
-        };
     };
     responses: {
-        /** @description Missing or invalid credentials. The body is the flat envelope (code 00010000), or the older authentication shape with a signature-mismatch or credential-not-found detail. */
+        /** @description Missing or invalid credentials. The body is the flat envelope (the reference does not show its code for these endpoints), or the older authentication shape with a signature-mismatch or credential-not-found detail. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["FlatError"] | components["schemas"]["LegacyAuthError"];
+                "application/json": components["schemas"]["AuthError"];
             };
         };
         /** @description Too many requests. The numeric limits are not shown. */
@@ -1078,13 +1066,13 @@ export interface components {
                 "application/json": components["schemas"]["V2Errors"];
             };
         };
-        /** @description Missing or invalid authentication. The body is the flat envelope with code 00010000, or the older authentication shape with a signature-mismatch or credential-not-found detail (the reference limits that shape to no endpoint). */
+        /** @description Missing or invalid authentication. The body is the flat envelope with code 00010000, or the older authentication shape with a signature-mismatch or credential-not-found detail (the reference does not say which endpoints answer with that shape). */
         ConversionUnauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ConversionError"] | components["schemas"]["LegacyAuthError"];
+                "application/json": components["schemas"]["AuthError"];
             };
         };
         /** @description The path does not accept this HTTP method. */
@@ -1102,7 +1090,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ConversionError"];
+                "application/json": components["schemas"]["FlatError"];
             };
         };
         /** @description Missing or invalid bearer token (`AUTHENTICATION_FAILED`). */
@@ -1132,14 +1120,14 @@ export interface components {
                 "application/json": components["schemas"]["PortfolioError"];
             };
         };
-        /** @description Too many requests (`RATE_LIMITED`); wait for the Retry-After seconds. The reference gives two bodies for it: the portfolio error object (its error table lists RATE_LIMITED for 429) and the flat envelope (its limits give the flat envelope for the 429 of every endpoint, with the portfolio code RATE_LIMITED). Both are accepted here. */
+        /** @description Too many requests (`RATE_LIMITED`); wait for the Retry-After seconds. The reference gives two bodies for it: the portfolio error object (its error table lists RATE_LIMITED for 429) and the flat envelope (its limits give the flat envelope for the 429 of every endpoint, with the portfolio code RATE_LIMITED). Both are accepted here, as one schema. */
         PortfolioRateLimited: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PortfolioError"] | components["schemas"]["FlatError"];
+                "application/json": components["schemas"]["PortfolioRateLimitError"];
             };
         };
         /** @description Unexpected server fault (`INTERNAL_ERROR`). */
@@ -1672,9 +1660,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The document file, with its own MIME type as Content-Type. */
+        /** @description The document file, with its own MIME type as Content-Type (`application/octet-stream` only when that is the document's type; a generated client's default needs overriding per call). */
         requestBody: {
             content: {
+                "application/octet-stream": Blob | Uint8Array | ArrayBuffer;
                 "*/*": Blob | Uint8Array | ArrayBuffer;
             };
         };
@@ -1711,9 +1700,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The document file, with its own MIME type as Content-Type. */
+        /** @description The document file, with its own MIME type as Content-Type (`application/octet-stream` only when that is the document's type; a generated client's default needs overriding per call). */
         requestBody: {
             content: {
+                "application/octet-stream": Blob | Uint8Array | ArrayBuffer;
                 "*/*": Blob | Uint8Array | ArrayBuffer;
             };
         };
@@ -1748,9 +1738,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The document file, with its own MIME type as Content-Type. */
+        /** @description The document file, with its own MIME type as Content-Type (`application/octet-stream` only when that is the document's type; a generated client's default needs overriding per call). */
         requestBody: {
             content: {
+                "application/octet-stream": Blob | Uint8Array | ArrayBuffer;
                 "*/*": Blob | Uint8Array | ArrayBuffer;
             };
         };
@@ -1800,7 +1791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversionError"];
+                    "application/json": components["schemas"]["FlatError"];
                 };
             };
             401: components["responses"]["ConversionUnauthorized"];
@@ -1811,7 +1802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversionError"];
+                    "application/json": components["schemas"]["FlatError"];
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -1849,7 +1840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversionError"];
+                    "application/json": components["schemas"]["FlatError"];
                 };
             };
             401: components["responses"]["ConversionUnauthorized"];
@@ -1860,7 +1851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversionError"];
+                    "application/json": components["schemas"]["FlatError"];
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -1897,7 +1888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversionError"];
+                    "application/json": components["schemas"]["FlatError"];
                 };
             };
             401: components["responses"]["ConversionUnauthorized"];
@@ -1907,7 +1898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConversionError"];
+                    "application/json": components["schemas"]["FlatError"];
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
@@ -1925,6 +1916,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description `from_asset`, `to_asset` and exactly one amount; both amounts or neither is refused with 400. There is no example: the amount fields' names are not shown, and a body without its amount would be refused. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PortfolioQuoteRequest"];
@@ -2096,7 +2088,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConversionEvent"];
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -2118,7 +2112,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConversionEvent"];
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -2140,7 +2136,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RfiCaseEvent"];
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {

@@ -6,7 +6,6 @@ import YAML from "yaml";
 import { bin, paths, root, runNode } from "./tools.mjs";
 
 const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
-const SDK_NOTICE = "Generated from openapi/ by `npm run build` (scripts/sdk-artifact.mjs). Do not edit by hand: change openapi/ and rebuild.";
 
 /** Bundles the split document into one object (all external $refs inlined as components). */
 export async function bundle() {
@@ -18,13 +17,32 @@ export async function bundle() {
 /** `{not: {}}`: a schema nothing matches (a forbidden property such as an RFI answer's requirement_id). */
 const matchesNothing = (schema) => Object.keys(schema.not ?? { x: 1 }).length === 0 && Object.keys(schema).every((k) => k === "not" || k === "description");
 
-/** TypeScript types of the bundle; raw file bodies become bytes instead of `string`, forbidden properties `never`. */
+/** The name an object schema bans with `propertyNames: {not: {const: name}}` (the RFI answer's requirement_id). */
+const bannedName = (schema) => (typeof schema?.propertyNames?.not?.const === "string" ? schema.propertyNames.not.const : undefined);
+
+/** Types only: a banned property name becomes a property that matches nothing, so the type says `name?: never`. */
+function withBannedProperties(node) {
+  if (Array.isArray(node)) return node.forEach(withBannedProperties);
+  if (!node || typeof node !== "object") return;
+  const name = bannedName(node);
+  if (name !== undefined) node.properties = { ...node.properties, [name]: { not: {}, description: "Never sent." } };
+  Object.values(node).forEach(withBannedProperties);
+}
+
+/**
+ * TypeScript types of the bundle; raw file bodies become bytes instead of `string`, forbidden properties
+ * `never`. An open code set (`type: string` with `x-extensible-enum`) stays `string`, its known values in the
+ * comment: `"a" | (string & {})` would offer them, but openapi-fetch's Readable<> maps `string & {}` to an
+ * object type, and error codes would stop being strings.
+ */
 export async function types(doc) {
   // Loaded here, not at the top: lint, docs and the breaking check import bundle() and need neither (about 1.3 s).
   const [{ default: openapiTS, astToString }, { default: ts }] = await Promise.all([import("openapi-typescript"), import("typescript")]);
   const bytes = ts.factory.createUnionTypeNode(["Blob", "Uint8Array", "ArrayBuffer"].map((name) => ts.factory.createTypeReferenceNode(name)));
   const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
-  const ast = await openapiTS(structuredClone(doc), {
+  const input = structuredClone(doc);
+  withBannedProperties(input);
+  const ast = await openapiTS(input, {
     transform(schema) {
       if (schema && typeof schema === "object" && (schema.format === "binary" || schema.contentMediaType)) return bytes;
       if (schema && typeof schema === "object" && matchesNothing(schema)) return never;
@@ -36,13 +54,11 @@ export async function types(doc) {
 
 export async function render() {
   const doc = await bundle();
-  const { sdkArtifact } = await import("./sdk-artifact.mjs");
   return {
     [paths.bundleJson]: JSON.stringify(doc, null, 2) + "\n",
     // Written as YAML 1.1 so that 1.1 loaders (PyYAML, Ruby, js-yaml) read it as the JSON: timestamps,
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
-    [paths.bundleSdk]: JSON.stringify(sdkArtifact(doc, SDK_NOTICE), null, 2) + "\n",
     [paths.types]: await types(doc),
   };
 }

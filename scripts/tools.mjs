@@ -29,7 +29,6 @@ export const paths = {
   generated: path.join(root, "generated"),
   bundleYaml: path.join(root, "generated/openapi.yaml"),
   bundleJson: path.join(root, "generated/openapi.json"),
-  bundleSdk: path.join(root, "generated/openapi.sdk.json"),
   types: path.join(root, "generated/types.ts"),
 };
 

@@ -10,7 +10,7 @@ export const ENVELOPES = {
 
 const FIX = {
   flat: "#/components/responses/RateLimited or a schema $ref to #/components/schemas/FlatError",
-  legacy: "#/components/schemas/LegacyAuthError",
+  legacy: "#/components/schemas/AuthError",
   v2: "#/components/responses/V2Unauthorized or a schema $ref to #/components/schemas/V2Errors",
   portfolio: "a Portfolio* response or a schema $ref to #/components/schemas/PortfolioError",
 };
@@ -39,12 +39,15 @@ export function envelopesOf(doc, schema) {
   const s = deref(doc, schema);
   const alternatives = isObject(s) ? (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : null) : null;
   if (alternatives) return alternatives.flatMap((alt) => envelopesOf(doc, alt));
+  // One object with optional members may carry the fields of several envelopes (the v1 401, the portfolio
+  // 429): it is each of them, and each must be allowed.
   const names = propertyNames(doc, s);
-  if (names.has("errors")) return ["v2"];
-  if (names.has("error")) return ["portfolio"];
-  if (names.has("status_code")) return ["legacy"];
-  if (names.has("code") && names.has("status")) return ["flat"];
-  return ["unknown"];
+  const found = [];
+  if (names.has("errors")) found.push("v2");
+  if (names.has("error")) found.push("portfolio");
+  if (names.has("status_code")) found.push("legacy");
+  if (names.has("code") && names.has("status")) found.push("flat");
+  return found.length ? found : ["unknown"];
 }
 
 export default function errorEnvelope(doc) {

@@ -1,15 +1,25 @@
-// fo-time-format: every time-valued property and parameter is a date-time string.
+// fo-time-format: every time-valued property and parameter the reference calls ISO 8601 is a date-time string;
+// one it calls only a "timestamp" (form not shown) claims no format and says so in x-not-shown.
 import { deref, isObject, parameterObjects, schemas, typesOf } from "./lib/openapi.js";
 
-const DEFAULT_NAMES = "^(time|timestamp|expire_time|updated_from|valid_until.*)$|_at$";
+const DEFAULT_NAMES = "^(time|timestamp|updated_from|valid_until)$|_at$";
+const DEFAULT_FORMLESS = "^(expire_time|valid_until_timestamp)$";
 
 const isDateTime = (schema) => isObject(schema) && schema.format === "date-time" && (typesOf(schema).length === 0 || typesOf(schema).includes("string"));
 
-/** @param {{names?: string}} options regular expression of time-valued names */
+/** @param {{names?: string, formless?: string}} options regular expressions of ISO 8601 names and of timestamps whose form is not shown */
 export default function timeFormat(doc, options) {
   const names = new RegExp(options?.names ?? DEFAULT_NAMES);
+  const formless = new RegExp(options?.formless ?? DEFAULT_FORMLESS);
   const results = [];
   for (const { schema, at, parent } of schemas(doc)) {
+    if (parent?.keyword === "properties" && formless.test(parent.name)) {
+      const s = deref(doc, schema);
+      if (isObject(s) && ("format" in s || "type" in s || typeof s["x-not-shown"] !== "string")) {
+        results.push({ message: `Property \`${parent.name}\` is a timestamp whose form the reference does not show: give it no type or format, and say so in x-not-shown.`, path: at });
+      }
+      continue;
+    }
     if (parent?.keyword !== "properties" || !names.test(parent.name)) continue;
     if (isDateTime(schema) || isDateTime(deref(doc, schema))) continue;
     results.push({

@@ -90,7 +90,9 @@ function checkQuoteInput(input: QuoteInput<string, string>): RequestedAmount {
 
 function validityOf(quote: Quote, receivedAt: number): Pick<IssuedQuote, "validUntil" | "validitySource"> {
   const stated = (["expire_time", "valid_until_timestamp"] as const)
-    .map((source) => ({ source, at: quote[source] === undefined ? NaN : Date.parse(quote[source]!) }))
+    // The reference does not show the timestamps' form: only text Date can read counts, anything else falls back.
+    .map((source) => ({ source, value: quote[source] }))
+    .map(({ source, value }) => ({ source, at: typeof value === "string" ? Date.parse(value) : NaN }))
     .filter((s) => !Number.isNaN(s.at))
     .sort((a, b) => a.at - b.at)[0];
   return stated ? { validUntil: new Date(stated.at), validitySource: stated.source } : { validUntil: new Date(receivedAt + QUOTE_LIFETIME_MS), validitySource: "client-clock" };

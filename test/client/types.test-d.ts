@@ -12,7 +12,7 @@ describe("paths, params and bodies", () => {
     expectTypeOf(data!.total).toEqualTypeOf<number>();
     expectTypeOf(data!.list[0]!.rfi_status).toEqualTypeOf<components["schemas"]["RfiStatus"]>();
     expectTypeOf(error!.code).toEqualTypeOf<string | undefined>();
-    expectTypeOf<components["schemas"]["LegacyAuthError"]["code"]>().toEqualTypeOf<"Unauthorized">();
+    expectTypeOf<components["schemas"]["AuthError"]["status_code"]>().toEqualTypeOf<401 | undefined>();
   });
 
   test("execute quote's error is typed by its responses", async () => {

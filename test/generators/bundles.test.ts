@@ -9,7 +9,7 @@ import YAML from "yaml";
 import { describe, expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const files = ["generated/openapi.json", "generated/openapi.yaml", "generated/openapi.sdk.json"];
+const files = ["generated/openapi.json", "generated/openapi.yaml"];
 const json = JSON.parse(readFileSync(path.join(root, "generated/openapi.json"), "utf8"));
 const yamlText = readFileSync(path.join(root, "generated/openapi.yaml"), "utf8");
 

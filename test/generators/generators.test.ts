@@ -1,4 +1,4 @@
-// The document as a consumer's code generator sees it: generate a client from generated/openapi.sdk.json
+// The document as a consumer's code generator sees it: generate a client from generated/openapi.json
 // with @hey-api/openapi-ts and with orval, compile each with a small consumer program under
 // `tsc --strict`, run the program against a local echo server and check what arrived on the wire.
 // GENERATORS_DOCUMENT=<file> runs the same checks on another document (how the before/after table
@@ -12,7 +12,7 @@ import { RFI_TOTAL, startEcho, type Recorded } from "./echo.ts";
 import { compile, generateHeyApi, generateOrval, makeProject, runDriver, type Diagnostic, type Run } from "./generate.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const document = path.resolve(root, process.env.GENERATORS_DOCUMENT ?? "generated/openapi.sdk.json");
+const document = path.resolve(root, process.env.GENERATORS_DOCUMENT ?? "generated/openapi.json");
 
 interface Outcome {
   generated: Run;

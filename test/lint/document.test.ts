@@ -61,8 +61,14 @@ const breakages: Breakage[] = [
   {
     convention: "times are date-time",
     rule: "fo-time-format",
+    path: "components.schemas.PortfolioQuote.properties.valid_until",
+    breakIt: (d) => delete d.components.schemas.PortfolioQuote.properties.valid_until.format,
+  },
+  {
+    convention: "a timestamp whose form is not shown claims no format",
+    rule: "fo-time-format",
     path: "components.schemas.Quote.properties.expire_time",
-    breakIt: (d) => delete d.components.schemas.Quote.properties.expire_time.format,
+    breakIt: (d) => Object.assign(d.components.schemas.Quote.properties.expire_time, { type: "string", format: "date-time" }),
   },
   {
     convention: "operationIds are camelCase",
@@ -116,8 +122,8 @@ const breakages: Breakage[] = [
   {
     convention: "schemas are objects, not booleans (orval crashes on them)",
     rule: "fo-no-boolean-schema",
-    path: "components.schemas.RfiAnswer.properties.requirement_id",
-    breakIt: (d) => (d.components.schemas.RfiAnswer.properties.requirement_id = false),
+    path: "components.schemas.RfiAnswer.propertyNames",
+    breakIt: (d) => (d.components.schemas.RfiAnswer.propertyNames = false),
   },
   {
     convention: "an upload body says format: binary in place",
@@ -142,12 +148,6 @@ const breakages: Breakage[] = [
 describe("the project's document", () => {
   test("passes the full ruleset with zero errors and zero warnings", async () => {
     expect(await lint(spectral, copy())).toEqual([]);
-  });
-
-  test("the SDK artifact for code generators passes the full ruleset too", async () => {
-    const sdk: Json = JSON.parse(readFileSync(path.join(root, "generated/openapi.sdk.json"), "utf8"));
-    // RfiAnswer (the JSON TEXT answer) stays, unused there, so generated clients still export its type.
-    expect(await lint(spectral, sdk)).toEqual([expect.objectContaining({ code: "oas3-unused-component", path: "components.schemas.RfiAnswer" })]);
   });
 
   test("every house rule has a breakage below", () => {

@@ -16,8 +16,8 @@ describe("fo-time-format", () => {
         created_at: dateTime,
         time: dateTime,
         timestamp: { $ref: "#/components/schemas/Time" },
-        valid_until_timestamp: { ...dateTime, type: ["string", "null"] },
-        expire_time: dateTime,
+        valid_until: { ...dateTime, type: ["string", "null"] },
+        expire_time: { description: "A timestamp.", "x-not-shown": "Its form." },
         status: { type: "integer" },
       },
       [{ name: "updated_from", in: "query", description: "From.", schema: dateTime }],
@@ -55,6 +55,23 @@ describe("fo-time-format", () => {
         code: "fo-time-format",
         path: "paths./v1/x.get.parameters.0.schema",
         message: "Parameter `updated_from` is time-valued: give it schema {type: string, format: date-time} (ISO 8601).",
+      }),
+    ]);
+  });
+
+  // expire_time and valid_until_timestamp are "timestamps" whose form the reference does not show.
+  const note = { description: "A timestamp.", "x-not-shown": "Its form." };
+  test.each([
+    ["expire_time", { ...note, type: "string", format: "date-time" }],
+    ["expire_time", { ...note, type: "integer" }],
+    ["valid_until_timestamp", { ...note, format: "date-time" }],
+    ["valid_until_timestamp", { description: "A timestamp." }],
+  ])("invalid: the formless timestamp %s given a form, or no x-not-shown (%o)", async (name, schema) => {
+    expect(await rule.run(withSchema({ [name]: schema }))).toEqual([
+      expect.objectContaining({
+        code: "fo-time-format",
+        path: `components.schemas.Thing.properties.${name}`,
+        message: `Property \`${name}\` is a timestamp whose form the reference does not show: give it no type or format, and say so in x-not-shown.`,
       }),
     ]);
   });

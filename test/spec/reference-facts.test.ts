@@ -1,0 +1,100 @@
+// Facts where the document once said more or less than the reference (issue 20's reading): each check walks
+// every place the fact could be broken again, not one example of it.
+import { describe, expect, test } from "vitest";
+import { deref, listOperations, loadBundle, type Json } from "../helpers/document.ts";
+
+const doc = loadBundle();
+const ops = listOperations(doc);
+const op = (id: string) => ops.find((o) => o.operationId === id)!.op;
+const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Every example of every response: operation id, status, example name, the example object and its value. */
+const responseExamples = ops.flatMap((o) =>
+  Object.entries<Json>(o.op.responses).flatMap(([status, raw]) =>
+    Object.values<Json>(deref(doc, raw)?.content ?? {}).flatMap((media) =>
+      Object.entries<Json>(media.examples ?? {}).map(([name, ex]) => ({ id: o.operationId, path: o.path, status, name, example: deref(doc, ex) })),
+    ),
+  ),
+);
+
+describe("the document says what the reference says, no more", () => {
+  test("code 00010000 appears only in 401s of the customer conversion operations (the reference gives it for conversions only)", () => {
+    const with00010000 = responseExamples.filter((e) => isObject(e.example.value) && e.example.value.code === "00010000");
+    expect(with00010000.length).toBeGreaterThan(0);
+    for (const e of with00010000) {
+      expect(e.status, `${e.id} ${e.name}`).toBe("401");
+      expect(["createQuote", "executeQuote", "getConversion"], `${e.id} ${e.name}`).toContain(e.id);
+    }
+    for (const o of ops.filter((x) => !["createQuote", "executeQuote", "getConversion"].includes(x.operationId))) {
+      const response = deref(doc, o.op.responses["401"]);
+      expect(response.description, o.operationId).not.toMatch(/00010000\)|code 00010000/);
+    }
+  });
+
+  test("a flat-error example without `code` says that the code is not shown", () => {
+    const flat = responseExamples.filter((e) => isObject(e.example.value) && "status" in e.example.value && "trace_id" in e.example.value);
+    const codeless = flat.filter((e) => !("code" in e.example.value));
+    expect(codeless.length).toBeGreaterThanOrEqual(3);
+    for (const e of codeless) expect(e.example["x-not-shown"], `${e.id} ${e.status} ${e.name}`).toMatch(/code/);
+  });
+
+  test("quote requests carry no example: a body without its amount is refused, and the amount's name is not shown", () => {
+    for (const id of ["createQuote", "createPortfolioQuote"]) {
+      const body = deref(doc, op(id).requestBody);
+      for (const media of Object.values<Json>(body.content)) {
+        expect(media.example, id).toBeUndefined();
+        expect(media.examples, id).toBeUndefined();
+      }
+      expect(body.description, id).toMatch(/exactly one amount/);
+    }
+  });
+
+  test("the quote's expire_time and valid_until_timestamp claim no form (the reference says only 'timestamp')", () => {
+    const quote = doc.components.schemas.Quote.properties;
+    for (const name of ["expire_time", "valid_until_timestamp"]) {
+      expect(quote[name].type, name).toBeUndefined();
+      expect(quote[name].format, name).toBeUndefined();
+      expect(quote[name]["x-not-shown"], name).toMatch(/form/);
+    }
+  });
+
+  test("the sandbox scheme does not say 'nothing else': uploads still carry Content-Type and Content-Disposition", () => {
+    const sandbox = doc.components.securitySchemes.SandboxBearer.description;
+    expect(sandbox).not.toMatch(/nothing else/);
+    expect(sandbox).toMatch(/Content-Type/);
+    expect(sandbox).toMatch(/Content-Disposition/);
+  });
+
+  test("the older 401 shape is not said to answer any 401: the reference does not say where it applies", () => {
+    expect(doc.info.description).not.toMatch(/may answer any 401/);
+    expect(doc.info.description).toMatch(/does not say which\s+endpoints answer with the older shape/);
+    expect(doc.components.schemas.AuthError["x-not-shown"]).toMatch(/Which endpoints answer with the older shape/);
+  });
+
+  test("Execute Quote's timeout steps carry what the reference says of List Transactions", () => {
+    const text = op("executeQuote").description.replace(/\s+/g, " ");
+    for (const fact of [
+      "transaction_action=CONVERSION",
+      "created_after",
+      "created_before",
+      "margin",
+      "reading every page",
+      "no `quote_id`",
+      "no `quote_id` filter",
+      "not proof that it completed",
+      "an empty list does not prove that nothing executed",
+      "Do not create and execute a replacement quote while the outcome is unknown",
+    ]) {
+      expect(text, fact).toContain(fact);
+    }
+    expect(op("executeQuote")["x-not-shown"]).toMatch(/path and response of the List Transactions/);
+  });
+
+  test("the RFI answers still say requirement_id is refused, and the schemas refuse it", () => {
+    expect(op("submitRfiCaseAnswer").description).toMatch(/Never send `requirement_id`/);
+    for (const name of ["RfiAnswer", "RfiFileAnswer"]) {
+      expect(doc.components.schemas[name].description, name).toMatch(/requirement_id.*refused/s);
+      expect(doc.components.schemas[name].propertyNames, name).toEqual({ not: { const: "requirement_id" } });
+    }
+  });
+});
