@@ -376,7 +376,7 @@ async function tourPython({ python: build, wheel, sdist }, mock, dir) {
     if (version === newest) run(vpython, ["-m", "mypy", "--strict", "--no-incremental", tour], { cwd: dir });
     const output = run(vpython, [tour], { cwd: dir, capture: true, env: tourEnv(mock) });
     columns[label] = readResults(output);
-    if (version === newest) process.stdout.write(output.replace(/^/gm, "    "));
+    if (version === newest) process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
   }
   return columns;
 }
@@ -409,7 +409,7 @@ function tourGo({ proxy, version }, mock, dir) {
     run(go, ["vet", "./..."], { cwd: consumer, env: goEnv });
     if (check) run(staticcheck(), ["./..."], { cwd: consumer, env: goEnv });
     const output = run(go, ["run", "."], { cwd: consumer, env: { ...goEnv, ...tourEnv(mock) }, capture: true });
-    if (i === 0) process.stdout.write(output.replace(/^/gm, "    "));
+    if (i === 0) process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
     columns[label] = readResults(output);
     // The module cache is written read-only; let it go with the folder.
     run(go, ["clean", "-modcache"], { cwd: consumer, env: goEnv });

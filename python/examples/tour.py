@@ -47,9 +47,7 @@ def call(operation: str, run: Callable[[], Any]) -> None:
 rfi = fo_api.RFICasesApi(production)
 call("listRfiCases", lambda: rfi.list_rfi_cases_with_http_info(CUSTOMER, rfi_status=[fo_api.RfiStatus.ACTION_REQUIRED], page=1, size=10))
 call("createRfiCase", lambda: rfi.create_rfi_case_with_http_info(CUSTOMER, {}))
-answer = fo_api.RfiAnswer()  # from_dict would send "requirement_id": null, which the API refuses
-answer.additional_properties = {"type": "TEXT", "text": "Salary."}
-call("submitRfiCaseAnswer", lambda: rfi.submit_rfi_case_answer_with_http_info(CUSTOMER, "case-1", answer))
+call("submitRfiCaseAnswer", lambda: rfi.submit_rfi_case_answer_with_http_info(CUSTOMER, "case-1", {"type": "TEXT", "text": "Salary."}))
 call("previewTransactionRequirement", lambda: rfi.preview_transaction_requirement_with_http_info(CUSTOMER, {}))
 
 deposits = fo_api.DepositInstructionsApi(production)

@@ -86,7 +86,7 @@ func main() {
 	record("listRfiCases", res, err)
 	_, res, err = api.RFICasesAPI.CreateRfiCase(ctx, customer).RequestBody(map[string]interface{}{}).Execute()
 	record("createRfiCase", res, err)
-	_, res, err = api.RFICasesAPI.SubmitRfiCaseAnswer(ctx, customer, "case-1").RfiAnswer(from[foapi.RfiAnswer](`{"type": "TEXT", "text": "Salary."}`)).Execute()
+	_, res, err = api.RFICasesAPI.SubmitRfiCaseAnswer(ctx, customer, "case-1").RequestBody(map[string]interface{}{"type": "TEXT", "text": "Salary."}).Execute()
 	record("submitRfiCaseAnswer", res, err)
 	_, res, err = api.RFICasesAPI.PreviewTransactionRequirement(ctx, customer).RequestBody(map[string]interface{}{}).Execute()
 	record("previewTransactionRequirement", res, err)

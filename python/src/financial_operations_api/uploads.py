@@ -34,21 +34,21 @@ def content_disposition(file_name: str) -> str:
     return f"attachment; filename=\"{quoted}\"; filename*=UTF-8''{quote(file_name, safe='')}"
 
 
-def _checked(document: Document) -> tuple[bytes, dict[str, str]]:
+def _checked(document: Document) -> tuple[bytes, str]:
     if not isinstance(document.data, (bytes, bytearray, memoryview)):
         raise TypeError(f"Document data must be bytes, got {type(document.data).__name__}")
     if not _MIME.fullmatch(document.mime_type):
         raise ValueError(f"MIME type {document.mime_type!r} is not of the form type/subtype (e.g. application/pdf)")
-    return bytes(document.data), {"Content-Type": document.mime_type}
+    return bytes(document.data), document.mime_type
 
 
 def upload_business_document(
     client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, document_type: str, document: Document
 ) -> Any:
     """PUT the document of a business sub-account; returns the generated call's response."""
-    data, headers = _checked(document)
+    data, mime_type = _checked(document)
     return fo_api.OnboardingApi(client).upload_business_document_with_http_info(
-        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _headers=headers
+        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _content_type=mime_type
     )
 
 
@@ -56,9 +56,9 @@ def upload_business_controller_document(
     client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, controller_id: str, document_type: str, document: Document
 ) -> Any:
     """PUT the document of a controller of a business sub-account."""
-    data, headers = _checked(document)
+    data, mime_type = _checked(document)
     return fo_api.OnboardingApi(client).upload_business_controller_document_with_http_info(
-        content_disposition(document.file_name), main_account_id, sub_account_id, controller_id, document_type, data, _headers=headers
+        content_disposition(document.file_name), main_account_id, sub_account_id, controller_id, document_type, data, _content_type=mime_type
     )
 
 
@@ -66,7 +66,7 @@ def upload_individual_document(
     client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, document_type: str, document: Document
 ) -> Any:
     """PUT the document of an individual sub-account."""
-    data, headers = _checked(document)
+    data, mime_type = _checked(document)
     return fo_api.OnboardingApi(client).upload_individual_document_with_http_info(
-        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _headers=headers
+        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _content_type=mime_type
     )
