@@ -1,3 +1,3 @@
-module fosign
+module example.com/financial-operations-api
 
 go 1.23

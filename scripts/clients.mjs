@@ -1,15 +1,21 @@
 #!/usr/bin/env node
 // Clients in other languages: generates the Python and Go clients with OpenAPI Generator (pinned, options in
-// python/openapi-generator.yaml and go/openapi-generator.yaml) into out/clients/, then, with `test`, runs each
-// signing hook's tests and the generated client + hook round trips against the mock in production-auth mode.
-// Usage: node scripts/clients.mjs [generate|test] [python] [go]   (default: generate, both languages)
-// Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go/mod (Go's
-// build cache stays Go's own, shared with the machine's other Go work).
-import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// python/openapi-generator.yaml and go/openapi-generator.yaml) into out/clients/; with `build`, packages them
+// (a wheel and an sdist into out/sdk/python/dist; the Go module into a module-proxy folder, out/sdk/go/proxy);
+// with `test`, runs the sources' tests, then installs the artifacts outside the repository (fresh virtual
+// environments for each CPython from 3.10, a fresh Go module) and runs the tour of every operation against the
+// mock in production-auth mode, printing the table operation x language.
+// Usage: node scripts/clients.mjs [generate|build|test] [python] [go]   (default: generate, both languages)
+// Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go/mod and
+// .cache/go/bin (staticcheck); Go's build cache stays Go's own.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import zlib from "node:zlib";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
 import { packageInfo, paths, quietEnv, root } from "./tools.mjs";
 
@@ -55,8 +61,14 @@ const JVM = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
 
 class StepError extends Error {}
 
-function run(command, args, { cwd = root, capture = false } = {}) {
-  const result = spawnSync(command, args, { cwd, env, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8", maxBuffer: 64 << 20 });
+/** Pinned tools of the checks: staticcheck (Go proxy) on the Go sources and the consumer, mypy (PyPI) on the consumer. */
+export const STATICCHECK = "v0.8.2";
+export const MYPY = "1.20.2";
+/** The oldest Go the module declares (go.mod: go 1.23): the tour runs on it too (its toolchain from the Go proxy). */
+export const GO_FLOOR = "1.23.12";
+
+function run(command, args, { cwd = root, capture = false, env: extra = {} } = {}) {
+  const result = spawnSync(command, args, { cwd, env: { ...env, ...extra }, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8", maxBuffer: 64 << 20 });
   if (result.error?.code === "ENOENT") throw new StepError(`${command} is not installed: ${need[command] ?? "install it"}.`);
   if (result.status !== 0) {
     if (capture) process.stderr.write(result.stdout + result.stderr);
@@ -109,49 +121,381 @@ function generate(jar, language) {
   return warnings;
 }
 
-function testPython() {
+// ---- Packaging: one Python distribution (wheel and sdist) and one Go module, both at the npm package's version.
+
+const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+const sdk = path.join(out, "..", "sdk");
+const GO_MODULE = "example.com/financial-operations-api";
+
+/** The licence text shipped in both artifacts: the repository's LICENSE (Apache-2.0, as the npm package). */
+function licence() {
+  const file = path.join(root, "LICENSE");
+  if (existsSync(file)) return readFileSync(file, "utf8");
+  if (pkg.license && pkg.license !== "Apache-2.0") throw new StepError(`package.json names licence ${pkg.license}; the Python and Go packages are declared Apache-2.0: make them agree.`);
+  return "Licensed under the Apache License, Version 2.0 (SPDX: Apache-2.0).\nThe full text: https://www.apache.org/licenses/LICENSE-2.0\n";
+}
+
+function devPython() {
   const venv = path.join(cache, "venv");
   const python = path.join(venv, "bin/python");
   if (!existsSync(python)) run("python3", ["-m", "venv", venv]);
-  const pip = (...args) => run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", ...args]);
-  pip("-r", path.join(root, "python/requirements-test.txt"));
-  // Installed as a consumer installs them: the generated client and the hook, from their folders. Both build
-  // with setuptools, pinned in requirements-test.txt, so pip builds them in this environment instead of
-  // making a fresh one with setuptools for each (6.5 s down to about 2 s).
-  pip("--no-deps", "--force-reinstall", "--no-build-isolation", path.join(out, "python"), path.join(root, "python"));
+  run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", "-r", path.join(root, "python/requirements-test.txt")]);
+  return python;
+}
+
+/** What the generated code needs must be what the distribution declares (names and lower bounds). */
+function checkPythonDependencies() {
+  const declared = (text) => new Map([...text.matchAll(/^\s*"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/gm)].map((m) => [m[1].toLowerCase(), m[2]]));
+  const generated = declared(readFileSync(path.join(out, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0]);
+  const ours = declared(readFileSync(path.join(root, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0]);
+  for (const [name, bound] of generated) {
+    if (ours.get(name) !== bound) throw new StepError(`The generated client needs ${name}>=${bound}; python/pyproject.toml declares ${ours.has(name) ? `>=${ours.get(name)}` : "nothing"}: update its dependencies.`);
+  }
+}
+
+/** Stages the distribution (hand-written packages, the generated fo_api, VERSION, LICENSE) and builds it. */
+function buildPython() {
+  checkPythonDependencies();
+  const stage = path.join(sdk, "python/stage");
+  const dist = path.join(sdk, "python/dist");
+  rmSync(path.join(sdk, "python"), { recursive: true, force: true });
+  mkdirSync(path.join(stage, "src"), { recursive: true });
+  for (const name of ["fo_signing", "financial_operations_api"]) cpSync(path.join(root, "python/src", name), path.join(stage, "src", name), { recursive: true, filter: (f) => !f.includes("__pycache__") });
+  cpSync(path.join(out, "python/fo_api"), path.join(stage, "src/fo_api"), { recursive: true });
+  for (const name of ["pyproject.toml", "README.md"]) cpSync(path.join(root, "python", name), path.join(stage, name));
+  writeFileSync(path.join(stage, "VERSION"), `${pkg.version}\n`);
+  writeFileSync(path.join(stage, "LICENSE"), licence());
+  const python = devPython();
+  run(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", dist, stage], { capture: true });
+  const files = readdirSync(dist).map((f) => path.join(dist, f));
+  const wheel = files.find((f) => f.endsWith(".whl"));
+  const sdist = files.find((f) => f.endsWith(".tar.gz"));
+  if (!wheel || !sdist) throw new StepError(`python -m build wrote ${files.join(", ") || "nothing"}, not a wheel and an sdist.`);
+  for (const f of [wheel, sdist]) console.log(`  ${path.relative(root, f)}: ${(statSync(f).size / 1024).toFixed(0)} KiB`);
+  return { python, wheel, sdist };
+}
+
+/** A zip of stored entries (what `go` reads from a module proxy), written with node's own CRC-32. */
+function writeZip(file, entries) {
+  const parts = [];
+  const central = [];
+  let offset = 0;
+  for (const [name, data] of entries) {
+    const nameBytes = Buffer.from(name);
+    const header = Buffer.alloc(30);
+    const crc = zlib.crc32(data);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(0x0800, 6); // UTF-8 names
+    header.writeUInt32LE(crc, 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(nameBytes.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(0x0800, 8);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(nameBytes.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    parts.push(header, nameBytes, data);
+    central.push(entry, nameBytes);
+    offset += header.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  writeFileSync(file, Buffer.concat([...parts, directory, end]));
+}
+
+/** The module's files as shipped: go/ without tests, examples and build files, plus the licence. */
+function goModuleFiles() {
+  const base = path.join(root, "go");
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      const rel = path.relative(base, full);
+      if (entry.isDirectory()) {
+        if (rel !== "examples") walk(full);
+      } else if (rel === "go.mod" || rel === "README.md" || (entry.name.endsWith(".go") && !entry.name.endsWith("_test.go"))) {
+        files.push([rel, readFileSync(full)]);
+      }
+    }
+  };
+  walk(base);
+  files.push(["LICENSE", Buffer.from(licence())]);
+  return files.sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** Copies the generated client into go/foapi (git-ignored), then writes the module into a module-proxy folder. */
+function buildGo() {
+  const foapi = path.join(root, "go/foapi");
+  rmSync(foapi, { recursive: true, force: true });
+  mkdirSync(foapi);
+  for (const f of readdirSync(path.join(out, "go")).filter((f) => f.endsWith(".go"))) cpSync(path.join(out, "go", f), path.join(foapi, f));
+  run("gofmt", ["-w", foapi]);
+  const version = `v${pkg.version}`;
+  const proxy = path.join(sdk, "go/proxy");
+  const at = path.join(proxy, GO_MODULE, "@v");
+  rmSync(path.join(sdk, "go"), { recursive: true, force: true });
+  mkdirSync(at, { recursive: true });
+  const files = goModuleFiles();
+  writeZip(path.join(at, `${version}.zip`), files.map(([rel, data]) => [`${GO_MODULE}@${version}/${rel}`, data]));
+  writeFileSync(path.join(at, `${version}.mod`), readFileSync(path.join(root, "go/go.mod")));
+  writeFileSync(path.join(at, `${version}.info`), JSON.stringify({ Version: version, Time: "2026-01-01T00:00:00Z" }));
+  writeFileSync(path.join(at, "list"), `${version}\n`);
+  console.log(`  ${path.relative(root, path.join(at, `${version}.zip`))}: ${(statSync(path.join(at, `${version}.zip`)).size / 1024).toFixed(0)} KiB, ${files.length} files`);
+  return { proxy, version };
+}
+
+// ---- Tests: the sources' own tests, then the artifacts installed outside the repository against the mock.
+
+function staticcheck() {
+  const gobin = path.join(cache, "go/bin");
+  const tool = path.join(gobin, "staticcheck");
+  if (!existsSync(tool)) run("go", ["install", `honnef.co/go/tools/cmd/staticcheck@${STATICCHECK}`], { env: { GOBIN: gobin } });
+  return tool;
+}
+
+function testPythonSources(python, wheel) {
+  run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", "--no-deps", "--force-reinstall", wheel]);
   run(python, ["-m", "pytest", "-q"], { cwd: path.join(root, "python") });
 }
 
-function testGo() {
-  for (const dir of ["go", "go/roundtrip"]) {
-    const cwd = path.join(root, dir);
-    run("go", ["vet", "./..."], { cwd });
-    run("go", ["test", "-count=1", "./..."], { cwd });
+function testGoSources() {
+  const cwd = path.join(root, "go");
+  run("go", ["vet", "./..."], { cwd });
+  run(staticcheck(), ["./fosign/...", "./foclient/...", "./examples/..."], { cwd });
+  run("go", ["test", "-count=1", "./fosign/...", "./foclient/..."], { cwd });
+}
+
+/** The CPython versions here from 3.10 on: on PATH, or installed by pyenv. 3.10 must be among them. */
+export function pythons() {
+  const found = [];
+  const pyenv = process.env.PYENV_ROOT ?? path.join(process.env.HOME ?? "/root", ".pyenv");
+  for (let minor = 10; minor <= 15; minor++) {
+    const name = `python3.${minor}`;
+    const candidates = [name];
+    if (existsSync(path.join(pyenv, "versions"))) {
+      for (const v of readdirSync(path.join(pyenv, "versions")).filter((v) => v.startsWith(`3.${minor}.`)).sort().reverse()) candidates.push(path.join(pyenv, "versions", v, "bin", name));
+    }
+    const works = candidates.find((c) => spawnSync(c, ["-c", "import venv, ensurepip"], { env, stdio: "ignore" }).status === 0);
+    if (works) found.push({ version: `3.${minor}`, python: works });
+  }
+  if (!found.some((p) => p.version === "3.10")) throw new StepError("No CPython 3.10 found (on PATH or under pyenv): the package's oldest supported version must be tested.");
+  return found;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The mock in production-auth mode on a free port with a fresh key; stopped by PID. */
+async function startMock(dir) {
+  const accessKey = "AK_artifacts";
+  const secretKey = randomBytes(32).toString("base64url");
+  const keys = path.join(dir, "keys.json");
+  writeFileSync(keys, JSON.stringify({ [accessKey]: secretKey }));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), "--auth", "production", "--keys", keys, "--port", String(port), "--replay", "allow"], { env, stdio: "ignore" });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new StepError(`The mock exited with ${child.exitCode} before listening.`);
+    const up = await new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      socket.on("error", () => resolve(false));
+    });
+    if (up) break;
+    if (Date.now() > deadline) throw new StepError("The mock did not listen within 60 s.");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url: `http://127.0.0.1:${port}`, accessKey, secretKey, stop: () => child.kill("SIGTERM") };
+}
+
+/** Reads the tour's last line: `RESULTS name=value ...`. */
+export function readResults(output) {
+  const line = output.split("\n").reverse().find((l) => l.startsWith("RESULTS "));
+  if (!line) throw new StepError(`The tour printed no RESULTS line:\n${output.slice(-2000)}`);
+  return Object.fromEntries(line.slice(8).trim().split(" ").map((pair) => pair.split("=")));
+}
+
+/** run, without waiting: resolves with the output, rejects with the same message as run. */
+function runAsync(command, args, { cwd = root, env: extra = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    for (const stream of [child.stdout, child.stderr]) stream.on("data", (d) => output.push(d));
+    child.on("error", (err) => reject(new StepError(`${command} did not start: ${err.message}`)));
+    child.on("close", (code) => {
+      const text = Buffer.concat(output).toString();
+      if (code === 0) resolve(text);
+      else reject(new StepError(`${text}${command} ${args.join(" ")} failed (exit ${code}).`));
+    });
+  });
+}
+
+/**
+ * A fresh virtual environment outside the repository per CPython: the sdist on the oldest, the wheel on the
+ * others, mypy --strict on the newest; then the tour in each. The installs run side by side: they mostly wait
+ * on the package index.
+ */
+async function tourPython({ python: build, wheel, sdist }, mock, dir) {
+  const columns = {};
+  const tour = path.join(dir, "python-tour.py");
+  cpSync(path.join(root, "python/examples/tour.py"), tour);
+  const all = pythons();
+  const newest = all.at(-1).version;
+  const environments = await Promise.all(
+    all.map(async ({ version, python }, i) => {
+      const venv = path.join(dir, `venv-${version}`);
+      // An empty environment: the build environment's pip installs into it (no pip bootstrap per version).
+      await runAsync(python, ["-m", "venv", "--without-pip", venv]);
+      const vpython = path.join(venv, "bin/python");
+      const artifact = i === 0 ? sdist : wheel;
+      const extra = version === newest ? [`mypy==${MYPY}`] : [];
+      await runAsync(build, ["-m", "pip", "--python", vpython, "install", "--quiet", "--no-compile", artifact, ...extra], { cwd: dir });
+      return { version, vpython, label: `Python ${version}${artifact === sdist ? " (sdist)" : ""}` };
+    }),
+  );
+  for (const { version, vpython, label } of environments) {
+    // A consumer's code under mypy --strict, in the newest CPython: the package's types (py.typed) carry it.
+    if (version === newest) run(vpython, ["-m", "mypy", "--strict", "--no-incremental", tour], { cwd: dir });
+    const output = run(vpython, [tour], { cwd: dir, capture: true, env: tourEnv(mock) });
+    columns[label] = readResults(output);
+    if (version === newest) process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
+  }
+  return columns;
+}
+
+function tourEnv(mock) {
+  return { FO_BASE_URL: mock.url, FO_ACCESS_KEY: mock.accessKey, FO_SECRET_KEY: mock.secretKey };
+}
+
+/** The Go toolchains the tour runs on: the machine's, and the oldest the module declares (from the Go proxy). */
+function goToolchains() {
+  const goroot = run("go", ["env", "GOROOT"], { capture: true, env: { GOTOOLCHAIN: `go${GO_FLOOR}` } }).trim();
+  const floor = path.join(goroot, "bin/go");
+  if (!existsSync(floor)) throw new StepError(`Go ${GO_FLOOR} was not found at ${floor} after GOTOOLCHAIN=go${GO_FLOOR}.`);
+  return [
+    { label: `Go ${goVersion()}`, go: "go", staticcheck: true },
+    { label: `Go ${GO_FLOOR}`, go: floor, staticcheck: false },
+  ];
+}
+
+/** A fresh Go module outside the repository that gets the module from a module-proxy folder, as from any proxy. */
+function tourGo({ proxy, version }, mock, dir) {
+  const columns = {};
+  for (const [i, { label, go, staticcheck: check }] of goToolchains().entries()) {
+    const consumer = path.join(dir, `go-tour-${i}`);
+    mkdirSync(consumer);
+    writeFileSync(path.join(consumer, "go.mod"), "module tour\n\ngo 1.23\n");
+    cpSync(path.join(root, "go/examples/tour/main.go"), path.join(consumer, "main.go"));
+    const goEnv = { GOPROXY: `file://${proxy}`, GOSUMDB: "off", GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", GOMODCACHE: path.join(dir, `gomodcache-${i}`) };
+    run(go, ["get", `${GO_MODULE}@${version}`], { cwd: consumer, env: goEnv });
+    run(go, ["vet", "./..."], { cwd: consumer, env: goEnv });
+    if (check) run(staticcheck(), ["./..."], { cwd: consumer, env: goEnv });
+    const output = run(go, ["run", "."], { cwd: consumer, env: { ...goEnv, ...tourEnv(mock) }, capture: true });
+    if (i === 0) process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
+    columns[label] = readResults(output);
+    // The module cache is written read-only; let it go with the folder.
+    run(go, ["clean", "-modcache"], { cwd: consumer, env: goEnv });
+  }
+  return columns;
+}
+
+function goVersion() {
+  return run("go", ["env", "GOVERSION"], { capture: true }).trim().replace(/^go/, "");
+}
+
+/** What every column must show: every operation a 2xx, and each refusal as documented. */
+export const EXPECTED_CHECKS = { wrong_secret: /^401_00010000$/, redirect: /^refused_30[1278]$/, oversized_body: /^refused$/, upload_byte_exact: /^yes$/ };
+
+/** The table operation x language; throws when any cell is not what it must be. */
+export function resultTable(columns, operations) {
+  const names = Object.keys(columns);
+  const rows = [[`operation`, ...names], ["---", ...names.map(() => "---")]];
+  const failures = [];
+  for (const op of [...operations, ...Object.keys(EXPECTED_CHECKS)]) {
+    const cells = names.map((n) => columns[n][op] ?? "missing");
+    names.forEach((n, i) => {
+      const ok = op in EXPECTED_CHECKS ? EXPECTED_CHECKS[op].test(cells[i]) : /^2\d\d$/.test(cells[i]);
+      if (!ok) failures.push(`${n} ${op}: ${cells[i]}`);
+    });
+    rows.push([op.replaceAll("_", " "), ...cells.map((c) => c.replaceAll("_", " "))]);
+  }
+  return { table: rows.map((r) => `| ${r.join(" | ")} |`).join("\n"), failures };
+}
+
+function operationIds() {
+  const doc = JSON.parse(readFileSync(input, "utf8"));
+  return Object.values(doc.paths).flatMap((item) => Object.values(item).filter((op) => op?.operationId).map((op) => op.operationId));
+}
+
+async function testArtifacts(artifacts) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fo-artifacts-"));
+  const mock = await startMock(dir);
+  try {
+    const columns = {};
+    if (artifacts.python) {
+      const start = performance.now();
+      Object.assign(columns, await tourPython(artifacts.python, mock, dir));
+      console.log(`Python: the sdist and the wheel in fresh virtual environments, the tour against the mock: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    }
+    if (artifacts.go) Object.assign(columns, timed("Go: the module from a module-proxy folder in a fresh module, the tour against the mock", () => tourGo(artifacts.go, mock, dir)));
+    const { table, failures } = resultTable(columns, operationIds());
+    console.log(`\nOperation x language, from the built artifacts against the production-auth mock:\n\n${table}\n`);
+    if (failures.length) throw new StepError(`Not as they must be:\n${failures.join("\n")}`);
+  } finally {
+    mock.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
 const command = {
   name: "clients",
-  usage: "npm run clients [-- generate|test] [python] [go]   (default: generate, both languages)",
-  positionals: { max: 3, choices: ["generate", "test", "python", "go"] },
+  usage: "npm run clients [-- generate|build|test] [python] [go]   (default: generate, both languages)",
+  positionals: { max: 3, choices: ["generate", "build", "test", "python", "go"] },
 };
 
 /** Reads the command line: what to do and for which languages. @throws UsageError (scripts/args.mjs) */
 export function parseArgs(args) {
   parseCommandLine(command, args);
   const chosen = args.filter((a) => a === "python" || a === "go");
-  return { test: args.includes("test"), languages: chosen.length ? chosen : ["python", "go"] };
+  const test = args.includes("test");
+  return { test, build: test || args.includes("build"), languages: chosen.length ? chosen : ["python", "go"] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     parseOrExit(command, process.argv.slice(2), packageInfo);
-    const { test, languages } = parseArgs(process.argv.slice(2));
+    const { test, build, languages } = parseArgs(process.argv.slice(2));
     if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
     const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
+    const artifacts = {};
     for (const language of languages) {
       timed(`Generated the ${language} client from ${path.relative(root, input)} into ${path.relative(root, path.join(out, language))}`, () => generate(jar, language));
-      if (test) timed(`Tested the ${language} hook and client`, language === "python" ? testPython : testGo);
+      if (build) artifacts[language] = timed(`Built the ${language} package ${pkg.version}`, language === "python" ? buildPython : buildGo);
+      if (test) timed(`Tested the ${language} sources`, () => (language === "python" ? testPythonSources(artifacts.python.python, artifacts.python.wheel) : testGoSources()));
+    }
+    if (test) {
+      const start = performance.now();
+      await testArtifacts(artifacts);
+      console.log(`Tested the artifacts outside the repository: ${((performance.now() - start) / 1000).toFixed(1)} s`);
     }
   } catch (err) {
     console.error(err instanceof StepError ? err.message : err);

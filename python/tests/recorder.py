@@ -22,6 +22,10 @@ class Recorder:
     url: str
     received: list[Received] = field(default_factory=list)
     statuses: list[int] = field(default_factory=list)  # answers to give, in order; then 204
+    location: str | None = None  # sent as Location with every answer when set (a redirecting server)
+    answer: bytes = b""  # the body of every answer (JSON when given)
+    default_status: int = 204  # the answer once statuses is empty
+    chunked: bool = False  # send it chunked, with no Content-Length
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -31,10 +35,21 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length)
         self.recorder.received.append(Received(self.command, self.path, dict(self.headers.items()), body))
-        status = self.recorder.statuses.pop(0) if self.recorder.statuses else 204
+        status = self.recorder.statuses.pop(0) if self.recorder.statuses else self.recorder.default_status
         self.send_response(status)
-        self.send_header("Content-Length", "0")
+        if self.recorder.location:
+            self.send_header("Location", self.recorder.location)
+        if self.recorder.chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            data = self.recorder.answer
+            self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n0\r\n\r\n" if data else b"0\r\n\r\n")
+            return
+        if self.recorder.answer:
+            self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(self.recorder.answer)))
         self.end_headers()
+        self.wfile.write(self.recorder.answer)
 
     def __getattr__(self, name: str):
         # Any method, in any case (a signer must sign `post` as POST): do_GET, do_post, ...

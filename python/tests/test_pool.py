@@ -38,8 +38,8 @@ class Ticking:
         return self.now
 
 
-def signed_manager(access_key: str, secret_key: str, clock, **kw) -> urllib3.PoolManager:
-    return sign_pool_manager(urllib3.PoolManager(**kw), HmacSigner(access_key, secret_key, clock=clock))
+def signed_manager(base_url: str, access_key: str, secret_key: str, clock, **kw) -> urllib3.PoolManager:
+    return sign_pool_manager(urllib3.PoolManager(**kw), HmacSigner(access_key, secret_key, clock=clock), base_url)
 
 
 HOOK_VECTORS = [v for v in VECTORS if hook_takes(v)]
@@ -53,7 +53,7 @@ def test_the_hook_runs_most_vectors() -> None:
 def test_vector_on_the_wire(recorder: Recorder, vector) -> None:
     i, e = vector["input"], vector["expected"]
     body = body_bytes(i["body"])
-    manager = signed_manager(i["accessKey"], i["secretKey"], lambda: time_of(vector))
+    manager = signed_manager(recorder.url, i["accessKey"], i["secretKey"], lambda: time_of(vector))
     query = f"?{i['query']}" if "query" in i else ""
     manager.request(i["method"], recorder.url + i["path"] + query, body=body, retries=False)
 
@@ -85,7 +85,7 @@ def test_a_retry_is_signed_afresh_over_the_same_bytes(recorder: Recorder, make_b
     i = vector["input"]
     body = body_bytes(i["body"])
     clock = Ticking(time_of(vector))
-    manager = signed_manager(i["accessKey"], i["secretKey"], clock)
+    manager = signed_manager(recorder.url, i["accessKey"], i["secretKey"], clock)
     recorder.statuses[:] = [503, 503]
     retries = Retry(total=3, status_forcelist=[503], backoff_factor=0, allowed_methods=None)
     response = manager.request("POST", recorder.url + i["path"], body=make_body(body), retries=retries)
@@ -105,7 +105,7 @@ def test_a_retry_is_signed_afresh_over_the_same_bytes(recorder: Recorder, make_b
 def test_a_header_set_before_is_replaced_not_doubled(recorder: Recorder) -> None:
     vector = quote_vector()
     i = vector["input"]
-    manager = signed_manager(i["accessKey"], i["secretKey"], lambda: time_of(vector))
+    manager = signed_manager(recorder.url, i["accessKey"], i["secretKey"], lambda: time_of(vector))
     manager.request("POST", recorder.url + i["path"], body=body_bytes(i["body"]), headers={"authorization": "Bearer sandbox", "x-svc-date": "old"})
     [got] = recorder.received
     assert got.headers["Authorization"] == vector["expected"]["headers"]["Authorization"]
@@ -115,7 +115,7 @@ def test_a_header_set_before_is_replaced_not_doubled(recorder: Recorder) -> None
 def test_signing_twice_keeps_one_signer(recorder: Recorder) -> None:
     vector = quote_vector()
     i = vector["input"]
-    manager = signed_manager("someone-else", "B" * 21 + "A", lambda: time_of(vector))
-    sign_pool_manager(manager, HmacSigner(i["accessKey"], i["secretKey"], clock=lambda: time_of(vector)))
+    manager = signed_manager(recorder.url, "someone-else", "B" * 21 + "A", lambda: time_of(vector))
+    sign_pool_manager(manager, HmacSigner(i["accessKey"], i["secretKey"], clock=lambda: time_of(vector)), recorder.url)
     manager.request("POST", recorder.url + i["path"], body=body_bytes(i["body"]))
     assert recorder.received[0].headers["Authorization"] == vector["expected"]["headers"]["Authorization"]

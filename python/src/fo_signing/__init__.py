@@ -1,6 +1,7 @@
 """HMAC-SHA256 signing of production requests of the Financial Operations API."""
 
-from .pool import sign_api_client, sign_pool_manager
+from .origin import CrossOriginRequestError, RedirectRefusedError
+from .pool import refuse_redirects, sign_api_client, sign_pool_manager
 from .signer import HmacSigner, is_portfolio_path
 from .signing import (
     AUTHORIZATION_HEADER,
@@ -19,6 +20,8 @@ from .signing import (
 
 __all__ = [
     "AUTHORIZATION_HEADER",
+    "CrossOriginRequestError",
+    "RedirectRefusedError",
     "DATE_HEADER",
     "EMPTY_BODY_HASH",
     "MIN_SECRET_KEY_BYTES",
@@ -30,6 +33,7 @@ __all__ = [
     "format_timestamp",
     "hash_body",
     "is_portfolio_path",
+    "refuse_redirects",
     "sign",
     "sign_api_client",
     "sign_pool_manager",

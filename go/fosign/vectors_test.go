@@ -46,7 +46,7 @@ type fixtures struct {
 
 func loadJSON(t *testing.T, name string, into any) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "test", "signing", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "test", "signing", name))
 	if err != nil {
 		t.Fatalf("reading the shared vectors: %v", err)
 	}
@@ -131,7 +131,7 @@ func TestVectors(t *testing.T) {
 func TestInvalidSecretsAreRefusedWithoutQuotingThem(t *testing.T) {
 	for _, c := range loadVectors(t).InvalidSecrets {
 		t.Run(c.Name, func(t *testing.T) {
-			_, err := NewTransport("AK", c.SecretKey, nil)
+			_, err := NewTransport("http://127.0.0.1", "AK", c.SecretKey, nil)
 			if _, ok := err.(*InvalidCredentialsError); !ok {
 				t.Fatalf("want InvalidCredentialsError, got %v", err)
 			}
@@ -158,7 +158,7 @@ func TestRFC4231KeysDecodeFromTheirSecret(t *testing.T) {
 
 func TestAccessKeyThatCannotStandInTheHeaderIsRefused(t *testing.T) {
 	for _, ak := range []string{"", "a b", "a:b", "ak\n"} {
-		if _, err := NewTransport(ak, "AAAA", nil); err == nil || !strings.HasPrefix(err.Error(), "Access key") {
+		if _, err := NewTransport("http://127.0.0.1", ak, "AAAA", nil); err == nil || !strings.HasPrefix(err.Error(), "Access key") {
 			t.Errorf("%q: got %v", ak, err)
 		}
 	}

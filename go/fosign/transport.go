@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -17,20 +18,33 @@ func IsPortfolioPath(path string) bool { return portfolioPath.MatchString(path) 
 
 // Transport signs each request with HMAC-SHA256 and sends it with Base, as oauth2.Transport adds a token.
 // Every call to RoundTrip signs afresh, so a retrying client wrapped around it re-signs each attempt.
+// It signs only for the origin of its base URL (any other is a *CrossOriginError, nothing sent) and never
+// sends the request an http.Client makes to follow a redirect (a *RedirectError the caller sees).
 // Requests on portfolio paths (/v1/portfolios/...) pass unchanged: they carry a bearer token.
+// It prints as redacted under every fmt verb.
 type Transport struct {
 	// Base sends the signed request; nil means http.DefaultTransport.
 	Base http.RoundTripper
 	// Now is the signing clock; nil means time.Now.
 	Now func() time.Time
 
+	origin    origin
 	accessKey string
-	key       []byte
+	key       secretKey
 }
 
-// NewTransport checks the credentials (as issued in API Settings) once, before any request is sent:
-// the secret must be strict URL-safe Base64 without padding and decode to MinSecretKeyBytes or more.
-func NewTransport(accessKey, secretKey string, base http.RoundTripper) (*Transport, error) {
+// NewTransport checks the base URL and the credentials (as issued in API Settings) once, before any request
+// is sent: the secret must be strict URL-safe Base64 without padding and decode to MinSecretKeyBytes or more.
+// The Transport signs requests to baseURL's origin (scheme, host, port) only.
+func NewTransport(baseURL, accessKey, secretKey string, base http.RoundTripper) (*Transport, error) {
+	parsed, err := url.Parse(baseURL)
+	if err != nil {
+		return nil, fmt.Errorf("fosign: the base URL does not parse: %w", err)
+	}
+	own, err := originOf(parsed)
+	if err != nil {
+		return nil, err
+	}
 	if err := CheckAccessKey(accessKey); err != nil {
 		return nil, err
 	}
@@ -41,22 +55,28 @@ func NewTransport(accessKey, secretKey string, base http.RoundTripper) (*Transpo
 	if len(key) < MinSecretKeyBytes {
 		return nil, &InvalidCredentialsError{fmt.Sprintf("Secret key decodes to %d bytes, fewer than %d: copy it exactly as issued in API Settings", len(key), MinSecretKeyBytes)}
 	}
-	return &Transport{Base: base, accessKey: accessKey, key: key}, nil
+	return &Transport{Base: base, origin: own, accessKey: accessKey, key: key}, nil
 }
 
 // RoundTrip signs a copy of req over the bytes it will send and sends that copy; req is left unchanged.
-// A media type set with WithContentType on the request's context becomes the copy's Content-Type.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if t.key == nil {
-		if req.Body != nil {
-			req.Body.Close()
-		}
+		closeBody(req)
 		return nil, fmt.Errorf("fosign: Transport without credentials: create it with NewTransport")
 	}
 	// The path of the request line, as net/http writes it.
 	path, _, _ := strings.Cut(req.URL.RequestURI(), "?")
 	if IsPortfolioPath(path) {
 		return t.base().RoundTrip(req)
+	}
+	if req.Response != nil {
+		// http.Client sets Response on the request it makes to follow a redirect.
+		closeBody(req)
+		return nil, &RedirectError{Status: req.Response.StatusCode, Location: req.URL.Redacted()}
+	}
+	if target, err := originOf(req.URL); err != nil || target != t.origin {
+		closeBody(req)
+		return nil, &CrossOriginError{Method: req.Method, Path: path, Target: target.String(), Base: t.origin.String()}
 	}
 	body, err := readBody(req)
 	if err != nil {
@@ -75,13 +95,17 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		// A zero length with a body would be sent chunked as "unknown": send no body instead.
 		signed.Body, signed.GetBody, signed.ContentLength = http.NoBody, nil, 0
 	}
-	if mediaType, ok := contentTypeOf(req.Context()); ok {
-		signed.Header.Set("Content-Type", mediaType)
-	}
 	for name, value := range Sign(t.accessKey, t.key, req.Method, path, body, now()).Headers(t.accessKey) {
 		signed.Header.Set(name, value)
 	}
 	return t.base().RoundTrip(signed)
+}
+
+// closeBody closes the body of a request that is not sent, as a RoundTripper must.
+func closeBody(req *http.Request) {
+	if req.Body != nil {
+		req.Body.Close()
+	}
 }
 
 func (t *Transport) base() http.RoundTripper {

@@ -1,0 +1,117 @@
+// Package foclient makes the generated client (package foapi) ready for each way to authenticate: signed
+// production requests, the sandbox bearer key, the portfolio bearer token; each with a default timeout, no
+// redirects, a bound on response size and retries where the reference allows them. It also sends document
+// uploads as the caller's bytes and reads the four documented error bodies.
+package foclient
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"example.com/financial-operations-api/foapi"
+	"example.com/financial-operations-api/fosign"
+)
+
+// Defaults of every client made here. The reference gives no figures: the timeout is long enough for a
+// quote (the server's own 408 comes first), and no response of this API is documented as large.
+const (
+	DefaultTimeout          = 30 * time.Second
+	DefaultMaxResponseBytes = 16 << 20
+)
+
+type options struct {
+	base             http.RoundTripper
+	timeout          time.Duration
+	maxResponseBytes int64
+	retry            RetryPolicy
+	now              func() time.Time
+}
+
+// Option changes one default of a client.
+type Option func(*options)
+
+// WithTimeout sets the time limit of one call, retries included (http.Client.Timeout).
+func WithTimeout(d time.Duration) Option { return func(o *options) { o.timeout = d } }
+
+// WithMaxResponseBytes sets the largest response body read; a larger one is an error, the rest unread.
+func WithMaxResponseBytes(n int64) Option { return func(o *options) { o.maxResponseBytes = n } }
+
+// WithRetryPolicy replaces DefaultRetryPolicy.
+func WithRetryPolicy(p RetryPolicy) Option { return func(o *options) { o.retry = p } }
+
+// WithTransport sets the transport that sends the requests (default http.DefaultTransport).
+func WithTransport(rt http.RoundTripper) Option { return func(o *options) { o.base = rt } }
+
+// WithClock sets the signing clock (tests).
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+func settle(opts []Option) (options, error) {
+	o := options{base: http.DefaultTransport, timeout: DefaultTimeout, maxResponseBytes: DefaultMaxResponseBytes, retry: DefaultRetryPolicy}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.maxResponseBytes < 1 || o.timeout <= 0 || o.retry.Attempts < 1 {
+		return o, fmt.Errorf("foclient: the timeout, the response bound and the attempts must be positive")
+	}
+	return o, nil
+}
+
+// refuseRedirects is CheckRedirect of every client: a redirect is an error the caller sees, never followed.
+func refuseRedirects(req *http.Request, _ []*http.Request) error {
+	status := 0
+	if req.Response != nil {
+		status = req.Response.StatusCode
+	}
+	return &fosign.RedirectError{Status: status, Location: req.URL.Redacted()}
+}
+
+func newClient(baseURL string, auth http.RoundTripper, o options) *foapi.APIClient {
+	cfg := foapi.NewConfiguration()
+	cfg.Servers = foapi.ServerConfigurations{{URL: strings.TrimRight(baseURL, "/")}}
+	cfg.HTTPClient = &http.Client{
+		Timeout:       o.timeout,
+		CheckRedirect: refuseRedirects,
+		Transport:     &bounded{next: &retrying{next: auth, policy: o.retry}, limit: o.maxResponseBytes},
+	}
+	return foapi.NewAPIClient(cfg)
+}
+
+// NewProduction gives a client whose requests to baseURL's origin are signed with HMAC-SHA256 (the keys of
+// API Settings). The keys are checked here, never quoted in an error. Portfolio paths go unsigned: use
+// NewPortfolio for them.
+func NewProduction(baseURL, accessKey, secretKey string, opts ...Option) (*foapi.APIClient, error) {
+	o, err := settle(opts)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := fosign.NewTransport(baseURL, accessKey, secretKey, o.base)
+	if err != nil {
+		return nil, err
+	}
+	signer.Now = o.now
+	return newClient(baseURL, signer, o), nil
+}
+
+// NewSandbox gives a client that sends the sandbox API key as a bearer token to baseURL's origin.
+func NewSandbox(baseURL, apiKey string, opts ...Option) (*foapi.APIClient, error) {
+	return newBearer(baseURL, apiKey, opts)
+}
+
+// NewPortfolio gives a client for the portfolio variant (/v1/portfolios/...): a bearer token with scopes.
+func NewPortfolio(baseURL, token string, opts ...Option) (*foapi.APIClient, error) {
+	return newBearer(baseURL, token, opts)
+}
+
+func newBearer(baseURL, token string, opts []Option) (*foapi.APIClient, error) {
+	o, err := settle(opts)
+	if err != nil {
+		return nil, err
+	}
+	bearer, err := fosign.NewBearerTransport(baseURL, token, o.base)
+	if err != nil {
+		return nil, err
+	}
+	return newClient(baseURL, bearer, o), nil
+}

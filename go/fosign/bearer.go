@@ -1,0 +1,67 @@
+package fosign
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// BearerTransport adds `Authorization: Bearer <token>` (the sandbox API key, or a portfolio token) to each
+// request to its base URL's origin, refuses any other origin (*CrossOriginError, nothing sent) and never sends
+// the request an http.Client makes to follow a redirect (*RedirectError). It prints as redacted.
+type BearerTransport struct {
+	// Base sends the request; nil means http.DefaultTransport.
+	Base http.RoundTripper
+
+	origin origin
+	token  secretKey
+}
+
+// NewBearerTransport checks the base URL and the token (non-empty, no white space) once.
+func NewBearerTransport(baseURL, token string, base http.RoundTripper) (*BearerTransport, error) {
+	parsed, err := url.Parse(baseURL)
+	if err != nil {
+		return nil, fmt.Errorf("fosign: the base URL does not parse: %w", err)
+	}
+	own, err := originOf(parsed)
+	if err != nil {
+		return nil, err
+	}
+	if token == "" || strings.ContainsAny(token, " \t\r\n") {
+		return nil, &InvalidCredentialsError{fmt.Sprintf("Bearer token (%d characters) is empty or has white space: copy it exactly as issued", len(token))}
+	}
+	return &BearerTransport{Base: base, origin: own, token: secretKey(token)}, nil
+}
+
+// RoundTrip sends a copy of req with the token; req is left unchanged.
+func (t *BearerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if t.token == nil {
+		closeBody(req)
+		return nil, fmt.Errorf("fosign: BearerTransport without a token: create it with NewBearerTransport")
+	}
+	if req.Response != nil {
+		closeBody(req)
+		return nil, &RedirectError{Status: req.Response.StatusCode, Location: req.URL.Redacted()}
+	}
+	if target, err := originOf(req.URL); err != nil || target != t.origin {
+		closeBody(req)
+		return nil, &CrossOriginError{Method: req.Method, Path: req.URL.EscapedPath(), Target: target.String(), Base: t.origin.String()}
+	}
+	sent := req.Clone(req.Context())
+	sent.Header.Set(AuthorizationHeader, "Bearer "+string(t.token))
+	base := t.Base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return base.RoundTrip(sent)
+}
+
+// String, GoString and Format print BearerTransport as redacted under every fmt verb.
+func (t BearerTransport) String() string { return "fosign.BearerTransport{token: REDACTED}" }
+
+// GoString is what %#v prints.
+func (t BearerTransport) GoString() string { return t.String() }
+
+// Format is what every other verb prints.
+func (t BearerTransport) Format(f fmt.State, _ rune) { _, _ = f.Write([]byte(t.String())) }

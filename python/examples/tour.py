@@ -1,0 +1,154 @@
+"""Every operation of the Financial Operations API once, from the installed package, printing what it did.
+
+Run against the mock in production-auth mode (see docs/python-go.md):
+    FO_BASE_URL=http://127.0.0.1:4010 FO_ACCESS_KEY=... FO_SECRET_KEY=... python tour.py
+It also shows what the client refuses: a wrong secret (the documented 401), a redirect, an oversized body.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.server
+import os
+import secrets
+import sys
+import threading
+import uuid
+from typing import Any, Callable
+
+import fo_api
+import financial_operations_api as fo
+
+BASE_URL = os.environ["FO_BASE_URL"]
+CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
+BANK_ACCOUNT = {
+    "network": "US_ACH",
+    "account_holder_name": "Acme Trading LLC",
+    "currency": "USD",
+    "country_code": "USA",
+    "account_number": "000123456789",
+    "institution_id": "021000021",
+}
+KEY = uuid.UUID("5a0b2c4d-6e8f-4a1b-9c3d-5e7f9a1b3c5d")
+PDF = b"%PDF-1.7\n\x00\xff binary \r\n%%EOF"
+
+production = fo.production_client(BASE_URL, os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"])
+portfolio = fo.portfolio_client(BASE_URL, os.environ.get("FO_PORTFOLIO_TOKEN", "portfolio-token"))
+results: dict[str, str] = {}
+
+
+def call(operation: str, run: Callable[[], Any]) -> None:
+    """Runs one call; records and prints its HTTP status."""
+    response = run()
+    results[operation] = str(response.status_code)
+    print(f"{operation}: HTTP {response.status_code}")
+
+
+rfi = fo_api.RFICasesApi(production)
+call("listRfiCases", lambda: rfi.list_rfi_cases_with_http_info(CUSTOMER, rfi_status=[fo_api.RfiStatus.ACTION_REQUIRED], page=1, size=10))
+call("createRfiCase", lambda: rfi.create_rfi_case_with_http_info(CUSTOMER, {}))
+call("submitRfiCaseAnswer", lambda: rfi.submit_rfi_case_answer_with_http_info(CUSTOMER, "case-1", {"type": "TEXT", "text": "Salary."}))
+call("previewTransactionRequirement", lambda: rfi.preview_transaction_requirement_with_http_info(CUSTOMER, {}))
+
+deposits = fo_api.DepositInstructionsApi(production)
+call("getDefaultDepositInstruction", lambda: deposits.get_default_deposit_instruction_with_http_info(CUSTOMER))
+call("listAllDepositInstructions", lambda: deposits.list_all_deposit_instructions_with_http_info())
+call("createDepositInstruction", lambda: deposits.create_deposit_instruction_with_http_info())
+call("getDepositInstruction", lambda: deposits.get_deposit_instruction_with_http_info("dep-1"))
+
+accounts = fo_api.ExternalAccountsApi(production)
+call("listExternalAccounts", lambda: accounts.list_external_accounts_with_http_info(CUSTOMER, idempotency_key=KEY))
+call("createExternalAccount", lambda: accounts.create_external_account_with_http_info(KEY, CUSTOMER, fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)))
+
+recipients = fo_api.RecipientsApi(production)
+call("createRecipientBankAccount", lambda: recipients.create_recipient_bank_account_with_http_info(CUSTOMER, "rcp-1", fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)))
+call("createRecipient", lambda: recipients.create_recipient_with_http_info(CUSTOMER, fo_api.Recipient.model_validate({"bank_accounts": [BANK_ACCOUNT]})))
+
+onboarding = fo_api.OnboardingApi(production)
+call("listBusinesses", lambda: onboarding.list_businesses_with_http_info("acc-main-1"))
+call("signBusinessOnboardingTerms", lambda: onboarding.sign_business_onboarding_terms_with_http_info(fo_api.TermsSignatureRequest(redirect_url="https://app.example.com/done")))
+document = fo.Document(PDF, "memorandum.pdf", "application/pdf")
+call("uploadBusinessDocument", lambda: fo.upload_business_document(production, "acc-main-1", "sub-1", "MEMORANDUM_OF_ASSOCIATION", document))
+call("uploadBusinessControllerDocument", lambda: fo.upload_business_controller_document(production, "acc-main-1", "sub-1", "ctl-1", "MEMORANDUM_OF_ASSOCIATION", document))
+call("uploadIndividualDocument", lambda: fo.upload_individual_document(production, "acc-main-1", "sub-2", "MEMORANDUM_OF_ASSOCIATION", fo.Document(PDF, "pièce d'identité.pdf", "application/pdf")))
+
+conversions = fo_api.ConversionsApi(production)
+quote = conversions.create_quote_with_http_info(CUSTOMER, fo_api.QuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}))
+results["createQuote"] = str(quote.status_code)
+print(f"createQuote: HTTP {quote.status_code}, quote {quote.data.quote_id}")
+call("executeQuote", lambda: conversions.execute_quote_with_http_info(CUSTOMER, fo_api.ExecuteQuoteRequest(quote_id=quote.data.quote_id)))
+call("getConversion", lambda: conversions.get_conversion_with_http_info("8d7c6b5a", CUSTOMER))
+
+pf = fo_api.PortfolioConversionsApi(portfolio)
+call("createPortfolioQuote", lambda: pf.create_portfolio_quote_with_http_info("pf-1", fo_api.PortfolioQuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}})))
+call("createPortfolioHedge", lambda: pf.create_portfolio_hedge_with_http_info(KEY, "pf-1", fo_api.PortfolioHedgeRequest.model_validate({"quote_id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d"})))
+call("getPortfolioHedge", lambda: pf.get_portfolio_hedge_with_http_info("cv-1", "pf-1"))
+
+# What the client refuses. A wrong secret: the documented 401, its envelope and code.
+wrong = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
+try:
+    fo_api.DepositInstructionsApi(fo.production_client(BASE_URL, os.environ["FO_ACCESS_KEY"], wrong)).list_all_deposit_instructions()
+    results["wrong secret"] = "accepted"
+except fo_api.ApiException as refused:
+    error = fo.api_error(refused)
+    results["wrong secret"] = f"{error.status} {error.code}"
+    print(f"wrong secret: {error}")
+
+
+# A local server: it records the upload it gets, and answers any GET with a 307 towards the API (another origin).
+received: dict[str, Any] = {}
+
+
+class Local(http.server.BaseHTTPRequestHandler):
+    def do_PUT(self) -> None:
+        received.update(body=self.rfile.read(int(self.headers["Content-Length"])), headers=self.headers)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"{}")
+
+    def do_GET(self) -> None:
+        self.send_response(307)
+        self.send_header("Location", BASE_URL + self.path)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Local)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+local = fo.production_client(f"http://127.0.0.1:{server.server_address[1]}", os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"])
+try:
+    # The upload arrives byte for byte, with the caller's MIME type and Content-Disposition.
+    fo.upload_business_document(local, "acc-main-1", "sub-1", "MEMORANDUM_OF_ASSOCIATION", document)
+    exact = (
+        received["body"] == PDF
+        and received["headers"]["Content-Type"] == "application/pdf"
+        and received["headers"]["Content-Disposition"] == 'attachment; filename="memorandum.pdf"'
+    )
+    results["upload byte exact"] = "yes" if exact else "no"
+    print(f"upload byte-exact: {len(received['body'])} bytes, {received['headers']['Content-Type']}: {exact}")
+    # A redirect: never followed, whatever its target.
+    fo_api.DepositInstructionsApi(local).list_all_deposit_instructions()
+    results["redirect"] = "followed"
+except fo.RedirectRefusedError as refused:
+    results["redirect"] = f"refused {refused.status}"
+    print(f"redirect: {refused}")
+finally:
+    server.shutdown()
+    server.server_close()
+
+# A response larger than the client's bound (here 64 bytes; 16 MiB by default) is not read.
+try:
+    small = fo.production_client(BASE_URL, os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"], max_response_bytes=64)
+    fo_api.RFICasesApi(small).list_rfi_cases(CUSTOMER)
+    results["oversized body"] = "read"
+except fo.ResponseTooLargeError as refused:
+    results["oversized body"] = "refused"
+    print(f"oversized body: {refused}")
+
+print("RESULTS " + " ".join(f"{name.replace(' ', '_')}={value.replace(' ', '_')}" for name, value in results.items()))
+sys.exit(0 if len(results) == 27 else 1)

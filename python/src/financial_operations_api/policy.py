@@ -1,0 +1,127 @@
+"""What every request of a client made here goes through: a default timeout, a bound on the response size,
+no redirects, and retries only where the reference allows them (reads; POSTs that carry an Idempotency-Key;
+never Execute Quote), with exponential backoff and jitter, each attempt signed afresh by the connection."""
+
+from __future__ import annotations
+
+import functools
+import io
+import random
+import re
+from itertools import takewhile
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+import urllib3
+from urllib3.util.retry import Retry
+
+from fo_signing import refuse_redirects
+
+# No figure in the reference: long enough for a quote (its own 408 comes from the server), short enough to fail.
+DEFAULT_TIMEOUT = urllib3.Timeout(connect=10.0, read=30.0)
+# No response of this API is documented as large: 16 MiB is far above any JSON body it sends.
+DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+# Statuses worth a retry of a safe request: rate limit, and the server's transient failures.
+RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+_EXECUTE_QUOTE = re.compile(r"/v1/customers/[^/]+/conversions/hedge$")
+
+
+class _Backoff(Retry):
+    """urllib3's Retry, but the first retry waits too: backoff * 2^(n-1), capped, plus random jitter."""
+
+    def get_backoff_time(self) -> float:
+        tries = len(list(takewhile(lambda attempt: attempt.redirect_location is None, reversed(self.history))))
+        if tries == 0:
+            return 0.0
+        return min(self.backoff_max, self.backoff_factor * 2 ** (tries - 1)) + random.random() * self.backoff_jitter
+
+
+class ResponseTooLargeError(Exception):
+    """Raised when a response body is larger than the client's bound; the rest is not read."""
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How many attempts a retryable request gets, and the backoff between them (seconds).
+
+    Backoff doubles from `backoff` up to `backoff_max`, plus a random jitter of up to `jitter` seconds;
+    a Retry-After header (429, 503) is honoured instead where the server sends one.
+    """
+
+    attempts: int = 3
+    backoff: float = 0.5
+    backoff_max: float = 8.0
+    jitter: float = 0.5
+
+    def retry_for(self, method: str, url: str, headers: Mapping[str, str] | None) -> Retry:
+        """The urllib3 Retry of one request: retries only for a read or an idempotent POST."""
+        path = urllib3.util.parse_url(url).path or "/"
+        names = {name.lower() for name in (headers or {})}
+        retryable = method.upper() in ("GET", "HEAD") or (
+            method.upper() == "POST" and "idempotency-key" in names and not _EXECUTE_QUOTE.search(path)
+        )
+        retries = max(self.attempts - 1, 0) if retryable else 0
+        return _Backoff(
+            total=retries,
+            connect=retries,
+            read=retries,
+            status=retries,
+            other=0,
+            redirect=False,
+            allowed_methods=None,
+            status_forcelist=RETRY_STATUSES,
+            backoff_factor=self.backoff,
+            backoff_max=self.backoff_max,
+            backoff_jitter=self.jitter,
+            raise_on_status=False,
+            retry_after_max=max(int(self.backoff_max), 1),
+        )
+
+
+def _bounded(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
+    """The response with its body read, at most `limit` bytes, or ResponseTooLargeError."""
+    declared = response.headers.get("Content-Length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        response.release_conn()
+        raise ResponseTooLargeError(f"Response of {declared} bytes is larger than the client's bound of {limit} bytes; it was not read")
+    data = response.read(limit + 1)
+    if len(data) > limit:
+        response.close()
+        raise ResponseTooLargeError(f"Response body is larger than the client's bound of {limit} bytes; reading stopped there")
+    response.release_conn()
+    return urllib3.HTTPResponse(
+        body=io.BytesIO(data),
+        headers=response.headers,
+        status=response.status,
+        reason=response.reason,
+        request_method=getattr(response, "_request_method", None),
+        request_url=response.url,
+        preload_content=False,
+        decode_content=False,
+    )
+
+
+def apply_policy(
+    pool_manager: urllib3.PoolManager,
+    *,
+    timeout: urllib3.Timeout | float = DEFAULT_TIMEOUT,
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+    retry: RetryPolicy = RetryPolicy(),
+) -> urllib3.PoolManager:
+    """Puts the policy on every request of this pool manager (redirects refused, as for signed requests)."""
+    if max_response_bytes < 1:
+        raise ValueError(f"max_response_bytes must be at least 1, got {max_response_bytes}")
+    refuse_redirects(pool_manager)
+    urlopen = pool_manager.urlopen
+
+    @functools.wraps(urlopen)
+    def with_policy(method: str, url: str, redirect: bool = True, **kw: Any) -> Any:
+        if kw.get("timeout") is None:
+            kw["timeout"] = timeout
+        if not isinstance(kw.get("retries"), Retry):
+            kw["retries"] = retry.retry_for(method, url, kw.get("headers"))
+        kw["preload_content"] = False
+        return _bounded(urlopen(method, url, **kw), max_response_bytes)
+
+    pool_manager.urlopen = with_policy  # type: ignore[method-assign]
+    return pool_manager

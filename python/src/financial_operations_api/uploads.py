@@ -1,0 +1,72 @@
+"""Document uploads: the caller's bytes as the body, the caller's MIME type as Content-Type, and a
+Content-Disposition built from the file name (RFC 6266, with RFC 8187 `filename*` for any non-ASCII name)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import fo_api
+
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_MIME = re.compile(rf"{_TOKEN.pattern}/{_TOKEN.pattern}(\s*;.*)?")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A file to upload: its exact bytes, its name and its MIME type (e.g. application/pdf)."""
+
+    data: bytes
+    file_name: str
+    mime_type: str
+
+
+def content_disposition(file_name: str) -> str:
+    """`attachment; filename="..."` (ASCII, quotes and backslashes escaped), plus `filename*` when needed."""
+    if not file_name or any(ord(c) < 0x20 or ord(c) == 0x7F for c in file_name):
+        raise ValueError("File name is empty or has a control character (a line break, a NUL): give the name as it should appear")
+    ascii_name = "".join(c if 0x20 <= ord(c) < 0x7F else "_" for c in file_name)
+    quoted = ascii_name.replace("\\", "\\\\").replace('"', '\\"')
+    if ascii_name == file_name:
+        return f'attachment; filename="{quoted}"'
+    return f"attachment; filename=\"{quoted}\"; filename*=UTF-8''{quote(file_name, safe='')}"
+
+
+def _checked(document: Document) -> tuple[bytes, str]:
+    if not isinstance(document.data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"Document data must be bytes, got {type(document.data).__name__}")
+    if not _MIME.fullmatch(document.mime_type):
+        raise ValueError(f"MIME type {document.mime_type!r} is not of the form type/subtype (e.g. application/pdf)")
+    return bytes(document.data), document.mime_type
+
+
+def upload_business_document(
+    client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, document_type: str, document: Document
+) -> Any:
+    """PUT the document of a business sub-account; returns the generated call's response."""
+    data, mime_type = _checked(document)
+    return fo_api.OnboardingApi(client).upload_business_document_with_http_info(
+        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _content_type=mime_type
+    )
+
+
+def upload_business_controller_document(
+    client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, controller_id: str, document_type: str, document: Document
+) -> Any:
+    """PUT the document of a controller of a business sub-account."""
+    data, mime_type = _checked(document)
+    return fo_api.OnboardingApi(client).upload_business_controller_document_with_http_info(
+        content_disposition(document.file_name), main_account_id, sub_account_id, controller_id, document_type, data, _content_type=mime_type
+    )
+
+
+def upload_individual_document(
+    client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, document_type: str, document: Document
+) -> Any:
+    """PUT the document of an individual sub-account."""
+    data, mime_type = _checked(document)
+    return fo_api.OnboardingApi(client).upload_individual_document_with_http_info(
+        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _content_type=mime_type
+    )

@@ -1,0 +1,38 @@
+// docs/python-go.md shows the tours that the clients step runs from the built artifacts: the very files.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "vitest";
+import { EXPECTED_CHECKS, parseArgs, readResults, resultTable } from "../../scripts/clients.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const guide = readFileSync(path.join(root, "docs/python-go.md"), "utf8");
+
+test.each([
+  ["python", "python/examples/tour.py"],
+  ["go", "go/examples/tour/main.go"],
+])("the guide's %s example is %s, verbatim", (language, file) => {
+  const source = readFileSync(path.join(root, file), "utf8");
+  const blocks = [...guide.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]);
+  expect(blocks).toContain(source);
+  expect(guide).toContain(`(\`${file}\`)`);
+});
+
+test("the guide's commands are ones the script takes", () => {
+  const commands = [...guide.matchAll(/^npm run clients -- (.*?)\s*(?:#.*)?$/gm)].map((m) => m[1].split(" "));
+  expect(commands.length).toBeGreaterThanOrEqual(1);
+  for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
+  expect(parseArgs(["test", "go"])).toEqual({ test: true, build: true, languages: ["go"] });
+  expect(parseArgs(["build"])).toEqual({ test: false, build: true, languages: ["python", "go"] });
+});
+
+test("the table fails every cell that is not as it must be", () => {
+  const good = { a: "200", b: "201", wrong_secret: "401_00010000", redirect: "refused_307", oversized_body: "refused", upload_byte_exact: "yes" };
+  expect(resultTable({ Go: good }, ["a", "b"]).failures).toEqual([]);
+  for (const [cell, value] of [["a", "500"], ["b", "missing"], ["wrong_secret", "200_"], ["redirect", "followed"], ["oversized_body", "read"], ["upload_byte_exact", "no"]]) {
+    const { failures } = resultTable({ Go: { ...good, [cell]: value } }, ["a", "b"]);
+    expect(failures, cell).toHaveLength(1);
+  }
+  expect(Object.keys(EXPECTED_CHECKS)).toHaveLength(4);
+  expect(readResults("x\nRESULTS a=200 wrong_secret=401_00010000\n")).toEqual({ a: "200", wrong_secret: "401_00010000" });
+  expect(() => readResults("Traceback")).toThrow(/no RESULTS line/);
+});
