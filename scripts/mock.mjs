@@ -23,9 +23,9 @@ import { bin, packageInfo, paths, quietEnv } from "./tools.mjs";
 export const mockCommand = {
   name: "mock",
   usage: `npm run mock [-- --port N] [--auth sandbox|production] [--keys FILE] [--window S] [--future S] [--replay reject|allow]
-       [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE]]   (PORT=N works too; see the header of scripts/mock.mjs)`,
+       [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE] [--control]]   (PORT=N works too; see the header of scripts/mock.mjs)`,
   options: Object.fromEntries(
-    [["port"], ["auth"], ["keys"], ["window"], ["future"], ["replay"], ["bare", "boolean"], ["stateful", "boolean"], ["stateful-options"], ["rfi-fixture"]].map(([name, type = "string"]) => [name, { type }]),
+    [["port"], ["auth"], ["keys"], ["window"], ["future"], ["replay"], ["bare", "boolean"], ["stateful", "boolean"], ["stateful-options"], ["rfi-fixture"], ["control", "boolean"]].map(([name, type = "string"]) => [name, { type }]),
   ),
 };
 

@@ -115,8 +115,8 @@ describe("the packed tarball", () => {
     const files = list.stdout.trim().split("\n").map((f) => f.replace(/^package\//, "")).sort();
     const bytes = readFileSync(tarball).byteLength;
     console.log(`tarball: ${files.length} files, ${bytes} B packed`);
-    expect(files.filter((f) => !/^(dist\/.+\.(mjs|cjs|d\.mts|d\.cts)|generated\/openapi\.(json|yaml)|README\.md|LICENSE|package\.json)$/.test(f))).toEqual([]);
-    for (const f of ["dist/index.mjs", "dist/index.cjs", "dist/index.d.mts", "dist/index.d.cts", "dist/fetch.mjs", "dist/fetch.cjs", "dist/fetch.d.mts", "dist/fetch.d.cts", "dist/types.d.mts", "dist/types.d.cts", "dist/cli/fo-sign.mjs", "generated/openapi.json", "generated/openapi.yaml"]) {
+    expect(files.filter((f) => !/^(dist\/.+\.(mjs|cjs|d\.mts|d\.cts)|generated\/openapi\.(json|yaml)|generated\/postman\/[\w.-]+\.json|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/.test(f))).toEqual([]);
+    for (const f of ["dist/index.mjs", "dist/index.cjs", "dist/index.d.mts", "dist/index.d.cts", "dist/fetch.mjs", "dist/fetch.cjs", "dist/fetch.d.mts", "dist/fetch.d.cts", "dist/types.d.mts", "dist/types.d.cts", "dist/cli/fo-sign.mjs", "generated/openapi.json", "generated/openapi.yaml", "generated/postman/financial-operations-api.postman_collection.json", "CHANGELOG.md"]) {
       expect(files).toContain(f);
     }
   });
