@@ -18,7 +18,7 @@ test.each([
 });
 
 test("the guide's commands are ones the script takes", () => {
-  const commands = [...guide.matchAll(/^npm run clients -- (.*?)\s*(?:#.*)?$/gm)].map((m) => m[1].split(" "));
+  const commands = [...guide.matchAll(/^bash scripts\/dev\.sh clients -- (.*?)\s*(?:#.*)?$/gm)].map((m) => m[1]!.split(" "));
   expect(commands.length).toBeGreaterThanOrEqual(1);
   for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
   expect(parseArgs(["test", "go"])).toEqual({ test: true, build: true, languages: ["go"] });

@@ -1,4 +1,4 @@
-// The "Other languages" section of docs/python-go.md matches the script that generates and tests the clients.
+// docs/python-go.md, the guide of the Python and Go clients, matches the script that generates, builds and tests them.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
@@ -6,10 +6,10 @@ import { GENERATOR, parseArgs } from "../../scripts/clients.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const readme = readFileSync(path.join(root, "docs/python-go.md"), "utf8");
-const section = readme.slice(readme.indexOf("## Other languages"));
+const section = readme.slice(readme.indexOf("## Build the artifacts"));
 
-test("the README has an Other languages section", () => {
-  expect(readme).toContain("## Other languages");
+test("the guide says how the artifacts are built", () => {
+  expect(readme).toContain("## Build the artifacts");
 });
 
 test("it names the pinned generator version and the config file of each language", () => {
@@ -22,7 +22,7 @@ test("it names the pinned generator version and the config file of each language
 
 test("each command it shows is one the script takes", () => {
   const commands = [...section.matchAll(/^bash scripts\/dev\.sh clients(?: -- (.*?))?\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? "").split(" ").filter(Boolean));
-  expect(commands.length).toBeGreaterThanOrEqual(3);
+  expect(commands.length).toBeGreaterThanOrEqual(1);
   for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
   expect(() => parseArgs(["tets"])).toThrow(/unknown argument "tets"/);
 });
