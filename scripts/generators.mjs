@@ -146,7 +146,8 @@ function printTable(rows) {
   const failing = (cells, c) => cells[c] !== true && cells[c] !== "not reached";
   const failures = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => failing(cells, c) && !(`${generator.id} x ${c}` in known)).map((c) => `${generator.id} x ${c}: ${cells[c]}`));
   // A listed cell that passes now is fixed upstream: the entry must go, so the list never hides a new failure.
-  const fixed = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => `${generator.id} x ${c}` in known && cells[c] === true).map((c) => `${generator.id} x ${c}: passes now; remove it from known-defects.json`));
+  // (Only where the generator got as far as generating: a cell after a failed generation passes vacuously.)
+  const fixed = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => `${generator.id} x ${c}` in known && cells[c] === true && cells.generates === true).map((c) => `${generator.id} x ${c}: passes now; remove it from known-defects.json`));
   // Cells behind a known defect are not reached; any other unreached cell is a failure of the run.
   const blocked = new Set(rows.filter(({ generator, cells }) => CHECKS.some((c) => failing(cells, c) && `${generator.id} x ${c}` in known)).map(({ generator }) => generator.id));
   const unreached = rows.flatMap(({ generator, cells }) => (blocked.has(generator.id) ? [] : CHECKS.filter((c) => cells[c] === "not reached").map((c) => `${generator.id} x ${c}`)));

@@ -28,7 +28,8 @@ test("the guide's commands are ones the script takes", () => {
 test("the table fails every cell that is not as it must be", () => {
   const good = { a: "200", b: "201", wrong_secret: "401_00010000", redirect: "refused_307", oversized_body: "refused", upload_byte_exact: "yes" };
   expect(resultTable({ Go: good }, ["a", "b"]).failures).toEqual([]);
-  for (const [cell, value] of [["a", "500"], ["b", "missing"], ["wrong_secret", "200_"], ["redirect", "followed"], ["oversized_body", "read"], ["upload_byte_exact", "no"]]) {
+  const bad: Array<[string, string]> = [["a", "500"], ["b", "missing"], ["wrong_secret", "200_"], ["redirect", "followed"], ["oversized_body", "read"], ["upload_byte_exact", "no"]];
+  for (const [cell, value] of bad) {
     const { failures } = resultTable({ Go: { ...good, [cell]: value } }, ["a", "b"]);
     expect(failures, cell).toHaveLength(1);
   }
