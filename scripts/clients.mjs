@@ -388,8 +388,9 @@ function tourEnv(mock) {
 
 /** The Go toolchains the tour runs on: the machine's, and the oldest the module declares (from the Go proxy). */
 function goToolchains() {
-  // The first call downloads the toolchain and says so ("go: downloading ...") before the answer: take the last line.
-  const goroot = run("go", ["env", "GOROOT"], { capture: true, env: { GOTOOLCHAIN: `go${GO_FLOOR}` } }).trim().split("\n").at(-1).trim();
+  // The first call downloads the toolchain and says so ("go: downloading ..."): the answer is the line that is a path.
+  const output = run("go", ["env", "GOROOT"], { capture: true, env: { GOTOOLCHAIN: `go${GO_FLOOR}` } });
+  const goroot = output.split("\n").map((line) => line.trim()).filter((line) => path.isAbsolute(line)).at(-1) ?? output.trim();
   const floor = path.join(goroot, "bin/go");
   if (!existsSync(floor)) throw new StepError(`Go ${GO_FLOOR} was not found at ${floor} after GOTOOLCHAIN=go${GO_FLOOR}.`);
   return [
