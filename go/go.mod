@@ -1,3 +1,3 @@
-module example.com/financial-operations-api
+module example.com/financial-operations-api/v2
 
 go 1.23

@@ -125,7 +125,7 @@ function generate(jar, language) {
 
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const sdk = path.join(out, "..", "sdk");
-const GO_MODULE = "example.com/financial-operations-api";
+const GO_MODULE = "example.com/financial-operations-api/v2";
 
 /** The licence text shipped in both artifacts: the repository's LICENSE (Apache-2.0, as the npm package). */
 function licence() {

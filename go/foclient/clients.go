@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"example.com/financial-operations-api/foapi"
-	"example.com/financial-operations-api/fosign"
+	"example.com/financial-operations-api/v2/foapi"
+	"example.com/financial-operations-api/v2/fosign"
 )
 
 // Defaults of every client made here. The reference gives no figures: the timeout is long enough for a

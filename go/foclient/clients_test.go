@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"example.com/financial-operations-api/foapi"
-	"example.com/financial-operations-api/fosign"
+	"example.com/financial-operations-api/v2/foapi"
+	"example.com/financial-operations-api/v2/fosign"
 )
 
 const customer = "c0ffee00-0000-4000-8000-000000000001"

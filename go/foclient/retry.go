@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"time"
 
-	"example.com/financial-operations-api/fosign"
+	"example.com/financial-operations-api/v2/fosign"
 )
 
 // RetryPolicy says how often a retryable request is tried and how long to wait between tries: the wait

@@ -10,7 +10,7 @@ import (
 	"net/url"
 	"strings"
 
-	"example.com/financial-operations-api/foapi"
+	"example.com/financial-operations-api/v2/foapi"
 )
 
 // Document is a file to upload: its exact bytes, its name and its MIME type (e.g. application/pdf).

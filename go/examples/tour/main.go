@@ -20,9 +20,9 @@ import (
 	"os"
 	"strings"
 
-	"example.com/financial-operations-api/foapi"
-	"example.com/financial-operations-api/foclient"
-	"example.com/financial-operations-api/fosign"
+	"example.com/financial-operations-api/v2/foapi"
+	"example.com/financial-operations-api/v2/foclient"
+	"example.com/financial-operations-api/v2/fosign"
 )
 
 const (
