@@ -28,7 +28,10 @@ export default defineConfig([
       esm: {},
       cjs: {
         deps: { alwaysBundle: (id) => id === "openapi-fetch", dts: { alwaysBundle: () => false } },
-        banner: ({ fileName }) => (fileName === "index.cjs" ? "/*! Includes openapi-fetch, MIT License, Copyright (c) 2023 Drew Powers (its LICENSE: node_modules/openapi-fetch) */" : undefined),
+        banner: ({ fileName }) =>
+          fileName === "index.cjs"
+            ? "/*! Includes openapi-fetch, MIT License, Copyright (c) 2023 Drew Powers (its LICENSE: node_modules/openapi-fetch) */"
+            : undefined,
       },
     },
     dts: true,

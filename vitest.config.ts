@@ -3,7 +3,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // The package's own name means its source here (samples import it); the packed build is tested in test/consumer.
-  resolve: { alias: [{ find: /^financial-operations-api$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^financial-operations-api$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

@@ -18,18 +18,26 @@ const CALLS_PER_ROUND = 250;
 const WARM_UP_CALLS = 3_000;
 
 const payload = '{"list":[],"total":0}';
-const stub = async (..._: unknown[]): Promise<Response> => new Response(payload, { status: 200, headers: { "Content-Type": "application/json" } });
+const stub = async (..._: unknown[]): Promise<Response> =>
+  new Response(payload, { status: 200, headers: { "Content-Type": "application/json" } });
 const baseUrl = "https://svc.example";
 const customerId = "c0ffee00-0000-4000-8000-000000000001";
 const hmac = { accessKey: "AK-BENCH", secretKey: "c2VjcmV0LWtleS1ieXRlcy1mb3ItYmVuY2g" };
 const token = "sandbox-token";
-const params = { params: { path: { customer_id: customerId }, query: { rfi_status: ["ACTION_REQUIRED" as const], page: 1 } } };
+const params = {
+  params: { path: { customer_id: customerId }, query: { rfi_status: ["ACTION_REQUIRED" as const], page: 1 } },
+};
 const path = "/v1/customers/{customer_id}/rfi-cases" as const;
 
 const signed = createClient({ baseUrl, fetch: stub, credentials: hmac });
 const bearer = createClient({ baseUrl, fetch: stub, credentials: { bearerToken: token } });
 // Bare openapi-fetch set up as the client sets it up (same query style), with the sandbox token as a header.
-const bare = createFetchClient<ClientPaths>({ baseUrl, fetch: stub, headers: { Authorization: `Bearer ${token}` }, querySerializer: { array: { style: "form", explode: false } } });
+const bare = createFetchClient<ClientPaths>({
+  baseUrl,
+  fetch: stub,
+  headers: { Authorization: `Bearer ${token}` },
+  querySerializer: { array: { style: "form", explode: false } },
+});
 
 // The floor: what a hand-written signed GET with fetch and node:crypto needs and nothing more.
 // The key as a KeyObject: node:crypto signs with one several times faster than with raw key bytes.
@@ -37,7 +45,9 @@ const key = createSecretKey(Buffer.from(hmac.secretKey, "base64url"));
 async function floorGet(): Promise<unknown> {
   const p = `/v1/customers/${encodeURIComponent(customerId)}/rfi-cases`;
   const ts = new Date().toISOString().replace(/[-:]|\.\d+/g, "");
-  const signature = createHmac("sha256", key).update(`${hmac.accessKey}\n${ts}\nGET\n${p}\n${EMPTY_BODY_HASH}`).digest("hex");
+  const signature = createHmac("sha256", key)
+    .update(`${hmac.accessKey}\n${ts}\nGET\n${p}\n${EMPTY_BODY_HASH}`)
+    .digest("hex");
   const headers = { Authorization: `Service-HMAC-SHA256 ${hmac.accessKey}:${ts}:${signature}`, "X-SVC-Date": ts };
   const res = await stub(`${baseUrl}${p}?rfi_status=ACTION_REQUIRED&page=1`, { method: "GET", headers });
   if (!res.ok) throw new Error(`status ${res.status}`);
@@ -45,16 +55,20 @@ async function floorGet(): Promise<unknown> {
 }
 
 const expectList = (data: unknown, label: string) => {
-  if ((data as { total?: unknown })?.total !== 0) throw new Error(`${label}: unexpected answer ${JSON.stringify(data)}`);
+  if ((data as { total?: unknown })?.total !== 0)
+    throw new Error(`${label}: unexpected answer ${JSON.stringify(data)}`);
 };
 // The client reuses a signature for the same string to sign (same path in the same second); this variant
 // changes the path every call, so every call pays for its HMAC.
 const customers = Array.from({ length: 1_000 }, (_, i) => `c0ffee00-0000-4000-8000-${String(i).padStart(12, "0")}`);
 let turn = 0;
-const freshParams = () => ({ params: { ...params.params, path: { customer_id: customers[turn++ % customers.length]! } } });
+const freshParams = () => ({
+  params: { ...params.params, path: { customer_id: customers[turn++ % customers.length]! } },
+});
 const variants: Record<string, () => Promise<unknown>> = {
   "HMAC-signed GET (client)": async () => expectList((await signed.GET(path, params)).data, "signed"),
-  "HMAC-signed GET, new path each call": async () => expectList((await signed.GET(path, freshParams())).data, "signed, fresh"),
+  "HMAC-signed GET, new path each call": async () =>
+    expectList((await signed.GET(path, freshParams())).data, "signed, fresh"),
   "sandbox-bearer GET (client)": async () => expectList((await bearer.GET(path, params)).data, "bearer"),
   "bare openapi-fetch GET": async () => expectList((await bare.GET(path, params)).data, "bare"),
   "floor: fetch + node:crypto signer": async () => expectList(await floorGet(), "floor"),
@@ -78,9 +92,13 @@ for (let r = 0; r < ROUNDS; r++) {
 const us = Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
 const stubUs = us["stub alone (Response + JSON)"]!;
 const net = (name: string) => us[name]! - stubUs;
-console.log(`GET through each client, default options, one stub fetch; median of ${ROUNDS * CALLS_PER_ROUND} calls each, ${ROUNDS} interleaved rounds:`);
+console.log(
+  `GET through each client, default options, one stub fetch; median of ${ROUNDS * CALLS_PER_ROUND} calls each, ${ROUNDS} interleaved rounds:`,
+);
 for (const name of names) {
-  const tail = name.startsWith("stub") ? "(subtracted below)" : `${net(name).toFixed(1).padStart(6)} us without the stub`;
+  const tail = name.startsWith("stub")
+    ? "(subtracted below)"
+    : `${net(name).toFixed(1).padStart(6)} us without the stub`;
   console.log(`  ${name.padEnd(38)} ${us[name]!.toFixed(1).padStart(6)} us/call  ${tail}`);
 }
 console.log("ratios without the stub (with it in brackets):");
@@ -88,10 +106,19 @@ const both = (a: string, b: string) => [net(a) / net(b), us[a]! / us[b]!] as con
 ratioLine("signed GET / sandbox-bearer GET", ...both("HMAC-signed GET (client)", "sandbox-bearer GET (client)"), 1.1);
 ratioLine("signed GET / bare openapi-fetch", ...both("HMAC-signed GET (client)", "bare openapi-fetch GET"), 1.6);
 ratioLine("bearer GET / bare openapi-fetch", ...both("sandbox-bearer GET (client)", "bare openapi-fetch GET"), 1.4);
-ratioLine("signed, new path each call / bearer GET", ...both("HMAC-signed GET, new path each call", "sandbox-bearer GET (client)"));
-ratioLine("signed, new path each call / bare", ...both("HMAC-signed GET, new path each call", "bare openapi-fetch GET"));
+ratioLine(
+  "signed, new path each call / bearer GET",
+  ...both("HMAC-signed GET, new path each call", "sandbox-bearer GET (client)"),
+);
+ratioLine(
+  "signed, new path each call / bare",
+  ...both("HMAC-signed GET, new path each call", "bare openapi-fetch GET"),
+);
 ratioLine("signed GET / floor", ...both("HMAC-signed GET (client)", "floor: fetch + node:crypto signer"));
-ratioLine("signed, new path each call / floor", ...both("HMAC-signed GET, new path each call", "floor: fetch + node:crypto signer"));
+ratioLine(
+  "signed, new path each call / floor",
+  ...both("HMAC-signed GET, new path each call", "floor: fetch + node:crypto signer"),
+);
 ratioLine("bare openapi-fetch / floor", ...both("bare openapi-fetch GET", "floor: fetch + node:crypto signer"));
 
 // What an application ships: esbuild bundles and minifies from the package entry, openapi-fetch
@@ -116,6 +143,8 @@ const signing = await gzipSize('export { createClient, signRequest } from "./src
 const whole = await gzipSize('export * from "./src/index.ts";');
 console.log("size, min+gzip (esbuild, gzip -9), openapi-fetch included:");
 console.log(`  openapi-fetch alone                                  ${String(fetchOnly).padStart(6)} B`);
-console.log(`  import { createClient } from the package entry       ${String(entry).padStart(6)} B  ${(entry / fetchOnly).toFixed(2)}x openapi-fetch  (target <= 4.5 KB = 4,608 B: ${entry <= 4_608 ? "met" : "NOT met"})`);
+console.log(
+  `  import { createClient } from the package entry       ${String(entry).padStart(6)} B  ${(entry / fetchOnly).toFixed(2)}x openapi-fetch  (target <= 4.5 KB = 4,608 B: ${entry <= 4_608 ? "met" : "NOT met"})`,
+);
 console.log(`  import { createClient, signRequest } from the entry  ${String(signing).padStart(6)} B`);
 console.log(`  everything the entry exports (flow helpers too)      ${String(whole).padStart(6)} B`);

@@ -34,7 +34,13 @@ const bearerRequest = () => {
 };
 const signedRequest = () => {
   const body = fresh();
-  return { body, headers: { ...json, ...signRequest({ ...creds, method: "POST", path: requestPath, body, time: new Date() }).headers } };
+  return {
+    body,
+    headers: {
+      ...json,
+      ...signRequest({ ...creds, method: "POST", path: requestPath, body, time: new Date() }).headers,
+    },
+  };
 };
 
 interface Mode {
@@ -54,11 +60,21 @@ const BARE = modes[0]!.label;
 /** Starts `node scripts/mock.mjs ARGS --port P` and resolves once the port answers HTTP. */
 async function startMock(mode: Mode): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, mode.command?.(port) ?? [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)], {
-    cwd: root,
-    env: { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey, SCARF_ANALYTICS: "false", DO_NOT_TRACK: "1" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    mode.command?.(port) ?? [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        FO_ACCESS_KEY: creds.accessKey,
+        FO_SECRET_KEY: creds.secretKey,
+        SCARF_ANALYTICS: "false",
+        DO_NOT_TRACK: "1",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
@@ -91,12 +107,20 @@ function load(url: string, connections: number, seconds: number, request: Mode["
     // front's; more than any run can send at this machine's rate, each used once.
     const ready = Array.from({ length: PREPARED_PER_SECOND * seconds }, request);
     let next = 0;
-    const requests = [{ method: "POST" as const, path: requestPath, setupRequest: (req: object) => ({ ...req, ...(ready[next++] ?? request()) }) }];
+    const requests = [
+      {
+        method: "POST" as const,
+        path: requestPath,
+        setupRequest: (req: object) => ({ ...req, ...(ready[next++] ?? request()) }),
+      },
+    ];
     const instance = autocannon({ url, requests, connections, duration: seconds }, (err) => {
       if (err) return reject(err);
       resolve({ count: latencies.length, seconds: (performance.now() - started) / 1000, latencies, bad });
     });
-    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => (status === 201 ? latencies.push(ms) : bad++));
+    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) =>
+      status === 201 ? latencies.push(ms) : bad++,
+    );
   });
 }
 
@@ -118,22 +142,30 @@ try {
 async function postPart() {
   for (const mode of modes) running.set(mode.label, await startMock(mode));
   for (const mode of modes) await load(running.get(mode.label)!.url, 10, 1, mode.request); // warm-up
-  console.log(`POST Execute Quote (${fresh().length}-byte JSON, a new quote_id each), autocannon, ${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`);
+  console.log(
+    `POST Execute Quote (${fresh().length}-byte JSON, a new quote_id each), autocannon, ${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`,
+  );
   for (const connections of CONNECTIONS) {
     const runs = new Map<string, Run[]>(modes.map((m) => [m.label, []]));
     for (let r = 0; r < ROUNDS; r++) {
-      for (const mode of rotate(modes, r)) runs.get(mode.label)!.push(await load(running.get(mode.label)!.url, connections, SECONDS, mode.request));
+      for (const mode of rotate(modes, r))
+        runs.get(mode.label)!.push(await load(running.get(mode.label)!.url, connections, SECONDS, mode.request));
     }
     const stats = new Map(
       [...runs].map(([label, rs]) => {
         const all = rs.flatMap((x) => x.latencies);
         const rps = rs.reduce((s, x) => s + x.count, 0) / rs.reduce((s, x) => s + x.seconds, 0);
-        return [label, { rps, p50: quantile(all, 0.5), p99: quantile(all, 0.99), bad: rs.reduce((s, x) => s + x.bad, 0) }];
+        return [
+          label,
+          { rps, p50: quantile(all, 0.5), p99: quantile(all, 0.99), bad: rs.reduce((s, x) => s + x.bad, 0) },
+        ];
       }),
     );
     console.log(`${connections} connection${connections > 1 ? "s" : ""}:`);
     for (const [label, s] of stats) {
-      console.log(`  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms${s.bad ? `   ${s.bad} non-201 answers` : ""}`);
+      console.log(
+        `  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms${s.bad ? `   ${s.bad} non-201 answers` : ""}`,
+      );
     }
     const bare = stats.get(BARE)!;
     for (const mode of modes.slice(1)) {
@@ -148,7 +180,10 @@ async function postPart() {
 
 /** The process that serves: Prism itself, or the Prism that scripts/mock.mjs started (the front runs inside it). */
 function serverPid(child: ChildProcess): number {
-  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   return Number(children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism")) ?? child.pid);
 }
 /** CPU seconds (user + system) the process has used: robust to a loaded machine, unlike wall-clock rates. */
@@ -167,16 +202,32 @@ function loadGet(url: string, connections: number, seconds: number): Promise<Run
       if (err) return reject(err);
       resolve({ count: latencies.length, seconds: (performance.now() - started) / 1000, latencies, bad });
     });
-    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => (status === 200 ? latencies.push(ms) : bad++));
+    instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) =>
+      status === 200 ? latencies.push(ms) : bad++,
+    );
   });
 }
 
 async function rfiPart() {
-  const quiet: Mode = { label: "Prism alone, quiet (prism mock -v warn)", args: [], request: bearerRequest, command: (port) => [prismBin, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", "warn", bundle] };
+  const quiet: Mode = {
+    label: "Prism alone, quiet (prism mock -v warn)",
+    args: [],
+    request: bearerRequest,
+    command: (port) => [prismBin, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", "warn", bundle],
+  };
   const mock: Mode = { label: "npm run mock (front, sandbox auth)", args: [], request: bearerRequest };
   // BASELINE=<another checkout> adds that checkout's `npm run mock` to the rotation (a before/after run under the same load).
   const baseline = process.env.BASELINE;
-  const before: Mode[] = baseline ? [{ label: "npm run mock of BASELINE", args: [], request: bearerRequest, command: (port) => [path.join(baseline, "scripts/mock.mjs"), "--port", String(port)] }] : [];
+  const before: Mode[] = baseline
+    ? [
+        {
+          label: "npm run mock of BASELINE",
+          args: [],
+          request: bearerRequest,
+          command: (port) => [path.join(baseline, "scripts/mock.mjs"), "--port", String(port)],
+        },
+      ]
+    : [];
   const rfiModes = [quiet, mock, ...before];
   for (const mode of rfiModes) if (!running.has(mode.label)) running.set(mode.label, await startMock(mode));
   for (const mode of rfiModes) await loadGet(running.get(mode.label)!.url, 10, 1); // warm-up
@@ -190,17 +241,30 @@ async function rfiPart() {
       cpu.set(mode.label, cpu.get(mode.label)! + cpuSeconds(pid) - before);
     }
   }
-  console.log(`GET ${rfiPath} (RFI list, bearer), autocannon, 10 connections, ${RFI_ROUNDS} rounds x ${SECONDS} s per mode, interleaved:`);
+  console.log(
+    `GET ${rfiPath} (RFI list, bearer), autocannon, 10 connections, ${RFI_ROUNDS} rounds x ${SECONDS} s per mode, interleaved:`,
+  );
   const stats = new Map(
     [...runs].map(([label, rs]) => {
       const all = rs.flatMap((x) => x.latencies);
       const rps = rs.reduce((s, x) => s + x.count, 0) / rs.reduce((s, x) => s + x.seconds, 0);
       const cpuUs = (cpu.get(label)! / Math.max(1, all.length)) * 1e6;
-      return [label, { rps, cpuUs, mean: all.reduce((a, b) => a + b, 0) / Math.max(1, all.length), p99: quantile(all, 0.99), bad: rs.reduce((s, x) => s + x.bad, 0) }];
+      return [
+        label,
+        {
+          rps,
+          cpuUs,
+          mean: all.reduce((a, b) => a + b, 0) / Math.max(1, all.length),
+          p99: quantile(all, 0.99),
+          bad: rs.reduce((s, x) => s + x.bad, 0),
+        },
+      ];
     }),
   );
   for (const [label, s] of stats) {
-    console.log(`  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   mean ${s.mean.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   server CPU ${s.cpuUs.toFixed(0).padStart(5)} us/request${s.bad ? `   ${s.bad} non-200 answers` : ""}`);
+    console.log(
+      `  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   mean ${s.mean.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   server CPU ${s.cpuUs.toFixed(0).padStart(5)} us/request${s.bad ? `   ${s.bad} non-200 answers` : ""}`,
+    );
   }
   const q = stats.get(quiet.label)!;
   const m = stats.get(mock.label)!;
@@ -208,7 +272,13 @@ async function rfiPart() {
   ratioLine("npm run mock: mean latency / quiet Prism's", m.mean / q.mean, undefined, 1.1);
   // On a machine shared with other work the rates above move by tens of percent between runs; the server's
   // CPU time per request does not: its inverse is the throughput a dedicated core would give.
-  ratioLine("npm run mock: CPU-bound throughput (quiet Prism's CPU/request over the mock's)", q.cpuUs / m.cpuUs, undefined, 0.9, true);
+  ratioLine(
+    "npm run mock: CPU-bound throughput (quiet Prism's CPU/request over the mock's)",
+    q.cpuUs / m.cpuUs,
+    undefined,
+    0.9,
+    true,
+  );
   for (const b of before) {
     const s = stats.get(b.label)!;
     ratioLine("BASELINE's npm run mock: throughput / quiet Prism's", s.rps / q.rps, undefined, 0.9, true);

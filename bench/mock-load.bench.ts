@@ -27,7 +27,10 @@ interface Mock {
 async function startMock(args: string[]): Promise<Mock> {
   const port = await freePort();
   const env = { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
-  const child = spawn(process.execPath, [script, "--port", String(port), ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, "--port", String(port), ...args], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 60_000);
@@ -51,7 +54,12 @@ async function startMock(args: string[]): Promise<Mock> {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  const prismPid = Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism")));
+  const prismPid = Number(
+    readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("prism")),
+  );
   return { child, url: `http://127.0.0.1:${port}`, prismPid };
 }
 
@@ -69,7 +77,9 @@ function run(url: string, signed: boolean, connections = CONNECTIONS, seconds = 
         path: target,
         setupRequest: (req) => {
           const body = JSON.stringify({ quote_id: randomUUID() });
-          const auth = signed ? signRequest({ ...creds, method: "POST", path: target, body, time: new Date() }).headers : { Authorization: "Bearer sandbox-token" };
+          const auth = signed
+            ? signRequest({ ...creds, method: "POST", path: target, body, time: new Date() }).headers
+            : { Authorization: "Bearer sandbox-token" };
           return { ...req, body, headers: { "Content-Type": "application/json", ...auth } };
         },
       },
@@ -109,10 +119,14 @@ try {
   await stopChild(sandbox.child);
   await stopChild(production.child);
 }
-console.log(`${CONNECTIONS} keep-alive connections, ${SECONDS} s each, POST Execute Quote (a fresh quote_id per request):`);
+console.log(
+  `${CONNECTIONS} keep-alive connections, ${SECONDS} s each, POST Execute Quote (a fresh quote_id per request):`,
+);
 console.table(rows);
 const prismP99 = Number(rows[0]!["p99 ms"]);
 for (const row of rows.slice(1)) {
   const ratio = Number(row["p99 ms"]) / prismP99;
-  console.log(`${row.case}: p99 ${ratio.toFixed(2)}x Prism's (target <= 1.5), max ${row["max ms"]} ms (target: none past 5000), errors ${row.errors}`);
+  console.log(
+    `${row.case}: p99 ${ratio.toFixed(2)}x Prism's (target <= 1.5), max ${row["max ms"]} ms (target: none past 5000), errors ${row.errors}`,
+  );
 }

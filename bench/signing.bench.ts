@@ -17,13 +17,20 @@ const SIZES_MIB = [16, 128];
 const credentials = { accessKey: "AK-BENCH", secretKey: "c2VjcmV0LWtleS1ieXRlcy1mb3ItYmVuY2g" };
 const time = new Date(Date.UTC(2026, 10, 21, 9, 30));
 const docPath = { main_account_id: "acc-main-1", sub_account_id: "sub-1", document_type: "MEMORANDUM_OF_ASSOCIATION" };
-const client = createClient({ baseUrl: "https://svc.example", credentials, fetch: async () => new Response(null, { status: 204 }) });
+const client = createClient({
+  baseUrl: "https://svc.example",
+  credentials,
+  fetch: async () => new Response(null, { status: 204 }),
+});
 const upload = async (body: Uint8Array<ArrayBuffer>) => {
-  const { response } = await client.PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", {
-    params: { path: docPath, header: { "Content-Disposition": 'attachment; filename="big.pdf"' } },
-    headers: { "Content-Type": "application/pdf" },
-    body,
-  });
+  const { response } = await client.PUT(
+    "/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}",
+    {
+      params: { path: docPath, header: { "Content-Disposition": 'attachment; filename="big.pdf"' } },
+      headers: { "Content-Type": "application/pdf" },
+      body,
+    },
+  );
   if (response.status !== 204) throw new Error(`status ${response.status}`);
 };
 
@@ -35,7 +42,8 @@ function makeFile(size: number): Uint8Array<ArrayBuffer> {
 }
 
 /** Linux: VmRSS or VmHWM (the peak) of this process, in bytes. */
-const status = (field: "VmRSS" | "VmHWM") => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync("/proc/self/status", "utf8"))![1]) * 1024;
+const status = (field: "VmRSS" | "VmHWM") =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync("/proc/self/status", "utf8"))![1]) * 1024;
 
 if (process.argv[2] === "--memory") {
   // Child: one upload of the given size, peak memory reported as JSON on stdout.
@@ -54,7 +62,11 @@ if (process.argv[2] === "--memory") {
 }
 
 function peakMemory(sizeMiB: number) {
-  const run = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--memory", String(sizeMiB)], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--memory", String(sizeMiB)],
+    { encoding: "utf8" },
+  );
   if (run.status !== 0) throw new Error(`memory child failed: ${run.stderr}`);
   return JSON.parse(run.stdout.trim().split("\n").at(-1)!) as { base: number; withFile: number; peak: number };
 }
@@ -85,6 +97,8 @@ for (const sizeMiB of SIZES_MIB) {
   ratioLine("signRequest / bare SHA-256", m.signRequest! / bare, undefined, 1.05);
   ratioLine("client PUT / bare SHA-256", m["client PUT (stub fetch)"]! / bare, undefined, 1.05);
   const mem = peakMemory(sizeMiB);
-  console.log(`  peak RSS of one upload in a fresh process: file loaded +${((mem.withFile - mem.base) / MiB).toFixed(1)} MiB, upload adds +${((mem.peak - mem.withFile) / MiB).toFixed(1)} MiB`);
+  console.log(
+    `  peak RSS of one upload in a fresh process: file loaded +${((mem.withFile - mem.base) / MiB).toFixed(1)} MiB, upload adds +${((mem.peak - mem.withFile) / MiB).toFixed(1)} MiB`,
+  );
   ratioLine("peak memory / file size", (mem.peak - mem.base) / size, undefined, 1.1);
 }

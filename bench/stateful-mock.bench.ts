@@ -21,15 +21,28 @@ const customer = "/v1/customers/c0ffee00-0000-4000-8000-000000000001";
 const prism = await startPrism();
 // Replays allowed in both fronts: the same Execute Quote body is signed again within a second.
 const plain = await startFront({ upstream: prism.url, keys, replay: "allow" });
-const stateful = await startFront({ upstream: prism.url, keys, replay: "allow", ...statefulFrontOptions(await createStatefulMock()) });
+const stateful = await startFront({
+  upstream: prism.url,
+  keys,
+  replay: "allow",
+  ...statefulFrontOptions(await createStatefulMock()),
+});
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One request; the time runs from writing it to the last byte of the answer. */
-function once(base: string, method: string, path: string, body?: unknown): Promise<{ ms: number; status: number; json: any }> {
+function once(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ ms: number; status: number; json: any }> {
   const url = new URL(base);
   const bytes = body === undefined ? "" : JSON.stringify(body);
   const signed = signRequest({ ...creds, method, path: path.split("?")[0]!, body: bytes, time: new Date() });
-  const headers = { ...signed.headers, ...(bytes ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(bytes) } : {}) };
+  const headers = {
+    ...signed.headers,
+    ...(bytes ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(bytes) } : {}),
+  };
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const req = http.request({ host: url.hostname, port: url.port, method, path, agent, headers }, (res) => {
@@ -55,19 +68,30 @@ const expect = <R extends { status: number }>(r: R, status: number, what: string
 
 /** One round: every series once, in an order that rotates so drift of the machine hits all alike. */
 const series = {
-  "Prism alone: Execute Quote (example answer)": async () => expect(await once(prism.url, "POST", `${customer}/conversions/hedge`, executeBody), 201, "prism").ms,
-  "front + Prism: Execute Quote (example answer)": async () => expect(await once(plain.url, "POST", `${customer}/conversions/hedge`, executeBody), 201, "front").ms,
-  "stateful: Create Quote": async () => expect(await once(stateful.url, "POST", `${customer}/conversions/quote`, quoteBody), 201, "quote").ms,
+  "Prism alone: Execute Quote (example answer)": async () =>
+    expect(await once(prism.url, "POST", `${customer}/conversions/hedge`, executeBody), 201, "prism").ms,
+  "front + Prism: Execute Quote (example answer)": async () =>
+    expect(await once(plain.url, "POST", `${customer}/conversions/hedge`, executeBody), 201, "front").ms,
+  "stateful: Create Quote": async () =>
+    expect(await once(stateful.url, "POST", `${customer}/conversions/quote`, quoteBody), 201, "quote").ms,
   "stateful: Execute Quote (a fresh quote)": async () => {
     const quote = expect(await once(stateful.url, "POST", `${customer}/conversions/quote`, quoteBody), 201, "quote");
-    return expect(await once(stateful.url, "POST", `${customer}/conversions/hedge`, { quote_id: quote.json.quote_id }), 201, "execute").ms;
+    return expect(
+      await once(stateful.url, "POST", `${customer}/conversions/hedge`, { quote_id: quote.json.quote_id }),
+      201,
+      "execute",
+    ).ms;
   },
-  "stateful: List RFI Cases (page of 10)": async () => expect(await once(stateful.url, "GET", `${customer}/rfi-cases?size=10`), 200, "rfi").ms,
-  "stateful, passed on to Prism: Default Deposit Instruction": async () => expect(await once(stateful.url, "GET", `${customer}/deposit_instructions`), 200, "deposit").ms,
-  "front + Prism: Default Deposit Instruction": async () => expect(await once(plain.url, "GET", `${customer}/deposit_instructions`), 200, "deposit").ms,
+  "stateful: List RFI Cases (page of 10)": async () =>
+    expect(await once(stateful.url, "GET", `${customer}/rfi-cases?size=10`), 200, "rfi").ms,
+  "stateful, passed on to Prism: Default Deposit Instruction": async () =>
+    expect(await once(stateful.url, "GET", `${customer}/deposit_instructions`), 200, "deposit").ms,
+  "front + Prism: Default Deposit Instruction": async () =>
+    expect(await once(plain.url, "GET", `${customer}/deposit_instructions`), 200, "deposit").ms,
 };
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 try {
   const names = Object.keys(series) as (keyof typeof series)[];
   for (let i = 0; i < WARM_UP; i++) for (const n of names) await series[n]();
@@ -85,7 +109,9 @@ try {
   for (const n of names) {
     const xs = times.get(n)!;
     const p50 = pct(xs, 0.5);
-    console.log(`  ${n.padEnd(58)} median ${p50.toFixed(3)}   p90 ${pct(xs, 0.9).toFixed(3)}   ratio to Prism alone ${(p50 / prismMedian).toFixed(2)}`);
+    console.log(
+      `  ${n.padEnd(58)} median ${p50.toFixed(3)}   p90 ${pct(xs, 0.9).toFixed(3)}   ratio to Prism alone ${(p50 / prismMedian).toFixed(2)}`,
+    );
   }
   // The state grows by one quote and order per round: a run of this size stays far from any memory concern.
 } finally {

@@ -17,12 +17,16 @@ import { randomUUID } from "node:crypto";
 import { createQuote } from "../src/mock/stateful/conversions.ts";
 import { createStatefulMock } from "../src/mock/stateful/index.ts";
 
-const CHECKPOINTS = (process.env.CHECKPOINTS ? process.env.CHECKPOINTS.split(",").map(Number) : [10_000, 100_000, 1_000_000]).filter((n) => n <= Number(process.env.QUOTES ?? 1_000_000));
+const CHECKPOINTS = (
+  process.env.CHECKPOINTS ? process.env.CHECKPOINTS.split(",").map(Number) : [10_000, 100_000, 1_000_000]
+).filter((n) => n <= Number(process.env.QUOTES ?? 1_000_000));
 const PACE_MS = 100;
 const WARM_UP = Number(process.env.WARM_UP ?? 500_000);
 const VIA_HANDLE = process.env.VIA === "handle";
 const customer = "/v1/customers/c0ffee00-0000-4000-8000-000000000001";
-const body = Buffer.from(JSON.stringify({ from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, pay_amount: "100" }));
+const body = Buffer.from(
+  JSON.stringify({ from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, pay_amount: "100" }),
+);
 const headers = { authorization: "Bearer bench", "content-type": "application/json" };
 const MiB = 1024 * 1024;
 
@@ -32,9 +36,16 @@ async function run(mode: "paced" | "flood"): Promise<void> {
   let now = Date.UTC(2026, 10, 21, 9, 30, 0);
   const mock = await createStatefulMock({ now: () => now });
   const env = { store: mock.store, clock: mock.clock, options: mock.options, newId: randomUUID };
-  const input = { path: `${customer}/conversions/quote`, params: { customer_id: customer.split("/")[3]! }, query: {}, headers, body: JSON.parse(body.toString()) };
+  const input = {
+    path: `${customer}/conversions/quote`,
+    params: { customer_id: customer.split("/")[3]! },
+    query: {},
+    headers,
+    body: JSON.parse(body.toString()),
+  };
   const quote = async () => {
-    if (VIA_HANDLE) return mock.handle({ method: "POST", path: `${customer}/conversions/quote`, query: "", headers, body });
+    if (VIA_HANDLE)
+      return mock.handle({ method: "POST", path: `${customer}/conversions/quote`, query: "", headers, body });
     mock.store.sweep(mock.clock.now());
     return createQuote.handle({ ...input, body: { ...input.body } }, env);
   };
@@ -46,7 +57,9 @@ async function run(mode: "paced" | "flood"): Promise<void> {
   }
   mock.reset();
   gc();
-  console.log(`  ${mode}: RSS ${(cold / MiB).toFixed(1)} MiB before a warm-up of ${WARM_UP} quotes, ${(process.memoryUsage().rss / MiB).toFixed(1)} MiB after`);
+  console.log(
+    `  ${mode}: RSS ${(cold / MiB).toFixed(1)} MiB before a warm-up of ${WARM_UP} quotes, ${(process.memoryUsage().rss / MiB).toFixed(1)} MiB after`,
+  );
   const base = process.memoryUsage();
   console.log(`  ${mode}: start RSS ${(base.rss / MiB).toFixed(1)} MiB, heap ${(base.heapUsed / MiB).toFixed(1)} MiB`);
   const started = performance.now();
@@ -74,9 +87,14 @@ const mode = process.argv[2];
 if (mode === "paced" || mode === "flood") {
   await run(mode);
 } else {
-  console.log(`Create Quote in process ${VIA_HANDLE ? "through handle" : "(handler and store)"}, RSS after a full GC (paced: ${PACE_MS} ms of virtual time per quote; flood: none):`);
+  console.log(
+    `Create Quote in process ${VIA_HANDLE ? "through handle" : "(handler and store)"}, RSS after a full GC (paced: ${PACE_MS} ms of virtual time per quote; flood: none):`,
+  );
   for (const m of ["paced", "flood"]) {
-    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, m], { stdio: "inherit", env: process.env });
+    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, m], {
+      stdio: "inherit",
+      env: process.env,
+    });
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
 }

@@ -18,6 +18,9 @@ export function rotate<T>(items: readonly T[], round: number): T[] {
 /** Prints `label  1.23x` with its target (a ceiling, or a floor when `atLeast`) and whether it is met. */
 export function ratioLine(label: string, ratio: number, bracketed?: number, target?: number, atLeast = false): void {
   const extra = bracketed === undefined ? "" : ` (${bracketed.toFixed(2)}x)`;
-  const goal = target === undefined ? "" : `  target ${atLeast ? ">=" : "<="} ${target.toFixed(2)}x: ${(atLeast ? ratio >= target : ratio <= target) ? "met" : "NOT met"}`;
+  const goal =
+    target === undefined
+      ? ""
+      : `  target ${atLeast ? ">=" : "<="} ${target.toFixed(2)}x: ${(atLeast ? ratio >= target : ratio <= target) ? "met" : "NOT met"}`;
   console.log(`  ${label.padEnd(46)} ${ratio.toFixed(2)}x${extra}${goal}`);
 }

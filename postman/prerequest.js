@@ -23,7 +23,9 @@
   const target = new sdk.Url(pm.variables.replaceIn(pm.request.url.toString()));
   const path = target.getPath(true).replace(/[\x00-\x20"<>`{}\x7f]|[^\x00-\x7f]+/g, (c) => encodeURIComponent(c));
   if (/[\\#?]|%2f|%5c|%2e/i.test(path) || path.split("/").some((s) => s === "." || s === "..")) {
-    fail(`the path ${JSON.stringify(path)} would not reach the server as signed (a backslash, #, ?, an encoded slash or dot, or a dot segment)`);
+    fail(
+      `the path ${JSON.stringify(path)} would not reach the server as signed (a backslash, #, ?, an encoded slash or dot, or a dot segment)`,
+    );
   }
 
   const bearer = (name) => {
@@ -61,12 +63,18 @@
     } else if (body.mode === "file") {
       // A script cannot read a file; its hash comes from a variable (sha256sum FILE prints it).
       bodyHash = String(variable("fileSha256") || "").toLowerCase();
-      if (!/^[0-9a-f]{64}$/.test(bodyHash)) fail("a body sent from a file needs fileSha256: set it to the file's SHA-256 (sha256sum FILE)");
+      if (!/^[0-9a-f]{64}$/.test(bodyHash))
+        fail("a body sent from a file needs fileSha256: set it to the file's SHA-256 (sha256sum FILE)");
     } else {
-      fail(`a ${body.mode} body is encoded by the runtime after this script runs, so its bytes cannot be signed: send it as raw`);
+      fail(
+        `a ${body.mode} body is encoded by the runtime after this script runs, so its bytes cannot be signed: send it as raw`,
+      );
     }
 
-    const timestamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const timestamp = new Date()
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
     const method = pm.request.method.toUpperCase();
     const stringToSign = [accessKey, timestamp, method, path, bodyHash].join("\n");
     const signature = cryptoJs.HmacSHA256(stringToSign, key).toString(cryptoJs.enc.Hex);

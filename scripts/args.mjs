@@ -16,7 +16,8 @@ const common = { help: { type: "boolean", short: "h" }, version: { type: "boolea
  * What the user typed, quoted so that no message has an unbalanced quote or a raw control character
  * (JSON escapes C0 controls; DEL and the C1 controls, which terminals act on too, are escaped here).
  */
-export const quote = (s) => JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export const quote = (s) =>
+  JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** parseArgs' own errors, in words that name the option and the way out. */
 function translate(err, command) {
@@ -29,7 +30,8 @@ function translate(err, command) {
       return `unexpected argument ${quote(given)}: ${command.name} takes ${command.positionals?.max ? `at most ${command.positionals.max} argument(s)` : "no arguments"}`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
       if (/argument missing/.test(err.message)) return `option ${quote(option)} needs a value`;
-      if (/ambiguous/.test(err.message)) return `option ${quote(option)} needs a value (one that starts with "-" goes as ${option}=VALUE)`;
+      if (/ambiguous/.test(err.message))
+        return `option ${quote(option)} needs a value (one that starts with "-" goes as ${option}=VALUE)`;
       return `option ${quote(option)} takes no value`;
     default:
       return err.message;
@@ -44,16 +46,28 @@ function translate(err, command) {
 export function parseCommandLine(command, argv) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { ...command.options, ...common }, allowPositionals: (command.positionals?.max ?? 0) > 0, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { ...command.options, ...common },
+      allowPositionals: (command.positionals?.max ?? 0) > 0,
+      strict: true,
+    });
   } catch (err) {
-    if (typeof err?.code === "string" && err.code.startsWith("ERR_PARSE_ARGS")) throw new UsageError(translate(err, command));
+    if (typeof err?.code === "string" && err.code.startsWith("ERR_PARSE_ARGS"))
+      throw new UsageError(translate(err, command));
     throw err;
   }
   const { values, positionals } = parsed;
   if (values.help || values.version) return parsed;
   const { min = 0, max = 0 } = command.positionals ?? {};
-  if (positionals.length > max) throw new UsageError(`unexpected argument ${quote(positionals[max])}: ${command.name} takes ${max ? `at most ${max} argument(s)` : "no arguments"}`);
-  if (positionals.length < min) throw new UsageError(`missing argument: ${command.name} needs ${command.positionals?.names ?? `${min} argument(s)`}`);
+  if (positionals.length > max)
+    throw new UsageError(
+      `unexpected argument ${quote(positionals[max])}: ${command.name} takes ${max ? `at most ${max} argument(s)` : "no arguments"}`,
+    );
+  if (positionals.length < min)
+    throw new UsageError(
+      `missing argument: ${command.name} needs ${command.positionals?.names ?? `${min} argument(s)`}`,
+    );
   for (const [name, config] of Object.entries(command.options ?? {})) {
     const value = values[name];
     if (config.choices && value !== undefined && !config.choices.includes(value)) {
@@ -61,7 +75,8 @@ export function parseCommandLine(command, argv) {
     }
   }
   for (const p of positionals) {
-    if (command.positionals?.choices && !command.positionals.choices.includes(p)) throw new UsageError(`unknown argument ${quote(p)}: give ${command.positionals.choices.join(", ")}`);
+    if (command.positionals?.choices && !command.positionals.choices.includes(p))
+      throw new UsageError(`unknown argument ${quote(p)}: give ${command.positionals.choices.join(", ")}`);
   }
   return parsed;
 }
@@ -117,7 +132,8 @@ export function refuse(command, problem) {
 /** A whole port number from 1 to 65535, or a UsageError that names the way to give one. */
 export function parsePortValue(raw, how) {
   const port = Number(raw);
-  if (!/^\d+$/.test(String(raw)) || port < 1 || port > 65535) throw new UsageError(`invalid port ${quote(String(raw))}: give a whole number from 1 to 65535 (${how})`);
+  if (!/^\d+$/.test(String(raw)) || port < 1 || port > 65535)
+    throw new UsageError(`invalid port ${quote(String(raw))}: give a whole number from 1 to 65535 (${how})`);
   return port;
 }
 
@@ -130,7 +146,9 @@ export function portInUseMessage(what, port, how) {
 export function assertPortFree(port, { what, how, host = "127.0.0.1" }) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once("error", (err) => reject(err.code === "EADDRINUSE" ? new Error(portInUseMessage(what, port, how)) : err));
+    probe.once("error", (err) =>
+      reject(err.code === "EADDRINUSE" ? new Error(portInUseMessage(what, port, how)) : err),
+    );
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
 }

@@ -87,7 +87,12 @@ function byRule(changes) {
   const rules = new Map();
   for (const c of changes) {
     const key = `${c.level} ${c.id}`;
-    const entry = rules.get(key) ?? { id: c.id, level: c.level, count: 0, example: `${c.operation ?? ""} ${c.path ?? ""}: ${c.text}`.trim() };
+    const entry = rules.get(key) ?? {
+      id: c.id,
+      level: c.level,
+      count: 0,
+      example: `${c.operation ?? ""} ${c.path ?? ""}: ${c.text}`.trim(),
+    };
     entry.count++;
     rules.set(key, entry);
   }
@@ -100,7 +105,15 @@ function byRule(changes) {
  *   changelog: string, apiVersionBefore?: string, apiVersionAfter?: string, apiDescription?: string}} input
  * @returns {{ ok: boolean, lines: string[], required: string }}
  */
-export function check({ changes, baseVersion, packageVersion, changelog, apiVersionBefore, apiVersionAfter, apiDescription }) {
+export function check({
+  changes,
+  baseVersion,
+  packageVersion,
+  changelog,
+  apiVersionBefore,
+  apiVersionAfter,
+  apiDescription,
+}) {
   const lines = [];
   let ok = true;
   const fail = (line) => {
@@ -108,18 +121,30 @@ export function check({ changes, baseVersion, packageVersion, changelog, apiVers
     lines.push(line);
   };
   if (!parseVersion(packageVersion)) {
-    return { ok: false, required: "none", lines: [`package.json version ${JSON.stringify(packageVersion)} is not MAJOR.MINOR.PATCH.`] };
+    return {
+      ok: false,
+      required: "none",
+      lines: [`package.json version ${JSON.stringify(packageVersion)} is not MAJOR.MINOR.PATCH.`],
+    };
   }
   const rules = byRule(changes);
   const counts = [3, 2, 1].map((l) => `${changes.filter((c) => c.level === l).length} ${LEVELS[l].name}`).join(", ");
-  const required = changes.reduce((most, c) => (RANK[LEVELS[c.level]?.bump ?? "major"] > RANK[most] ? LEVELS[c.level]?.bump ?? "major" : most), "none");
+  const required = changes.reduce(
+    (most, c) => (RANK[LEVELS[c.level]?.bump ?? "major"] > RANK[most] ? (LEVELS[c.level]?.bump ?? "major") : most),
+    "none",
+  );
   const bump = bumpOf(baseVersion, packageVersion);
-  lines.push(`oasdiff against the ${baseVersion} release: ${changes.length} change(s) (${counts}); package version ${packageVersion} (${bump} bump), needed: ${required === "none" ? "none" : `${required} bump`}`);
+  lines.push(
+    `oasdiff against the ${baseVersion} release: ${changes.length} change(s) (${counts}); package version ${packageVersion} (${bump} bump), needed: ${required === "none" ? "none" : `${required} bump`}`,
+  );
 
   if (bump === "backwards") fail(`package.json version ${packageVersion} is older than the released ${baseVersion}.`);
   else if (RANK[bump] < RANK[required]) {
-    fail(`The document changed since ${baseVersion} in ways that need a ${required} bump of the package version (package.json says ${packageVersion}):`);
-    for (const r of rules.filter((r) => RANK[LEVELS[r.level]?.bump ?? "major"] > RANK[bump]).slice(0, 20)) lines.push(`  - ${LEVELS[r.level]?.name ?? r.level} ${r.id} (x${r.count}), e.g. ${r.example}`);
+    fail(
+      `The document changed since ${baseVersion} in ways that need a ${required} bump of the package version (package.json says ${packageVersion}):`,
+    );
+    for (const r of rules.filter((r) => RANK[LEVELS[r.level]?.bump ?? "major"] > RANK[bump]).slice(0, 20))
+      lines.push(`  - ${LEVELS[r.level]?.name ?? r.level} ${r.id} (x${r.count}), e.g. ${r.example}`);
   }
 
   if (bump !== "none" && bump !== "backwards") {
@@ -129,18 +154,29 @@ export function check({ changes, baseVersion, packageVersion, changelog, apiVers
       const parts = subsections(section);
       for (const r of rules) {
         const level = LEVELS[r.level];
-        const under = parts.filter((p) => level?.heading.test(p.heading) && !(level.name === "error" && /potentially/i.test(p.heading)));
+        const under = parts.filter(
+          (p) => level?.heading.test(p.heading) && !(level.name === "error" && /potentially/i.test(p.heading)),
+        );
         if (!under.some((p) => p.text.includes(`\`${r.id}\``))) {
-          fail(`CHANGELOG.md [${packageVersion}] does not name \`${r.id}\` (oasdiff ${level?.name ?? r.level}, x${r.count}) under a "### ${level?.name === "error" ? "Breaking" : level?.name === "warning" ? "Potentially breaking" : "Compatible"} ..." heading; e.g. ${r.example}`);
+          fail(
+            `CHANGELOG.md [${packageVersion}] does not name \`${r.id}\` (oasdiff ${level?.name ?? r.level}, x${r.count}) under a "### ${level?.name === "error" ? "Breaking" : level?.name === "warning" ? "Potentially breaking" : "Compatible"} ..." heading; e.g. ${r.example}`,
+          );
         }
       }
     }
   }
 
   if (apiVersionBefore !== apiVersionAfter && !hasApiChangelogSection(apiDescription, apiVersionAfter)) {
-    fail(`info.version is ${apiVersionAfter} (baseline ${apiVersionBefore}) but the API's change record in openapi/info-description.md has no "### ${apiVersionAfter}" section.`);
+    fail(
+      `info.version is ${apiVersionAfter} (baseline ${apiVersionBefore}) but the API's change record in openapi/info-description.md has no "### ${apiVersionAfter}" section.`,
+    );
   }
-  if (ok) lines.push(changes.length ? `every change is in CHANGELOG.md [${packageVersion}] with its level` : "no change to the document");
+  if (ok)
+    lines.push(
+      changes.length
+        ? `every change is in CHANGELOG.md [${packageVersion}] with its level`
+        : "no change to the document",
+    );
   return { ok, lines, required };
 }
 
@@ -149,7 +185,12 @@ const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 const command = {
   name: "breaking",
   usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]",
-  options: { document: { type: "string" }, baseline: { type: "string" }, "package-version": { type: "string" }, changelog: { type: "string" } },
+  options: {
+    document: { type: "string" },
+    baseline: { type: "string" },
+    "package-version": { type: "string" },
+    changelog: { type: "string" },
+  },
 };
 
 async function main() {

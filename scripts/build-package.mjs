@@ -14,7 +14,11 @@ export async function buildPackage() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  parseOrExit({ name: "build-package", usage: "npm run build:package   (the package into dist/)" }, process.argv.slice(2), packageInfo);
+  parseOrExit(
+    { name: "build-package", usage: "npm run build:package   (the package into dist/)" },
+    process.argv.slice(2),
+    packageInfo,
+  );
   buildPackage().catch((err) => {
     console.error(`build-package: ${err.message}`);
     process.exit(1);

@@ -17,10 +17,13 @@ export async function bundle() {
 }
 
 /** `{not: {}}`: a schema nothing matches (a forbidden property such as an RFI answer's requirement_id). */
-const matchesNothing = (schema) => Object.keys(schema.not ?? { x: 1 }).length === 0 && Object.keys(schema).every((k) => k === "not" || k === "description");
+const matchesNothing = (schema) =>
+  Object.keys(schema.not ?? { x: 1 }).length === 0 &&
+  Object.keys(schema).every((k) => k === "not" || k === "description");
 
 /** The name an object schema bans with `propertyNames: {not: {const: name}}` (the RFI answer's requirement_id). */
-const bannedName = (schema) => (typeof schema?.propertyNames?.not?.const === "string" ? schema.propertyNames.not.const : undefined);
+const bannedName = (schema) =>
+  typeof schema?.propertyNames?.not?.const === "string" ? schema.propertyNames.not.const : undefined;
 
 /** Types only: a banned property name becomes a property that matches nothing, so the type says `name?: never`. */
 function withBannedProperties(node) {
@@ -39,8 +42,13 @@ function withBannedProperties(node) {
  */
 export async function types(doc) {
   // Loaded here, not at the top: lint, docs and the breaking check import bundle() and need neither (about 1.3 s).
-  const [{ default: openapiTS, astToString }, { default: ts }] = await Promise.all([import("openapi-typescript"), import("typescript")]);
-  const bytes = ts.factory.createUnionTypeNode(["Blob", "Uint8Array", "ArrayBuffer"].map((name) => ts.factory.createTypeReferenceNode(name)));
+  const [{ default: openapiTS, astToString }, { default: ts }] = await Promise.all([
+    import("openapi-typescript"),
+    import("typescript"),
+  ]);
+  const bytes = ts.factory.createUnionTypeNode(
+    ["Blob", "Uint8Array", "ArrayBuffer"].map((name) => ts.factory.createTypeReferenceNode(name)),
+  );
   const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
   const input = structuredClone(doc);
   withBannedProperties(input);
@@ -63,17 +71,24 @@ export async function render() {
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
     [paths.types]: await types(doc),
-    ...Object.fromEntries(Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, JSON.stringify(data, null, 2) + "\n"])),
+    ...Object.fromEntries(
+      Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, JSON.stringify(data, null, 2) + "\n"]),
+    ),
   };
 }
 
-const command = { name: "build", usage: "npm run build   (or npm run build:check: --check writes nothing and fails on drift)", options: { check: { type: "boolean" } } };
+const command = {
+  name: "build",
+  usage: "npm run build   (or npm run build:check: --check writes nothing and fails on drift)",
+  options: { check: { type: "boolean" } },
+};
 
 async function main() {
   const { check } = parseOrExit(command, process.argv.slice(2), packageInfo).values;
   const files = await render();
   const stale = [];
-  if (!check) for (const dir of new Set(Object.keys(files).map((f) => path.dirname(f)))) await mkdir(dir, { recursive: true });
+  if (!check)
+    for (const dir of new Set(Object.keys(files).map((f) => path.dirname(f)))) await mkdir(dir, { recursive: true });
   for (const [file, text] of Object.entries(files)) {
     const rel = path.relative(root, file);
     if (check) {

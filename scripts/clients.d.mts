@@ -7,4 +7,7 @@ export declare const EXPECTED_CHECKS: Record<string, RegExp>;
 export declare function parseArgs(args: string[]): { test: boolean; build: boolean; languages: Array<"python" | "go"> };
 export declare function pythons(): Array<{ version: string; python: string }>;
 export declare function readResults(output: string): Record<string, string>;
-export declare function resultTable(columns: Record<string, Record<string, string>>, operations: string[]): { table: string; failures: string[] };
+export declare function resultTable(
+  columns: Record<string, Record<string, string>>,
+  operations: string[],
+): { table: string; failures: string[] };

@@ -10,7 +10,17 @@
 // .cache/go/bin (staticcheck); Go's build cache stays Go's own.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +42,10 @@ export const GENERATOR = {
 export const KNOWN_WARNINGS = [
   [/OpenAPI 3\.1 support is still in beta/, "the generator says so of every OpenAPI 3.1 document"],
   // Seen with a logback %caller pattern: OpenAPINormalizer.fixSelfReferenceSchema -> isSelfReference -> getSimpleRef(null).
-  [/Failed to get the schema name: null/, "the normalizer's self-reference check asks the $ref name of an inline sub-schema (it has none); it only logs, no schema is changed or skipped"],
+  [
+    /Failed to get the schema name: null/,
+    "the normalizer's self-reference check asks the $ref name of an inline sub-schema (it has none); it only logs, no schema is changed or skipped",
+  ],
 ];
 
 const cache = path.join(root, ".cache");
@@ -68,8 +81,15 @@ export const MYPY = "1.20.2";
 export const GO_FLOOR = "1.23.12";
 
 function run(command, args, { cwd = root, capture = false, env: extra = {} } = {}) {
-  const result = spawnSync(command, args, { cwd, env: { ...env, ...extra }, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8", maxBuffer: 64 << 20 });
-  if (result.error?.code === "ENOENT") throw new StepError(`${command} is not installed: ${need[command] ?? "install it"}.`);
+  const result = spawnSync(command, args, {
+    cwd,
+    env: { ...env, ...extra },
+    stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
+  if (result.error?.code === "ENOENT")
+    throw new StepError(`${command} is not installed: ${need[command] ?? "install it"}.`);
   if (result.status !== 0) {
     if (capture) process.stderr.write(result.stdout + result.stderr);
     throw new StepError(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
@@ -96,12 +116,22 @@ function generatorJar() {
   const repo = path.join(cache, "m2");
   const jar = path.join(repo, `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`);
   if (!existsSync(jar)) {
-    run("mvn", ["-q", "-B", "-Dstyle.color=never", "dependency:get", `-Dartifact=org.openapitools:openapi-generator-cli:${version}`, "-Dtransitive=false", `-Dmaven.repo.local=${repo}`]);
+    run("mvn", [
+      "-q",
+      "-B",
+      "-Dstyle.color=never",
+      "dependency:get",
+      `-Dartifact=org.openapitools:openapi-generator-cli:${version}`,
+      "-Dtransitive=false",
+      `-Dmaven.repo.local=${repo}`,
+    ]);
   }
   const actual = createHash("sha256").update(readFileSync(jar)).digest("hex");
   if (actual !== sha256) {
     rmSync(jar);
-    throw new StepError(`openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`);
+    throw new StepError(
+      `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`,
+    );
   }
   return jar;
 }
@@ -111,13 +141,39 @@ function generate(jar, language) {
   const target = path.join(out, language);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const log = run("java", [...JVM, "-jar", jar, "generate", "-c", path.join(root, language, "openapi-generator.yaml"), "-i", input, "-o", target], { capture: true });
+  const log = run(
+    "java",
+    [
+      ...JVM,
+      "-jar",
+      jar,
+      "generate",
+      "-c",
+      path.join(root, language, "openapi-generator.yaml"),
+      "-i",
+      input,
+      "-o",
+      target,
+    ],
+    { capture: true },
+  );
   const errors = log.split("\n").filter((l) => /\bERROR\b/.test(l));
   if (errors.length) throw new StepError(`OpenAPI Generator reported errors for ${language}:\n${errors.join("\n")}`);
-  const warnings = [...new Set(log.split("\n").filter((l) => /\bWARN\b/.test(l)).map((l) => l.replace(/^.*?WARN\s+\S+\s+-\s+/, "")))];
+  const warnings = [
+    ...new Set(
+      log
+        .split("\n")
+        .filter((l) => /\bWARN\b/.test(l))
+        .map((l) => l.replace(/^.*?WARN\s+\S+\s+-\s+/, "")),
+    ),
+  ];
   const unknown = warnings.filter((w) => !KNOWN_WARNINGS.some(([pattern]) => pattern.test(w)));
-  if (unknown.length) throw new StepError(`New OpenAPI Generator warnings for ${language} (fix, or list with a reason in scripts/clients.mjs):\n${unknown.join("\n")}`);
-  for (const w of warnings) console.log(`  warning (known: ${KNOWN_WARNINGS.find(([p]) => p.test(w))[1]}): ${w.slice(0, 100)}`);
+  if (unknown.length)
+    throw new StepError(
+      `New OpenAPI Generator warnings for ${language} (fix, or list with a reason in scripts/clients.mjs):\n${unknown.join("\n")}`,
+    );
+  for (const w of warnings)
+    console.log(`  warning (known: ${KNOWN_WARNINGS.find(([p]) => p.test(w))[1]}): ${w.slice(0, 100)}`);
   return warnings;
 }
 
@@ -131,7 +187,10 @@ const GO_MODULE = "example.com/financial-operations-api/v2";
 function licence() {
   const file = path.join(root, "LICENSE");
   if (existsSync(file)) return readFileSync(file, "utf8");
-  if (pkg.license && pkg.license !== "Apache-2.0") throw new StepError(`package.json names licence ${pkg.license}; the Python and Go packages are declared Apache-2.0: make them agree.`);
+  if (pkg.license && pkg.license !== "Apache-2.0")
+    throw new StepError(
+      `package.json names licence ${pkg.license}; the Python and Go packages are declared Apache-2.0: make them agree.`,
+    );
   return "Licensed under the Apache License, Version 2.0 (SPDX: Apache-2.0).\nThe full text: https://www.apache.org/licenses/LICENSE-2.0\n";
 }
 
@@ -139,17 +198,38 @@ function devPython() {
   const venv = path.join(cache, "venv");
   const python = path.join(venv, "bin/python");
   if (!existsSync(python)) run("python3", ["-m", "venv", venv]);
-  run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", "-r", path.join(root, "python/requirements-test.txt")]);
+  run(python, [
+    "-m",
+    "pip",
+    "install",
+    "--quiet",
+    "--require-virtualenv",
+    "-r",
+    path.join(root, "python/requirements-test.txt"),
+  ]);
   return python;
 }
 
 /** What the generated code needs must be what the distribution declares (names and lower bounds). */
 function checkPythonDependencies() {
-  const declared = (text) => new Map([...text.matchAll(/^\s*"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/gm)].map((m) => [m[1].toLowerCase(), m[2]]));
-  const generated = declared(readFileSync(path.join(out, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0]);
-  const ours = declared(readFileSync(path.join(root, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0]);
+  const declared = (text) =>
+    new Map(
+      [...text.matchAll(/^\s*"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/gm)].map((m) => [
+        m[1].toLowerCase(),
+        m[2],
+      ]),
+    );
+  const generated = declared(
+    readFileSync(path.join(out, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0],
+  );
+  const ours = declared(
+    readFileSync(path.join(root, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0],
+  );
   for (const [name, bound] of generated) {
-    if (ours.get(name) !== bound) throw new StepError(`The generated client needs ${name}>=${bound}; python/pyproject.toml declares ${ours.has(name) ? `>=${ours.get(name)}` : "nothing"}: update its dependencies.`);
+    if (ours.get(name) !== bound)
+      throw new StepError(
+        `The generated client needs ${name}>=${bound}; python/pyproject.toml declares ${ours.has(name) ? `>=${ours.get(name)}` : "nothing"}: update its dependencies.`,
+      );
   }
 }
 
@@ -160,7 +240,11 @@ function buildPython() {
   const dist = path.join(sdk, "python/dist");
   rmSync(path.join(sdk, "python"), { recursive: true, force: true });
   mkdirSync(path.join(stage, "src"), { recursive: true });
-  for (const name of ["fo_signing", "financial_operations_api"]) cpSync(path.join(root, "python/src", name), path.join(stage, "src", name), { recursive: true, filter: (f) => !f.includes("__pycache__") });
+  for (const name of ["fo_signing", "financial_operations_api"])
+    cpSync(path.join(root, "python/src", name), path.join(stage, "src", name), {
+      recursive: true,
+      filter: (f) => !f.includes("__pycache__"),
+    });
   cpSync(path.join(out, "python/fo_api"), path.join(stage, "src/fo_api"), { recursive: true });
   for (const name of ["pyproject.toml", "README.md"]) cpSync(path.join(root, "python", name), path.join(stage, name));
   writeFileSync(path.join(stage, "VERSION"), `${pkg.version}\n`);
@@ -170,8 +254,10 @@ function buildPython() {
   const files = readdirSync(dist).map((f) => path.join(dist, f));
   const wheel = files.find((f) => f.endsWith(".whl"));
   const sdist = files.find((f) => f.endsWith(".tar.gz"));
-  if (!wheel || !sdist) throw new StepError(`python -m build wrote ${files.join(", ") || "nothing"}, not a wheel and an sdist.`);
-  for (const f of [wheel, sdist]) console.log(`  ${path.relative(root, f)}: ${(statSync(f).size / 1024).toFixed(0)} KiB`);
+  if (!wheel || !sdist)
+    throw new StepError(`python -m build wrote ${files.join(", ") || "nothing"}, not a wheel and an sdist.`);
+  for (const f of [wheel, sdist])
+    console.log(`  ${path.relative(root, f)}: ${(statSync(f).size / 1024).toFixed(0)} KiB`);
   return { python, wheel, sdist };
 }
 
@@ -225,7 +311,11 @@ function goModuleFiles() {
       const rel = path.relative(base, full);
       if (entry.isDirectory()) {
         if (rel !== "examples") walk(full);
-      } else if (rel === "go.mod" || rel === "README.md" || (entry.name.endsWith(".go") && !entry.name.endsWith("_test.go"))) {
+      } else if (
+        rel === "go.mod" ||
+        rel === "README.md" ||
+        (entry.name.endsWith(".go") && !entry.name.endsWith("_test.go"))
+      ) {
         files.push([rel, readFileSync(full)]);
       }
     }
@@ -240,7 +330,8 @@ function buildGo() {
   const foapi = path.join(root, "go/foapi");
   rmSync(foapi, { recursive: true, force: true });
   mkdirSync(foapi);
-  for (const f of readdirSync(path.join(out, "go")).filter((f) => f.endsWith(".go"))) cpSync(path.join(out, "go", f), path.join(foapi, f));
+  for (const f of readdirSync(path.join(out, "go")).filter((f) => f.endsWith(".go")))
+    cpSync(path.join(out, "go", f), path.join(foapi, f));
   run("gofmt", ["-w", foapi]);
   const version = `v${pkg.version}`;
   const proxy = path.join(sdk, "go/proxy");
@@ -248,11 +339,16 @@ function buildGo() {
   rmSync(path.join(sdk, "go"), { recursive: true, force: true });
   mkdirSync(at, { recursive: true });
   const files = goModuleFiles();
-  writeZip(path.join(at, `${version}.zip`), files.map(([rel, data]) => [`${GO_MODULE}@${version}/${rel}`, data]));
+  writeZip(
+    path.join(at, `${version}.zip`),
+    files.map(([rel, data]) => [`${GO_MODULE}@${version}/${rel}`, data]),
+  );
   writeFileSync(path.join(at, `${version}.mod`), readFileSync(path.join(root, "go/go.mod")));
   writeFileSync(path.join(at, `${version}.info`), JSON.stringify({ Version: version, Time: "2026-01-01T00:00:00Z" }));
   writeFileSync(path.join(at, "list"), `${version}\n`);
-  console.log(`  ${path.relative(root, path.join(at, `${version}.zip`))}: ${(statSync(path.join(at, `${version}.zip`)).size / 1024).toFixed(0)} KiB, ${files.length} files`);
+  console.log(
+    `  ${path.relative(root, path.join(at, `${version}.zip`))}: ${(statSync(path.join(at, `${version}.zip`)).size / 1024).toFixed(0)} KiB, ${files.length} files`,
+  );
   return { proxy, version };
 }
 
@@ -261,7 +357,8 @@ function buildGo() {
 function staticcheck() {
   const gobin = path.join(cache, "go/bin");
   const tool = path.join(gobin, "staticcheck");
-  if (!existsSync(tool)) run("go", ["install", `honnef.co/go/tools/cmd/staticcheck@${STATICCHECK}`], { env: { GOBIN: gobin } });
+  if (!existsSync(tool))
+    run("go", ["install", `honnef.co/go/tools/cmd/staticcheck@${STATICCHECK}`], { env: { GOBIN: gobin } });
   return tool;
 }
 
@@ -285,12 +382,21 @@ export function pythons() {
     const name = `python3.${minor}`;
     const candidates = [name];
     if (existsSync(path.join(pyenv, "versions"))) {
-      for (const v of readdirSync(path.join(pyenv, "versions")).filter((v) => v.startsWith(`3.${minor}.`)).sort().reverse()) candidates.push(path.join(pyenv, "versions", v, "bin", name));
+      for (const v of readdirSync(path.join(pyenv, "versions"))
+        .filter((v) => v.startsWith(`3.${minor}.`))
+        .sort()
+        .reverse())
+        candidates.push(path.join(pyenv, "versions", v, "bin", name));
     }
-    const works = candidates.find((c) => spawnSync(c, ["-c", "import venv, ensurepip"], { env, stdio: "ignore" }).status === 0);
+    const works = candidates.find(
+      (c) => spawnSync(c, ["-c", "import venv, ensurepip"], { env, stdio: "ignore" }).status === 0,
+    );
     if (works) found.push({ version: `3.${minor}`, python: works });
   }
-  if (!found.some((p) => p.version === "3.10")) throw new StepError("No CPython 3.10 found (on PATH or under pyenv): the package's oldest supported version must be tested.");
+  if (!found.some((p) => p.version === "3.10"))
+    throw new StepError(
+      "No CPython 3.10 found (on PATH or under pyenv): the package's oldest supported version must be tested.",
+    );
   return found;
 }
 
@@ -312,7 +418,21 @@ async function startMock(dir) {
   const keys = path.join(dir, "keys.json");
   writeFileSync(keys, JSON.stringify({ [accessKey]: secretKey }));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), "--auth", "production", "--keys", keys, "--port", String(port), "--replay", "allow"], { env, stdio: "ignore" });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, "scripts/mock.mjs"),
+      "--auth",
+      "production",
+      "--keys",
+      keys,
+      "--port",
+      String(port),
+      "--replay",
+      "allow",
+    ],
+    { env, stdio: "ignore" },
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new StepError(`The mock exited with ${child.exitCode} before listening.`);
@@ -329,9 +449,18 @@ async function startMock(dir) {
 
 /** Reads the tour's last line: `RESULTS name=value ...`. */
 export function readResults(output) {
-  const line = output.split("\n").reverse().find((l) => l.startsWith("RESULTS "));
+  const line = output
+    .split("\n")
+    .reverse()
+    .find((l) => l.startsWith("RESULTS "));
   if (!line) throw new StepError(`The tour printed no RESULTS line:\n${output.slice(-2000)}`);
-  return Object.fromEntries(line.slice(8).trim().split(" ").map((pair) => pair.split("=")));
+  return Object.fromEntries(
+    line
+      .slice(8)
+      .trim()
+      .split(" ")
+      .map((pair) => pair.split("=")),
+  );
 }
 
 /** run, without waiting: resolves with the output, rejects with the same message as run. */
@@ -368,7 +497,11 @@ async function tourPython({ python: build, wheel, sdist }, mock, dir) {
       const vpython = path.join(venv, "bin/python");
       const artifact = i === 0 ? sdist : wheel;
       const extra = version === newest ? [`mypy==${MYPY}`] : [];
-      await runAsync(build, ["-m", "pip", "--python", vpython, "install", "--quiet", "--no-compile", artifact, ...extra], { cwd: dir });
+      await runAsync(
+        build,
+        ["-m", "pip", "--python", vpython, "install", "--quiet", "--no-compile", artifact, ...extra],
+        { cwd: dir },
+      );
       return { version, vpython, label: `Python ${version}${artifact === sdist ? " (sdist)" : ""}` };
     }),
   );
@@ -390,9 +523,15 @@ function tourEnv(mock) {
 function goToolchains() {
   // The first call downloads the toolchain and says so ("go: downloading ..."): the answer is the line that is a path.
   const output = run("go", ["env", "GOROOT"], { capture: true, env: { GOTOOLCHAIN: `go${GO_FLOOR}` } });
-  const goroot = output.split("\n").map((line) => line.trim()).filter((line) => path.isAbsolute(line)).at(-1) ?? output.trim();
+  const goroot =
+    output
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => path.isAbsolute(line))
+      .at(-1) ?? output.trim();
   const floor = path.join(goroot, "bin/go");
-  if (!existsSync(floor)) throw new StepError(`Go ${GO_FLOOR} was not found at ${floor} after GOTOOLCHAIN=go${GO_FLOOR}.`);
+  if (!existsSync(floor))
+    throw new StepError(`Go ${GO_FLOOR} was not found at ${floor} after GOTOOLCHAIN=go${GO_FLOOR}.`);
   return [
     { label: `Go ${goVersion()}`, go: "go", staticcheck: true },
     { label: `Go ${GO_FLOOR}`, go: floor, staticcheck: false },
@@ -407,7 +546,13 @@ function tourGo({ proxy, version }, mock, dir) {
     mkdirSync(consumer);
     writeFileSync(path.join(consumer, "go.mod"), "module tour\n\ngo 1.23\n");
     cpSync(path.join(root, "go/examples/tour/main.go"), path.join(consumer, "main.go"));
-    const goEnv = { GOPROXY: `file://${proxy}`, GOSUMDB: "off", GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", GOMODCACHE: path.join(dir, `gomodcache-${i}`) };
+    const goEnv = {
+      GOPROXY: `file://${proxy}`,
+      GOSUMDB: "off",
+      GOFLAGS: "-mod=mod",
+      GOTOOLCHAIN: "local",
+      GOMODCACHE: path.join(dir, `gomodcache-${i}`),
+    };
     run(go, ["get", `${GO_MODULE}@${version}`], { cwd: consumer, env: goEnv });
     run(go, ["vet", "./..."], { cwd: consumer, env: goEnv });
     if (check) run(staticcheck(), ["./..."], { cwd: consumer, env: goEnv });
@@ -425,12 +570,20 @@ function goVersion() {
 }
 
 /** What every column must show: every operation a 2xx, and each refusal as documented. */
-export const EXPECTED_CHECKS = { wrong_secret: /^401_00010000$/, redirect: /^refused_30[1278]$/, oversized_body: /^refused$/, upload_byte_exact: /^yes$/ };
+export const EXPECTED_CHECKS = {
+  wrong_secret: /^401_00010000$/,
+  redirect: /^refused_30[1278]$/,
+  oversized_body: /^refused$/,
+  upload_byte_exact: /^yes$/,
+};
 
 /** The table operation x language; throws when any cell is not what it must be. */
 export function resultTable(columns, operations) {
   const names = Object.keys(columns);
-  const rows = [[`operation`, ...names], ["---", ...names.map(() => "---")]];
+  const rows = [
+    [`operation`, ...names],
+    ["---", ...names.map(() => "---")],
+  ];
   const failures = [];
   for (const op of [...operations, ...Object.keys(EXPECTED_CHECKS)]) {
     const cells = names.map((n) => columns[n][op] ?? "missing");
@@ -445,7 +598,11 @@ export function resultTable(columns, operations) {
 
 function operationIds() {
   const doc = JSON.parse(readFileSync(input, "utf8"));
-  return Object.values(doc.paths).flatMap((item) => Object.values(item).filter((op) => op?.operationId).map((op) => op.operationId));
+  return Object.values(doc.paths).flatMap((item) =>
+    Object.values(item)
+      .filter((op) => op?.operationId)
+      .map((op) => op.operationId),
+  );
 }
 
 async function testArtifacts(artifacts) {
@@ -456,9 +613,17 @@ async function testArtifacts(artifacts) {
     if (artifacts.python) {
       const start = performance.now();
       Object.assign(columns, await tourPython(artifacts.python, mock, dir));
-      console.log(`Python: the sdist and the wheel in fresh virtual environments, the tour against the mock: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      console.log(
+        `Python: the sdist and the wheel in fresh virtual environments, the tour against the mock: ${((performance.now() - start) / 1000).toFixed(1)} s`,
+      );
     }
-    if (artifacts.go) Object.assign(columns, timed("Go: the module from a module-proxy folder in a fresh module, the tour against the mock", () => tourGo(artifacts.go, mock, dir)));
+    if (artifacts.go)
+      Object.assign(
+        columns,
+        timed("Go: the module from a module-proxy folder in a fresh module, the tour against the mock", () =>
+          tourGo(artifacts.go, mock, dir),
+        ),
+      );
     const { table, failures } = resultTable(columns, operationIds());
     console.log(`\nOperation x language, from the built artifacts against the production-auth mock:\n\n${table}\n`);
     if (failures.length) throw new StepError(`Not as they must be:\n${failures.join("\n")}`);
@@ -490,9 +655,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
     const artifacts = {};
     for (const language of languages) {
-      timed(`Generated the ${language} client from ${path.relative(root, input)} into ${path.relative(root, path.join(out, language))}`, () => generate(jar, language));
-      if (build) artifacts[language] = timed(`Built the ${language} package ${pkg.version}`, language === "python" ? buildPython : buildGo);
-      if (test) timed(`Tested the ${language} sources`, () => (language === "python" ? testPythonSources(artifacts.python.python, artifacts.python.wheel) : testGoSources()));
+      timed(
+        `Generated the ${language} client from ${path.relative(root, input)} into ${path.relative(root, path.join(out, language))}`,
+        () => generate(jar, language),
+      );
+      if (build)
+        artifacts[language] = timed(
+          `Built the ${language} package ${pkg.version}`,
+          language === "python" ? buildPython : buildGo,
+        );
+      if (test)
+        timed(`Tested the ${language} sources`, () =>
+          language === "python" ? testPythonSources(artifacts.python.python, artifacts.python.wheel) : testGoSources(),
+        );
     }
     if (test) {
       const start = performance.now();

@@ -9,7 +9,8 @@ import { parseOrExit } from "./args.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
 
-const same = (a, b) => JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
+const same = (a, b) =>
+  JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
 
 /**
  * The first difference between what the lock asks for and what npm recorded installing, or null when none.
@@ -18,7 +19,8 @@ const same = (a, b) => JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.s
 export function firstDifference(pkg, lock, installed) {
   if (!installed) return "node_modules/.package-lock.json is missing (nothing installed yet)";
   const rootEntry = lock.packages?.[""] ?? {};
-  for (const field of DEPENDENCY_FIELDS) if (!same(pkg[field], rootEntry[field])) return `package.json's ${field} differ from package-lock.json`;
+  for (const field of DEPENDENCY_FIELDS)
+    if (!same(pkg[field], rootEntry[field])) return `package.json's ${field} differ from package-lock.json`;
   const wanted = lock.packages ?? {};
   const have = installed.packages ?? {};
   for (const [name, entry] of Object.entries(wanted)) {
@@ -28,9 +30,15 @@ export function firstDifference(pkg, lock, installed) {
       if (entry.optional) continue;
       return `${name} is not installed`;
     }
-    if (got.version !== entry.version || (entry.integrity && got.integrity !== entry.integrity) || Boolean(got.link) !== Boolean(entry.link)) return `${name} is ${got.version ?? "a link"}, the lock asks ${entry.version ?? "a link"}`;
+    if (
+      got.version !== entry.version ||
+      (entry.integrity && got.integrity !== entry.integrity) ||
+      Boolean(got.link) !== Boolean(entry.link)
+    )
+      return `${name} is ${got.version ?? "a link"}, the lock asks ${entry.version ?? "a link"}`;
   }
-  for (const name of Object.keys(have)) if (!(name in wanted)) return `${name} is installed but not in package-lock.json`;
+  for (const name of Object.keys(have))
+    if (!(name in wanted)) return `${name} is installed but not in package-lock.json`;
   return null;
 }
 
@@ -44,8 +52,19 @@ const readJson = (file) => {
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  parseOrExit({ name: "deps-current", usage: "node scripts/deps-current.mjs   (exit 0: node_modules matches package-lock.json; 1: run npm ci)" }, process.argv.slice(2), { version: readJson(path.join(root, "package.json")).version });
-  const difference = firstDifference(readJson(path.join(root, "package.json")), readJson(path.join(root, "package-lock.json")), readJson(path.join(root, "node_modules/.package-lock.json")));
+  parseOrExit(
+    {
+      name: "deps-current",
+      usage: "node scripts/deps-current.mjs   (exit 0: node_modules matches package-lock.json; 1: run npm ci)",
+    },
+    process.argv.slice(2),
+    { version: readJson(path.join(root, "package.json")).version },
+  );
+  const difference = firstDifference(
+    readJson(path.join(root, "package.json")),
+    readJson(path.join(root, "package-lock.json")),
+    readJson(path.join(root, "node_modules/.package-lock.json")),
+  );
   if (difference) {
     console.log(`deps-current: ${difference}`);
     process.exit(1);

@@ -21,7 +21,8 @@ const cdnLogos = [
 export function localLogo(html) {
   let out = html;
   for (const [url, local] of cdnLogos) {
-    if (!out.includes(url)) throw new Error(`Redoc's page no longer contains ${url}: check scripts/docs-page.mjs against the new Redoc.`);
+    if (!out.includes(url))
+      throw new Error(`Redoc's page no longer contains ${url}: check scripts/docs-page.mjs against the new Redoc.`);
     out = out.split(url).join(local);
   }
   return out;
@@ -54,8 +55,14 @@ export function hashLinks(html) {
  */
 export function splitPage(html) {
   const found = renderer.exec(html);
-  if (!found) throw new Error("Redoc's page has no inline module script before </body>: check scripts/docs-page.mjs against the new Redoc.");
-  if (!found[1].includes("hydrate(")) throw new Error("Redoc's inline script does not hydrate the page: check scripts/docs-page.mjs against the new Redoc.");
+  if (!found)
+    throw new Error(
+      "Redoc's page has no inline module script before </body>: check scripts/docs-page.mjs against the new Redoc.",
+    );
+  if (!found[1].includes("hydrate("))
+    throw new Error(
+      "Redoc's inline script does not hydrate the page: check scripts/docs-page.mjs against the new Redoc.",
+    );
   return { page: html.slice(0, found.index) + loader + html.slice(found.index + found[0].length), script: found[1] };
 }
 
@@ -71,9 +78,15 @@ export function compressed(bytes) {
   return {
     gz: gzipSync(bytes, { level: 9 }),
     // Brotli at its best quality takes seconds on the 2.4 MB renderer, for about 3% less than quality 9.
-    br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: bytes.length > 1_000_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    br: brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: bytes.length > 1_000_000 ? 9 : 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
   };
 }
 
 /** A strong validator of one representation of a file (its bytes and content coding). */
-export const etagOf = (bytes, coding = "identity") => `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}${coding === "identity" ? "" : `-${coding}`}"`;
+export const etagOf = (bytes, coding = "identity") =>
+  `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 22)}${coding === "identity" ? "" : `-${coding}`}"`;

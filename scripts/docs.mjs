@@ -51,7 +51,9 @@ function locate(doc, keys) {
   if (top === "paths" && METHODS.has(b)) return `\`${b.toUpperCase()} ${a}\` (${doc.paths[a][b].summary ?? ""})`;
   if (top === "webhooks") return `webhook \`${a}\``;
   if (top === "components") {
-    const fields = rest.filter((k) => k !== "properties" && k !== "allOf" && !/^\d+$/.test(k)).map((k) => (k === "items" ? "[]" : k));
+    const fields = rest
+      .filter((k) => k !== "properties" && k !== "allOf" && !/^\d+$/.test(k))
+      .map((k) => (k === "items" ? "[]" : k));
     const field = fields.join(".").replace(/\.\[\]/g, "[]");
     if (a === "parameters") return `parameter \`${doc.components.parameters[b].name}\``;
     const kind = { schemas: "schema", responses: "response", securitySchemes: "security scheme" }[a] ?? a;
@@ -88,7 +90,12 @@ export function insertSectionAfter(markdown, after, heading, text) {
   const start = lines.findIndex((l) => l.trim() === `## ${after}`);
   let end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && /^## /.test(l));
   if (end < 0) end = lines.length;
-  return [...lines.slice(0, end), "", `## ${heading}`, "", text, "", ...lines.slice(end)].join("\n").replace(/\n{3,}/g, "\n\n").trimEnd() + "\n";
+  return (
+    [...lines.slice(0, end), "", `## ${heading}`, "", text, "", ...lines.slice(end)]
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd() + "\n"
+  );
 }
 
 /** How to run the operations' code samples (openapi/code_samples/, shown by Redoc beside each operation). */
@@ -114,7 +121,8 @@ export function docsDocument(doc) {
   const copy = structuredClone(doc);
   delete copy["x-generated"];
   // Redoc shows a server's description as plain text: Markdown code marks would show as literal backticks.
-  for (const server of copy.servers ?? []) if (server.description) server.description = server.description.replace(/`([^`]*)`/g, "$1");
+  for (const server of copy.servers ?? [])
+    if (server.description) server.description = server.description.replace(/`([^`]*)`/g, "$1");
   let description = copy.info.description ?? "";
   description = appendToSection(description, "Authentication", authenticationMarkdown(copy));
   description = insertSectionAfter(description, "Authentication", "Code samples", codeSamplesMarkdown);
@@ -126,7 +134,11 @@ export function docsDocument(doc) {
 /** The page's meta description: the document's opening paragraph (with its list), as plain text. */
 export function pageDescription(doc) {
   const opening = (doc.info.description ?? "").split(/\n\s*\n(?![-*] )/)[0] ?? "";
-  const text = opening.replace(/^\s*[-*]\s+/gm, "").replace(/[`*_]/g, "").replace(/\s+/g, " ").trim();
+  const text = opening
+    .replace(/^\s*[-*]\s+/gm, "")
+    .replace(/[`*_]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   const full = `${doc.info.title}: ${text || "reference"}`;
   return full.length <= 300 ? full : `${full.slice(0, 297).replace(/\s+\S*$/, "")}...`;
 }
@@ -141,7 +153,17 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   try {
     const source = path.join(tmp, "openapi.json");
     await writeFile(source, JSON.stringify(doc));
-    await runNode(bin.redocly, ["build-docs", source, "--output", built, "--inlineBundle", "--template", template, "--config", path.join(root, "redocly.yaml")]);
+    await runNode(bin.redocly, [
+      "build-docs",
+      source,
+      "--output",
+      built,
+      "--inlineBundle",
+      "--template",
+      template,
+      "--config",
+      path.join(root, "redocly.yaml"),
+    ]);
     redoc = await readFile(built, "utf8");
   } finally {
     await rm(tmp, { recursive: true, force: true });
@@ -150,12 +172,21 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   if (!redoc.includes('"disableTelemetry":true')) throw new Error("Redoc telemetry is not disabled in the docs page.");
   const standalone = withDescription(hashLinks(localLogo(redoc)), pageDescription(doc));
   const { page, script } = splitPage(standalone);
-  for (const [name, html] of [["index.html", page], ["standalone.html", standalone]]) {
-    if (/<script[^>]+\ssrc="?(https?:)?\/\/|<link[^>]+\shref="?(https?:)?\/\//i.test(html)) throw new Error(`${name}: the page loads something from outside.`);
+  for (const [name, html] of [
+    ["index.html", page],
+    ["standalone.html", standalone],
+  ]) {
+    if (/<script[^>]+\ssrc="?(https?:)?\/\/|<link[^>]+\shref="?(https?:)?\/\//i.test(html))
+      throw new Error(`${name}: the page loads something from outside.`);
   }
   await mkdir(outDir, { recursive: true });
   // robots.txt: the page may be indexed (a missing one is a 404 that crawlers and Lighthouse report).
-  const files = { "index.html": page, "redoc.js": script, "standalone.html": standalone, "robots.txt": "User-agent: *\nAllow: /\n" };
+  const files = {
+    "index.html": page,
+    "redoc.js": script,
+    "standalone.html": standalone,
+    "robots.txt": "User-agent: *\nAllow: /\n",
+  };
   for (const [name, text] of Object.entries(files)) {
     const bytes = Buffer.from(text);
     await writeFile(path.join(outDir, name), bytes);
@@ -175,14 +206,23 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   };
 }
 
-const command = { name: "docs", usage: "npm run docs [-- --out DIR]   (default out/docs)", options: { out: { type: "string" } } };
+const command = {
+  name: "docs",
+  usage: "npm run docs [-- --out DIR]   (default out/docs)",
+  options: { out: { type: "string" } },
+};
 
 async function main() {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
-  const outDir = values.out !== undefined ? path.resolve(process.env.npm_lifecycle_event === "docs" ? process.env.INIT_CWD ?? "." : ".", values.out) : defaultOutDir;
+  const outDir =
+    values.out !== undefined
+      ? path.resolve(process.env.npm_lifecycle_event === "docs" ? (process.env.INIT_CWD ?? ".") : ".", values.out)
+      : defaultOutDir;
   const { file, bytes, brotliBytes, scriptBytes, ms } = await buildDocs({ outDir });
   const kb = (n) => `${Math.round(n / 1024)} KB`;
-  console.log(`docs: ${path.relative(process.cwd(), file)} (${kb(bytes)}, ${kb(brotliBytes)} sent compressed; redoc.js ${kb(scriptBytes)} starts on intent; standalone.html for disk) in ${ms} ms`);
+  console.log(
+    `docs: ${path.relative(process.cwd(), file)} (${kb(bytes)}, ${kb(brotliBytes)} sent compressed; redoc.js ${kb(scriptBytes)} starts on intent; standalone.html for disk) in ${ms} ms`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

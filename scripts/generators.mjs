@@ -16,12 +16,27 @@ import { parseOrExit, refuse } from "./args.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
 /** The columns, in order; each check's verdict is `true`, or a string saying why it failed. */
-export const CHECKS = ["generates", "warnings", "builds", "ops", "upload bytes", "MIME type", "typed success", "unknown code", "open set"];
+export const CHECKS = [
+  "generates",
+  "warnings",
+  "builds",
+  "ops",
+  "upload bytes",
+  "MIME type",
+  "typed success",
+  "unknown code",
+  "open set",
+];
 
 const command = {
   name: "generators",
   usage: "npm run generators [-- --document FILE] [--json FILE] [--out DIR] [--list] [GENERATOR-ID...]",
-  options: { document: { type: "string" }, json: { type: "string" }, out: { type: "string" }, list: { type: "boolean" } },
+  options: {
+    document: { type: "string" },
+    json: { type: "string" },
+    out: { type: "string" },
+    list: { type: "boolean" },
+  },
   positionals: { max: Infinity },
 };
 
@@ -35,7 +50,11 @@ function parseCommand(args) {
     list: Boolean(values.list),
   };
   const unknown = options.only.filter((id) => !GENERATORS.some((g) => g.id === id));
-  if (unknown.length) refuse(command, `unknown generator ${unknown.map((id) => JSON.stringify(id)).join(", ")}; the ids are: ${GENERATORS.map((g) => g.id).join(", ")}`);
+  if (unknown.length)
+    refuse(
+      command,
+      `unknown generator ${unknown.map((id) => JSON.stringify(id)).join(", ")}; the ids are: ${GENERATORS.map((g) => g.id).join(", ")}`,
+    );
   return options;
 }
 
@@ -57,7 +76,11 @@ async function pool(limit, items, fn) {
 /** The operationIds of the document: what every client must expose. */
 function operationIds(document) {
   const doc = JSON.parse(readFileSync(document, "utf8"));
-  return Object.values(doc.paths ?? {}).flatMap((item) => ["get", "put", "post", "delete", "patch", "head", "options", "trace"].flatMap((m) => (item[m]?.operationId ? [item[m].operationId] : [])));
+  return Object.values(doc.paths ?? {}).flatMap((item) =>
+    ["get", "put", "post", "delete", "patch", "head", "options", "trace"].flatMap((m) =>
+      item[m]?.operationId ? [item[m].operationId] : [],
+    ),
+  );
 }
 
 const short = (text, n = 400) => (text.length > n ? `${text.slice(0, n)}...` : text);
@@ -71,7 +94,14 @@ async function check(generator, { document, scenario, ids, out }) {
   const details = {};
   const started = performance.now();
   const echo = await startEcho(scenario);
-  const ctx = { dir, document, scenario, baseUrl: echo.url, scenarioFile: path.join(matrixDir, "scenario.json"), driversDir: path.join(matrixDir, "drivers") };
+  const ctx = {
+    dir,
+    document,
+    scenario,
+    baseUrl: echo.url,
+    scenarioFile: path.join(matrixDir, "scenario.json"),
+    driversDir: path.join(matrixDir, "drivers"),
+  };
   try {
     const generated = await generator.generate(ctx);
     details.generate = generated.output;
@@ -97,7 +127,9 @@ async function check(generator, { document, scenario, ids, out }) {
     try {
       result = JSON.parse(last);
     } catch {
-      result = { errors: { driver: `the driver printed no result (exit ${driven.code}): ${short(tail(driven.output, 8))}` } };
+      result = {
+        errors: { driver: `the driver printed no result (exit ${driven.code}): ${short(tail(driven.output, 8))}` },
+      };
     }
     const why = (step) => result.errors?.[step] ?? result.errors?.driver ?? "no value";
 
@@ -105,18 +137,30 @@ async function check(generator, { document, scenario, ids, out }) {
     const uploadPath = `/v2/accounts/${upload.main_account_id}/businesses/${upload.sub_account_id}/documents/${upload.document_type}`;
     const uploads = echo.requests.filter((r) => r.method === "PUT" && r.url.pathname === uploadPath);
     if (uploads.length !== 1) {
-      const reason = uploads.length ? `${uploads.length} uploads arrived` : `no upload arrived: ${short(why("upload"), 300)}`;
+      const reason = uploads.length
+        ? `${uploads.length} uploads arrived`
+        : `no upload arrived: ${short(why("upload"), 300)}`;
       cells["upload bytes"] = cells["MIME type"] = reason;
     } else {
       const expected = Buffer.from(upload.file_hex, "hex");
-      cells["upload bytes"] = uploads[0].body.equals(expected) || `sent ${uploads[0].body.length} bytes ${short(uploads[0].body.toString("hex"), 60)}, expected ${upload.file_hex}`;
+      cells["upload bytes"] =
+        uploads[0].body.equals(expected) ||
+        `sent ${uploads[0].body.length} bytes ${short(uploads[0].body.toString("hex"), 60)}, expected ${upload.file_hex}`;
       const type = uploads[0].headers["content-type"];
-      cells["MIME type"] = type === upload.mime_type || `Content-Type ${type === undefined ? "absent" : JSON.stringify(type)}`;
+      cells["MIME type"] =
+        type === upload.mime_type || `Content-Type ${type === undefined ? "absent" : JSON.stringify(type)}`;
     }
     cells["typed success"] =
-      typed.code !== 0 ? `the typed probe does not compile: ${short(tail(typed.output, 6))}` : result.total === scenario.rfi_list.total || `total read as ${JSON.stringify(result.total)}: ${short(why("list"), 300)}`;
-    cells["unknown code"] = result.unknown_code === scenario.quote.unknown_code || `decoded ${JSON.stringify(result.unknown_code)}: ${short(why("quote"), 300)}`;
-    cells["open set"] = result.order_status === scenario.execute.new_order_status || `read ${JSON.stringify(result.order_status)}: ${short(why("execute"), 300)}`;
+      typed.code !== 0
+        ? `the typed probe does not compile: ${short(tail(typed.output, 6))}`
+        : result.total === scenario.rfi_list.total ||
+          `total read as ${JSON.stringify(result.total)}: ${short(why("list"), 300)}`;
+    cells["unknown code"] =
+      result.unknown_code === scenario.quote.unknown_code ||
+      `decoded ${JSON.stringify(result.unknown_code)}: ${short(why("quote"), 300)}`;
+    cells["open set"] =
+      result.order_status === scenario.execute.new_order_status ||
+      `read ${JSON.stringify(result.order_status)}: ${short(why("execute"), 300)}`;
   } catch (err) {
     const first = CHECKS.find((c) => cells[c] === "not reached");
     cells[first] = err instanceof ToolError ? err.message : String(err?.stack ?? err);
@@ -137,22 +181,49 @@ function printTable(rows) {
   const known = knownDefects();
   const mark = (v, cell) => (v === true ? "ok" : v === "not reached" ? "-" : cell in known ? "KNOWN" : "FAIL");
   const header = ["generator", ...CHECKS, "s"];
-  const lines = rows.map(({ generator, cells, details }) => [`${generator.id}`, ...CHECKS.map((c) => mark(cells[c], `${generator.id} x ${c}`)), String(details.seconds)]);
+  const lines = rows.map(({ generator, cells, details }) => [
+    `${generator.id}`,
+    ...CHECKS.map((c) => mark(cells[c], `${generator.id} x ${c}`)),
+    String(details.seconds),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cols) => `| ${cols.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
   console.log(fmt(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const l of lines) console.log(fmt(l));
   const failing = (cells, c) => cells[c] !== true && cells[c] !== "not reached";
-  const failures = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => failing(cells, c) && !(`${generator.id} x ${c}` in known)).map((c) => `${generator.id} x ${c}: ${cells[c]}`));
+  const failures = rows.flatMap(({ generator, cells }) =>
+    CHECKS.filter((c) => failing(cells, c) && !(`${generator.id} x ${c}` in known)).map(
+      (c) => `${generator.id} x ${c}: ${cells[c]}`,
+    ),
+  );
   // A listed cell that passes now is fixed upstream: the entry must go, so the list never hides a new failure.
   // (Only where the generator got as far as generating: a cell after a failed generation passes vacuously.)
-  const fixed = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => `${generator.id} x ${c}` in known && cells[c] === true && cells.generates === true).map((c) => `${generator.id} x ${c}: passes now; remove it from known-defects.json`));
+  const fixed = rows.flatMap(({ generator, cells }) =>
+    CHECKS.filter((c) => `${generator.id} x ${c}` in known && cells[c] === true && cells.generates === true).map(
+      (c) => `${generator.id} x ${c}: passes now; remove it from known-defects.json`,
+    ),
+  );
   // Cells behind a known defect are not reached; any other unreached cell is a failure of the run.
-  const blocked = new Set(rows.filter(({ generator, cells }) => CHECKS.some((c) => failing(cells, c) && `${generator.id} x ${c}` in known)).map(({ generator }) => generator.id));
-  const unreached = rows.flatMap(({ generator, cells }) => (blocked.has(generator.id) ? [] : CHECKS.filter((c) => cells[c] === "not reached").map((c) => `${generator.id} x ${c}`)));
-  const knownSeen = rows.flatMap(({ generator, cells }) => CHECKS.filter((c) => failing(cells, c) && `${generator.id} x ${c}` in known).map((c) => `${generator.id} x ${c}: ${known[`${generator.id} x ${c}`]}`));
-  if (knownSeen.length) console.log(`\nKnown generator defects (not the document's; test/generators/matrix/known-defects.json):\n${knownSeen.map((k) => `- ${k}`).join("\n")}`);
+  const blocked = new Set(
+    rows
+      .filter(({ generator, cells }) => CHECKS.some((c) => failing(cells, c) && `${generator.id} x ${c}` in known))
+      .map(({ generator }) => generator.id),
+  );
+  const unreached = rows.flatMap(({ generator, cells }) =>
+    blocked.has(generator.id)
+      ? []
+      : CHECKS.filter((c) => cells[c] === "not reached").map((c) => `${generator.id} x ${c}`),
+  );
+  const knownSeen = rows.flatMap(({ generator, cells }) =>
+    CHECKS.filter((c) => failing(cells, c) && `${generator.id} x ${c}` in known).map(
+      (c) => `${generator.id} x ${c}: ${known[`${generator.id} x ${c}`]}`,
+    ),
+  );
+  if (knownSeen.length)
+    console.log(
+      `\nKnown generator defects (not the document's; test/generators/matrix/known-defects.json):\n${knownSeen.map((k) => `- ${k}`).join("\n")}`,
+    );
   return { failures: [...failures, ...fixed], unreached };
 }
 
@@ -166,20 +237,36 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const scenario = JSON.parse(readFileSync(path.join(matrixDir, "scenario.json"), "utf8"));
       const ids = operationIds(options.document);
       const started = performance.now();
-      console.log(`Generator matrix on ${path.relative(root, options.document)} (${ids.length} operations), ${chosen.length} generators:`);
+      console.log(
+        `Generator matrix on ${path.relative(root, options.document)} (${ids.length} operations), ${chosen.length} generators:`,
+      );
       // Every tool install at once (downloads wait on the network, not the cores); a failed one is
       // reported again by the first cell of each generator that needs it.
       await Promise.allSettled(chosen.map((g) => g.install()));
       console.log(`Tools ready after ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-      const rows = await pool(2, chosen, async (generator) => ({ generator, ...(await check(generator, { document: options.document, scenario, ids, out: options.out })) }));
+      const rows = await pool(2, chosen, async (generator) => ({
+        generator,
+        ...(await check(generator, { document: options.document, scenario, ids, out: options.out })),
+      }));
       const { failures, unreached } = printTable(rows);
       console.log(`${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
       if (options.json) {
-        const out = rows.map(({ generator, cells, details }) => ({ id: generator.id, name: generator.name, version: generator.version(), cells, seconds: details.seconds }));
-        writeFileSync(options.json, `${JSON.stringify({ document: path.relative(root, options.document), rows: out }, null, 2)}\n`);
+        const out = rows.map(({ generator, cells, details }) => ({
+          id: generator.id,
+          name: generator.name,
+          version: generator.version(),
+          cells,
+          seconds: details.seconds,
+        }));
+        writeFileSync(
+          options.json,
+          `${JSON.stringify({ document: path.relative(root, options.document), rows: out }, null, 2)}\n`,
+        );
       }
       if (failures.length || unreached.length) {
-        console.error(`\n${failures.length} failing cells${unreached.length ? ` (and ${unreached.length} not reached after them)` : ""}:`);
+        console.error(
+          `\n${failures.length} failing cells${unreached.length ? ` (and ${unreached.length} not reached after them)` : ""}:`,
+        );
         for (const f of failures) console.error(`- ${f}`);
         process.exitCode = 1;
       }

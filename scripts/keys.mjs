@@ -16,7 +16,12 @@ const command = {
   --env-out FILE     also write FO_ACCESS_KEY and FO_SECRET_KEY as export lines (for: source FILE)
   --access-key NAME  the access key (default mock-<12 random characters>; letters, digits, . _ ~ -)
   --force            replace files that exist`,
-  options: { out: { type: "string" }, "env-out": { type: "string" }, "access-key": { type: "string" }, force: { type: "boolean" } },
+  options: {
+    out: { type: "string" },
+    "env-out": { type: "string" },
+    "access-key": { type: "string" },
+    force: { type: "boolean" },
+  },
 };
 
 /** A new pair: the access key given or a random one, and 32 random bytes of secret as unpadded base64url. */
@@ -51,19 +56,26 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const out = path.resolve(cwd, values.out ?? ".mock-keys.json");
   const envOut = values["env-out"] === undefined ? undefined : path.resolve(cwd, values["env-out"]);
   const accessKey = values["access-key"];
-  if (accessKey !== undefined && !/^[\w.~-]+$/.test(accessKey)) refuse(command, `--access-key ${JSON.stringify(accessKey)}: give letters, digits and . _ ~ - only`);
+  if (accessKey !== undefined && !/^[\w.~-]+$/.test(accessKey))
+    refuse(command, `--access-key ${JSON.stringify(accessKey)}: give letters, digits and . _ ~ - only`);
   if (out === envOut) refuse(command, "--out and --env-out name the same file");
-  for (const file of [out, envOut]) if (file && existsSync(file) && !values.force) refuse(command, `${path.relative(cwd, file) || file} exists: give --force to replace it, or another name`);
+  for (const file of [out, envOut])
+    if (file && existsSync(file) && !values.force)
+      refuse(command, `${path.relative(cwd, file) || file} exists: give --force to replace it, or another name`);
   const { accessKey: access, secretKey } = newKeyPair(accessKey);
   try {
     writePrivate(out, `${JSON.stringify({ [access]: secretKey }, null, 2)}\n`, values.force);
-    if (envOut) writePrivate(envOut, `export FO_ACCESS_KEY='${access}'\nexport FO_SECRET_KEY='${secretKey}'\n`, values.force);
+    if (envOut)
+      writePrivate(envOut, `export FO_ACCESS_KEY='${access}'\nexport FO_SECRET_KEY='${secretKey}'\n`, values.force);
   } catch (err) {
     console.error(`keys: cannot write ${err.path ?? "the file"}: ${err.code ?? err.message}`);
     process.exit(1);
   }
   const shown = (file) => path.relative(cwd, file) || file;
-  console.log(`keys: wrote ${shown(out)} (mode 0600) with access key ${access}; its secret is only in the file${envOut ? `s (also ${shown(envOut)})` : ""}.`);
+  console.log(
+    `keys: wrote ${shown(out)} (mode 0600) with access key ${access}; its secret is only in the file${envOut ? `s (also ${shown(envOut)})` : ""}.`,
+  );
   console.log(`  mock:  bash scripts/dev.sh mock -- --auth production --keys ${shown(out)}`);
-  if (envOut) console.log(`  sign:  source ${shown(envOut)} && bash scripts/dev.sh sign -- GET /v1/customers/c1/rfi-cases`);
+  if (envOut)
+    console.log(`  sign:  source ${shown(envOut)} && bash scripts/dev.sh sign -- GET /v1/customers/c1/rfi-cases`);
 }

@@ -22,7 +22,15 @@ const categories = ["performance", "accessibility", "best-practices", "seo"];
 export async function audit(url, preset) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
@@ -38,7 +46,9 @@ export async function audit(url, preset) {
         tbtMs: Math.round(a["total-blocking-time"].numericValue),
         transferredKiB: Math.round(a["total-byte-weight"].numericValue / 1024),
         consoleErrors: a["errors-in-console"].details?.items?.length ?? 0,
-        failed: Object.values(a).filter((x) => x.score !== null && x.score < 1 && x.scoreDisplayMode === "binary").map((x) => x.id),
+        failed: Object.values(a)
+          .filter((x) => x.score !== null && x.score < 1 && x.scoreDisplayMode === "binary")
+          .map((x) => x.id),
       },
     };
   } finally {
@@ -51,7 +61,10 @@ export async function audit(url, preset) {
  * run and the main thread is idle again, at the machine's speed and with the CPU 4x slower (Lighthouse's phone).
  */
 export async function intentToReady(url, cpuSlowdown = 1) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
@@ -70,7 +83,11 @@ export async function intentToReady(url, cpuSlowdown = 1) {
 }
 
 async function main() {
-  const command = { name: "lighthouse", usage: "npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)", options: { dir: { type: "string" } } };
+  const command = {
+    name: "lighthouse",
+    usage: "npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)",
+    options: { dir: { type: "string" } },
+  };
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const dir = values.dir ? path.resolve(values.dir) : (await buildDocs({ outDir: defaultOutDir }), defaultOutDir);
   const server = await serveDocs({ dir, port: 0 });
@@ -86,8 +103,11 @@ async function main() {
     }
     console.table(rows.map(({ failed, ...row }) => row));
     const [fast, slow] = [await intentToReady(url), await intentToReady(url, 4)];
-    console.log(`first intent to Redoc's rendering: ${fast} ms at this machine's speed, ${slow} ms with the CPU 4x slower`);
-    for (const { preset, failed } of rows) if (failed.length) console.log(`${preset}: audits not passed: ${failed.join(", ")}`);
+    console.log(
+      `first intent to Redoc's rendering: ${fast} ms at this machine's speed, ${slow} ms with the CPU 4x slower`,
+    );
+    for (const { preset, failed } of rows)
+      if (failed.length) console.log(`${preset}: audits not passed: ${failed.join(", ")}`);
   } finally {
     server.close();
   }

@@ -12,9 +12,15 @@ import { vacuumBinary } from "./tools/vacuum.mjs";
 // The three checks run side by side (each is mostly one Node process); their reports print in this order.
 async function redoclyLint() {
   try {
-    const { stdout, stderr } = await runNode(bin.redocly, ["lint", path.relative(root, paths.source), "--max-problems", "1000"]);
+    const { stdout, stderr } = await runNode(bin.redocly, [
+      "lint",
+      path.relative(root, paths.source),
+      "--max-problems",
+      "1000",
+    ]);
     const out = stripBanner(stdout + "\n" + stderr);
-    if (/warning/i.test(out.replace(/You have 0 warnings/i, ""))) return { failed: true, report: () => console.error(out) };
+    if (/warning/i.test(out.replace(/You have 0 warnings/i, "")))
+      return { failed: true, report: () => console.error(out) };
     return { failed: false, report: () => console.log("redocly: no errors, no warnings") };
   } catch (err) {
     return { failed: true, report: () => console.error(stripBanner(err.message)) };
@@ -27,7 +33,15 @@ async function bundleChecks() {
   try {
     const file = path.join(dir, "openapi.json");
     await writeFile(file, JSON.stringify(await bundle(), null, 2));
-    const spectral = runNode(bin.spectral, ["lint", file, "--ruleset", path.join(root, ".spectral.yaml"), "--fail-severity", "hint", "--display-only-failures"]).then(
+    const spectral = runNode(bin.spectral, [
+      "lint",
+      file,
+      "--ruleset",
+      path.join(root, ".spectral.yaml"),
+      "--fail-severity",
+      "hint",
+      "--display-only-failures",
+    ]).then(
       () => ({ failed: false, report: () => console.log("spectral: no errors, no warnings") }),
       (err) => ({ failed: true, report: () => console.error(err.stdout || err.message) }),
     );
@@ -54,16 +68,35 @@ function vacuumLint(file) {
   } catch (err) {
     return Promise.resolve({ failed: true, report: () => console.error(`vacuum: ${err.message}`) });
   }
-  const args = ["lint", "--ruleset", path.join(root, "lint/vacuum.yaml"), "--details", "--no-style", "--no-banner", "--fail-severity", "warn", "--remote=false", file];
+  const args = [
+    "lint",
+    "--ruleset",
+    path.join(root, "lint/vacuum.yaml"),
+    "--details",
+    "--no-style",
+    "--no-banner",
+    "--fail-severity",
+    "warn",
+    "--remote=false",
+    file,
+  ];
   return new Promise((resolve) => {
-    const child = spawn(binary, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(binary, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     child.on("error", (err) => resolve({ failed: true, report: () => console.error(`vacuum: ${err.message}`) }));
     child.on("close", (code) => {
       const score = /Quality Score:?\s*(\d+)/i.exec(out)?.[1];
-      if (code === 0) resolve({ failed: false, report: () => console.log(`vacuum: no errors, no warnings${score ? ` (score ${score}/100)` : ""}`) });
+      if (code === 0)
+        resolve({
+          failed: false,
+          report: () => console.log(`vacuum: no errors, no warnings${score ? ` (score ${score}/100)` : ""}`),
+        });
       else resolve({ failed: true, report: () => console.error(out.trim()) });
     });
   });
@@ -76,5 +109,9 @@ async function main() {
   if (results.some((r) => r.failed)) process.exit(1);
 }
 
-parseOrExit({ name: "lint", usage: "npm run lint   (Redocly, Spectral and the breaking-change check)" }, process.argv.slice(2), packageInfo);
+parseOrExit(
+  { name: "lint", usage: "npm run lint   (Redocly, Spectral and the breaking-change check)" },
+  process.argv.slice(2),
+  packageInfo,
+);
 main();

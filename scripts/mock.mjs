@@ -25,13 +25,25 @@ export const mockCommand = {
   usage: `npm run mock [-- --port N] [--auth sandbox|production] [--keys FILE] [--window S] [--future S] [--replay reject|allow]
        [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE] [--control]]   (PORT=N works too; see the header of scripts/mock.mjs)`,
   options: Object.fromEntries(
-    [["port"], ["auth"], ["keys"], ["window"], ["future"], ["replay"], ["bare", "boolean"], ["stateful", "boolean"], ["stateful-options"], ["rfi-fixture"], ["control", "boolean"]].map(([name, type = "string"]) => [name, { type }]),
+    [
+      ["port"],
+      ["auth"],
+      ["keys"],
+      ["window"],
+      ["future"],
+      ["replay"],
+      ["bare", "boolean"],
+      ["stateful", "boolean"],
+      ["stateful-options"],
+      ["rfi-fixture"],
+      ["control", "boolean"],
+    ].map(([name, type = "string"]) => [name, { type }]),
   ),
 };
 
 export function parsePort(argv = process.argv.slice(2), env = process.env) {
   const i = argv.indexOf("--port");
-  const raw = i >= 0 ? argv[i + 1] : env.PORT ?? "4010";
+  const raw = i >= 0 ? argv[i + 1] : (env.PORT ?? "4010");
   const port = Number(raw);
   if (!/^\d+$/.test(String(raw)) || port < 1 || port > 65535) {
     throw new Error(`Invalid port "${raw}": give a whole number from 1 to 65535 (--port N or PORT=N).`);
@@ -52,22 +64,26 @@ function optionValue(argv, flag) {
 export function parseAuthOptions(argv = process.argv.slice(2)) {
   const value = (flag) => optionValue(argv, flag);
   const auth = value("--auth") ?? "sandbox";
-  if (auth !== "sandbox" && auth !== "production") throw new Error(`Invalid --auth "${auth}": give sandbox or production.`);
+  if (auth !== "sandbox" && auth !== "production")
+    throw new Error(`Invalid --auth "${auth}": give sandbox or production.`);
   const seconds = (flag, min) => {
     const raw = value(flag);
-    if (raw !== undefined && (!/^\d+$/.test(raw) || Number(raw) < min)) throw new Error(`Invalid ${flag} "${raw}": give a whole number of seconds, at least ${min}.`);
+    if (raw !== undefined && (!/^\d+$/.test(raw) || Number(raw) < min))
+      throw new Error(`Invalid ${flag} "${raw}": give a whole number of seconds, at least ${min}.`);
     return raw === undefined ? undefined : Number(raw);
   };
   const windowSeconds = seconds("--window", 1);
   const futureSeconds = seconds("--future", 0);
   const replay = value("--replay");
-  if (replay !== undefined && replay !== "reject" && replay !== "allow") throw new Error(`Invalid --replay "${replay}": give reject or allow.`);
+  if (replay !== undefined && replay !== "reject" && replay !== "allow")
+    throw new Error(`Invalid --replay "${replay}": give reject or allow.`);
   const keys = value("--keys");
   if (auth === "sandbox" && (windowSeconds !== undefined || futureSeconds !== undefined || replay)) {
     throw new Error("--window, --future and --replay only apply with --auth production.");
   }
   const bare = argv.includes("--bare");
-  if (bare && (auth === "production" || keys)) throw new Error("--bare runs Prism alone, which checks no credentials: drop it with --auth production or --keys.");
+  if (bare && (auth === "production" || keys))
+    throw new Error("--bare runs Prism alone, which checks no credentials: drop it with --auth production or --keys.");
   return { auth, keys, windowSeconds, futureSeconds, replay, bare };
 }
 
@@ -81,12 +97,16 @@ export function parseStatefulOptions(argv = process.argv.slice(2), env = process
   const rfiFixture = value("--rfi-fixture");
   const control = argv.includes("--control");
   if (!argv.includes("--stateful")) {
-    if (optionsFile || rfiFixture || control) throw new Error("--stateful-options, --rfi-fixture and --control only apply with --stateful.");
+    if (optionsFile || rfiFixture || control)
+      throw new Error("--stateful-options, --rfi-fixture and --control only apply with --stateful.");
     return undefined;
   }
-  if (argv.includes("--bare")) throw new Error("--bare runs Prism alone, which keeps no state: drop it with --stateful.");
+  if (argv.includes("--bare"))
+    throw new Error("--bare runs Prism alone, which keeps no state: drop it with --stateful.");
   if (control && value("--auth") === "production" && !env.FO_MOCK_CONTROL_TOKEN) {
-    throw new Error("--control with --auth production needs a control token in FO_MOCK_CONTROL_TOKEN (for example `export FO_MOCK_CONTROL_TOKEN=$(openssl rand -hex 32)`).");
+    throw new Error(
+      "--control with --auth production needs a control token in FO_MOCK_CONTROL_TOKEN (for example `export FO_MOCK_CONTROL_TOKEN=$(openssl rand -hex 32)`).",
+    );
   }
   return { optionsFile, rfiFixture, control };
 }
@@ -100,7 +120,20 @@ export function parseStatefulOptions(argv = process.argv.slice(2), env = process
 export function startMock(port, { document = paths.bundleJson, output = "inherit", verbose = "info", front } = {}) {
   if (!existsSync(document)) throw new Error(`${document} does not exist: run \`npm run build\` first.`);
   const preload = front ? ["--import", pathToFileURL(frontPreload).href] : [];
-  const args = ["--require", tether, ...preload, bin.prism, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", front ? "warn" : verbose, document];
+  const args = [
+    "--require",
+    tether,
+    ...preload,
+    bin.prism,
+    "mock",
+    "--host",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "-v",
+    front ? "warn" : verbose,
+    document,
+  ];
   const env = front ? { ...quietEnv, FO_MOCK_FRONT: JSON.stringify(front) } : quietEnv;
   return spawn(process.execPath, args, { env, stdio: ["pipe", output, output, ...(front ? ["ipc"] : [])] });
 }
@@ -114,12 +147,17 @@ function whenReady(child) {
   child.stderr.on("data", (d) => process.stderr.write(d));
   return new Promise((resolve, reject) => {
     child.on("message", (m) => m?.ready && resolve(m.ready));
-    child.once("exit", (code, signal) => reject(new Error(`The mock stopped before listening (${signal ?? `exit code ${code}`}).`)));
+    child.once("exit", (code, signal) =>
+      reject(new Error(`The mock stopped before listening (${signal ?? `exit code ${code}`}).`)),
+    );
   });
 }
 
 async function runWithFront(port, { auth, keys, windowSeconds, futureSeconds, replay }, stateful) {
-  const child = startMock(port, { output: "pipe", front: { auth, keys, windowSeconds, futureSeconds, replay, stateful } });
+  const child = startMock(port, {
+    output: "pipe",
+    front: { auth, keys, windowSeconds, futureSeconds, replay, stateful },
+  });
   let stopping = false;
   const stop = () => {
     stopping = true;
@@ -133,13 +171,20 @@ async function runWithFront(port, { auth, keys, windowSeconds, futureSeconds, re
   const mode = production
     ? `production auth: HMAC signatures verified, ${count(ready.keys, "key")}, timestamp window -${ready.windowSeconds} s/+${ready.futureSeconds} s, replays ${ready.replay === "reject" ? "refused" : "allowed"}`
     : `sandbox auth: ${ready.keys ? `Bearer <access key>, ${count(ready.keys, "key")}` : "any Bearer token"}`;
-  const portfolio = ready.portfolioTokens ? `portfolio routes: ${count(ready.portfolioTokens, "token")}` : "portfolio routes: any Bearer token";
+  const portfolio = ready.portfolioTokens
+    ? `portfolio routes: ${count(ready.portfolioTokens, "token")}`
+    : "portfolio routes: any Bearer token";
   if (ready.stateful) {
     const { operations, controlPrefix, control } = ready.stateful;
-    const where = control === "off" ? "control API off (--control turns it on)" : `control API at http://127.0.0.1:${port}${controlPrefix}/ (${control === "token" ? "Bearer FO_MOCK_CONTROL_TOKEN" : "local callers"})`;
+    const where =
+      control === "off"
+        ? "control API off (--control turns it on)"
+        : `control API at http://127.0.0.1:${port}${controlPrefix}/ (${control === "token" ? "Bearer FO_MOCK_CONTROL_TOKEN" : "local callers"})`;
     console.log(`Stateful mode: ${operations.join(", ")} kept in memory; ${where}`);
   }
-  console.log(`Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port}, front and Prism in one process (Ctrl-C stops both)`);
+  console.log(
+    `Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port}, front and Prism in one process (Ctrl-C stops both)`,
+  );
   child.on("exit", (code, signal) => {
     // A Ctrl-C in a terminal reaches both processes: Prism ending on it is a stop, not a crash.
     const stopped = stopping || ["SIGINT", "SIGTERM", "SIGHUP"].includes(signal);
@@ -173,7 +218,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const stop = () => child.kill("SIGTERM");
       for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);
       stopWhenOrphaned(stop);
-      child.on("exit", (code, signal) => process.exit(signal ? 0 : code ?? 0));
+      child.on("exit", (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
     }
   } catch (err) {
     console.error(err.message);

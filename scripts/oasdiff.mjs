@@ -20,10 +20,14 @@ export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
   if (existsSync(oasdiffPath)) return oasdiffPath;
   const go = spawnSync("go", ["version"], { encoding: "utf8" });
   if (go.error?.code === "ENOENT") {
-    throw new Error("oasdiff is installed with Go (1.21 or newer; it fetches the toolchain oasdiff asks for), and `go` is not on PATH (Debian: apt-get install golang-go).");
+    throw new Error(
+      "oasdiff is installed with Go (1.21 or newer; it fetches the toolchain oasdiff asks for), and `go` is not on PATH (Debian: apt-get install golang-go).",
+    );
   }
   mkdirSync(binDir, { recursive: true });
-  log(`breaking-change check: installing oasdiff ${OASDIFF.version} with ${go.stdout.trim()} (once; about a minute on a quiet machine)...`);
+  log(
+    `breaking-change check: installing oasdiff ${OASDIFF.version} with ${go.stdout.trim()} (once; about a minute on a quiet machine)...`,
+  );
   const res = spawnSync("go", ["install", `${OASDIFF.module}@${OASDIFF.version}`], {
     cwd: root,
     encoding: "utf8",
@@ -38,7 +42,8 @@ export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
       GOTELEMETRY: "off",
     },
   });
-  if (res.status !== 0 || !existsSync(oasdiffPath)) throw new Error(`go install ${OASDIFF.module}@${OASDIFF.version} failed (exit ${res.status ?? res.signal}).`);
+  if (res.status !== 0 || !existsSync(oasdiffPath))
+    throw new Error(`go install ${OASDIFF.module}@${OASDIFF.version} failed (exit ${res.status ?? res.signal}).`);
   return oasdiffPath;
 }
 
@@ -54,14 +59,24 @@ export function oasdiffChanges(baseFile, revisionFile) {
     env: quietEnv,
     maxBuffer: 256 << 20,
   });
-  if (res.status !== 0) throw new Error(`oasdiff changelog failed (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout).trim().slice(0, 2000)}`);
+  if (res.status !== 0)
+    throw new Error(
+      `oasdiff changelog failed (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout).trim().slice(0, 2000)}`,
+    );
   const changes = JSON.parse(res.stdout || "[]");
   if (!Array.isArray(changes)) throw new Error("oasdiff changelog did not give a JSON list.");
   return changes;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  parseOrExit({ name: "oasdiff", usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)" }, process.argv.slice(2), packageInfo);
+  parseOrExit(
+    {
+      name: "oasdiff",
+      usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)",
+    },
+    process.argv.slice(2),
+    packageInfo,
+  );
   try {
     console.log(ensureOasdiff());
   } catch (err) {

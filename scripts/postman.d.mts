@@ -3,5 +3,9 @@ export declare const postmanDir: string;
 export declare const collectionFile: string;
 export declare function environmentFile(name: "sandbox" | "production"): string;
 export declare const uploadFile: string;
-export declare function convert(doc: unknown, options?: Record<string, unknown>, api?: "convertV2" | "convert"): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export declare function convert(
+  doc: unknown,
+  options?: Record<string, unknown>,
+  api?: "convertV2" | "convert",
+): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export declare function postmanFiles(doc: unknown): Promise<Record<string, unknown>>;

@@ -12,10 +12,18 @@ import { packageInfo, root } from "./tools.mjs";
 
 export const defaultDocsPort = 4020;
 
-const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".json": "application/json", ".png": "image/png", ".svg": "image/svg+xml", ".txt": "text/plain; charset=utf-8" };
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".json": "application/json",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".txt": "text/plain; charset=utf-8",
+};
 
 // The page needs nothing from anywhere: the same policy as the page's own meta tag, sent as a header too.
-const policy = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const policy =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The codings a request accepts, best first, among those the build writes (`br`, `gzip`). */
 export function acceptedCodings(header = "") {
@@ -32,7 +40,8 @@ export function acceptedCodings(header = "") {
 /** Whether the request's validators match the representation (If-None-Match wins over If-Modified-Since). */
 function notModified(req, etag, modified) {
   const tags = req.headers["if-none-match"];
-  if (tags !== undefined) return tags.trim() === "*" || tags.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+  if (tags !== undefined)
+    return tags.trim() === "*" || tags.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
   const since = Date.parse(req.headers["if-modified-since"] ?? "");
   return Number.isFinite(since) && Math.floor(modified / 1000) * 1000 <= since;
 }
@@ -106,7 +115,11 @@ export function serveDocs({ dir = path.join(root, "out/docs"), port = defaultDoc
       res.writeHead(304, headers).end();
       return;
     }
-    res.writeHead(200, { ...headers, "Content-Length": sentInfo.size, ...(coding ? { "Content-Encoding": coding } : {}) });
+    res.writeHead(200, {
+      ...headers,
+      "Content-Length": sentInfo.size,
+      ...(coding ? { "Content-Encoding": coding } : {}),
+    });
     if (req.method === "HEAD") res.end();
     else createReadStream(sent).pipe(res);
   });
@@ -132,7 +145,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   } catch (err) {
-    console.error(err.code === "EADDRINUSE" ? portInUseMessage("serve-docs", port, docsPortHow) : `serve-docs: ${err.message}`);
+    console.error(
+      err.code === "EADDRINUSE" ? portInUseMessage("serve-docs", port, docsPortHow) : `serve-docs: ${err.message}`,
+    );
     process.exit(1);
   }
 }

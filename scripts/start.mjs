@@ -23,8 +23,24 @@ const command = {
 };
 
 /** What the build and the docs read and write: when none of it changed since the last build, both are skipped. */
-const BUILD_FILES = ["openapi", "generated", "src", "dist", "out/docs", "postman", "redocly.yaml", "tsdown.config.ts", "tsconfig.build.json", "tsconfig.json", "package.json", "package-lock.json"]
-  .concat(["build.mjs", "build-package.mjs", "docs.mjs", "docs-page.mjs", "docs-template.hbs", "postman.mjs", "tools.mjs"].map((f) => `scripts/${f}`));
+const BUILD_FILES = [
+  "openapi",
+  "generated",
+  "src",
+  "dist",
+  "out/docs",
+  "postman",
+  "redocly.yaml",
+  "tsdown.config.ts",
+  "tsconfig.build.json",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+].concat(
+  ["build.mjs", "build-package.mjs", "docs.mjs", "docs-page.mjs", "docs-template.hbs", "postman.mjs", "tools.mjs"].map(
+    (f) => `scripts/${f}`,
+  ),
+);
 const stampFile = path.join(root, "out/start-inputs.sha256");
 
 /** One SHA-256 over the names and bytes of every file of BUILD_FILES (folders walked in sorted order). */
@@ -34,7 +50,10 @@ export function buildFilesHash() {
     const abs = path.join(root, rel);
     const info = statSync(abs, { throwIfNoEntry: false });
     if (!info) return hash.update(`missing ${rel}\0`);
-    if (info.isDirectory()) return readdirSync(abs).sort().forEach((name) => add(path.join(rel, name)));
+    if (info.isDirectory())
+      return readdirSync(abs)
+        .sort()
+        .forEach((name) => add(path.join(rel, name)));
     hash.update(`${rel}\0${info.size}\0`).update(readFileSync(abs));
   };
   BUILD_FILES.forEach(add);
@@ -65,7 +84,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     parseAuthOptions(mockArgs);
     parseStatefulOptions(mockArgs);
     docsPort = parseDocsPort(values["docs-port"]);
-    if (port === docsPort) throw new Error(`the mock and the docs cannot share port ${port}: change --port or --docs-port`);
+    if (port === docsPort)
+      throw new Error(`the mock and the docs cannot share port ${port}: change --port or --docs-port`);
   } catch (err) {
     refuse(command, err.message);
   }
@@ -78,11 +98,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       mkdirSync(path.dirname(stampFile), { recursive: true });
       writeFileSync(stampFile, `${buildFilesHash()}\n`);
     } else {
-      console.log("build and docs: up to date (nothing they read or write changed since the last build; --rebuild forces one)");
+      console.log(
+        "build and docs: up to date (nothing they read or write changed since the last build; --rebuild forces one)",
+      );
     }
     const children = [
       spawn(process.execPath, ["scripts/mock.mjs", ...mockArgs], { cwd: root, env: quietEnv, stdio: "inherit" }),
-      spawn(process.execPath, ["scripts/serve-docs.mjs", "--docs-port", String(docsPort)], { cwd: root, env: quietEnv, stdio: "inherit" }),
+      spawn(process.execPath, ["scripts/serve-docs.mjs", "--docs-port", String(docsPort)], {
+        cwd: root,
+        env: quietEnv,
+        stdio: "inherit",
+      }),
     ];
     let exitCode;
     const stopAll = () => {

@@ -4,8 +4,16 @@ import { spawnSync } from "node:child_process";
 import { parseOrExit } from "./args.mjs";
 import { packageInfo, quietEnv, root } from "./tools.mjs";
 
-parseOrExit({ name: "tarball", usage: "npm run tarball   (bash scripts/dev.sh tarball: the tarball into the current folder)" }, process.argv.slice(2), packageInfo);
+parseOrExit(
+  { name: "tarball", usage: "npm run tarball   (bash scripts/dev.sh tarball: the tarball into the current folder)" },
+  process.argv.slice(2),
+  packageInfo,
+);
 const destination = process.env.INIT_CWD ?? process.cwd();
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
-const res = spawnSync(npm[0], [...npm.slice(1), "pack", "--pack-destination", destination], { cwd: root, env: quietEnv, stdio: "inherit" });
+const res = spawnSync(npm[0], [...npm.slice(1), "pack", "--pack-destination", destination], {
+  cwd: root,
+  env: quietEnv,
+  stdio: "inherit",
+});
 process.exit(res.status ?? 1);

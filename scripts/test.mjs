@@ -20,17 +20,26 @@ const dashes = process.argv.indexOf("--", 2);
 const own = dashes < 0 ? process.argv.slice(2) : process.argv.slice(2, dashes);
 const vitestOptions = dashes < 0 ? [] : process.argv.slice(dashes + 1);
 const filters = parseOrExit(command, own, packageInfo).positionals;
-const testFiles = readdirSync(path.join(root, "test"), { recursive: true }).map((f) => path.join("test", f)).filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"));
-for (const filter of filters) if (!testFiles.some((f) => f.includes(filter))) refuse(command, `no test file matches ${JSON.stringify(filter)}`);
+const testFiles = readdirSync(path.join(root, "test"), { recursive: true })
+  .map((f) => path.join("test", f))
+  .filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"));
+for (const filter of filters)
+  if (!testFiles.some((f) => f.includes(filter))) refuse(command, `no test file matches ${JSON.stringify(filter)}`);
 
 /** Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed. */
 function node(script, args, hold = false) {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, env: quietEnv, stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit" });
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env: quietEnv,
+    stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
   const held = [];
   if (hold) for (const stream of [child.stdout, child.stderr]) stream.on("data", (d) => held.push(d));
   return new Promise((resolve) => {
     child.on("error", (err) => resolve({ code: 1, output: `${script} did not start: ${err.message}\n` }));
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(held).toString() }));
+    child.on("close", (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(held).toString() }),
+    );
   });
 }
 
@@ -47,6 +56,8 @@ console.log("\n# Generator matrix (npm run generators):");
 const generators = await matrix;
 process.stdout.write(generators.output);
 if (vitest.code !== 0 || code !== 0 || generators.code !== 0) {
-  console.error(`npm test failed:${vitest.code !== 0 ? " vitest" : ""}${code !== 0 ? " clients" : ""}${generators.code !== 0 ? " generators" : ""}`);
+  console.error(
+    `npm test failed:${vitest.code !== 0 ? " vitest" : ""}${code !== 0 ? " clients" : ""}${generators.code !== 0 ? " generators" : ""}`,
+  );
   process.exit(1);
 }

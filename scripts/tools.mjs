@@ -54,7 +54,15 @@ export function runNode(script, args, opts = {}) {
     child.on("error", reject);
     child.on("close", (code) => {
       if (code === 0) resolve({ stdout, stderr });
-      else reject(Object.assign(new Error(`${path.basename(script)} ${args.join(" ")} exited with ${code}\n${stripBanner(stderr || stdout)}`), { code, stdout, stderr }));
+      else
+        reject(
+          Object.assign(
+            new Error(
+              `${path.basename(script)} ${args.join(" ")} exited with ${code}\n${stripBanner(stderr || stdout)}`,
+            ),
+            { code, stdout, stderr },
+          ),
+        );
     });
   });
 }

@@ -5,7 +5,14 @@ export type { ApiClient, ClientPaths } from "./client/types.ts";
 export { ApiError, isApiError, type TypedApiError } from "./errors/ApiError.ts";
 export type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./errors/codes.ts";
 export { normalizeError } from "./errors/normalizeError.ts";
-export { createSigningFetch, isRefusedRequestError, RefusedRequestError, type RefusedRequestReason, type SigningFetch, type SigningFetchOptions } from "./fetch/index.ts";
+export {
+  createSigningFetch,
+  isRefusedRequestError,
+  RefusedRequestError,
+  type RefusedRequestReason,
+  type SigningFetch,
+  type SigningFetchOptions,
+} from "./fetch/index.ts";
 export { isOutcomeUnknownError, OutcomeUnknownError, type ExecutionRecord } from "./errors/OutcomeUnknownError.ts";
 export { isTimeoutError, TimeoutError } from "./errors/TimeoutError.ts";
 export { isRedirectError, RedirectError } from "./errors/RedirectError.ts";
@@ -29,7 +36,14 @@ export {
   type SignInput,
 } from "./signing/index.ts";
 // Flow helpers: the reference's usage rules built in (see README "Flow helpers").
-export { answerRfiCase, type AnswerRfiCaseInput, type RfiAnswerFields, type RfiAnswerResult, type RfiFileAnswer, type RfiTextAnswer } from "./flows/rfiAnswer.ts";
+export {
+  answerRfiCase,
+  type AnswerRfiCaseInput,
+  type RfiAnswerFields,
+  type RfiAnswerResult,
+  type RfiFileAnswer,
+  type RfiTextAnswer,
+} from "./flows/rfiAnswer.ts";
 export {
   getRfiCase,
   handleRfiWebhook,
@@ -102,12 +116,23 @@ export {
   type RfiCaseChangedEvent,
   type WebhookEvent,
 } from "./flows/events.ts";
-export { ExternalAccountNotRecoveredError, isExternalAccountNotRecoveredError } from "./errors/ExternalAccountNotRecoveredError.ts";
+export {
+  ExternalAccountNotRecoveredError,
+  isExternalAccountNotRecoveredError,
+} from "./errors/ExternalAccountNotRecoveredError.ts";
 export { InvalidIdempotencyKeyError, isInvalidIdempotencyKeyError } from "./errors/InvalidIdempotencyKeyError.ts";
-export { InvalidQuoteRequestError, isInvalidQuoteRequestError, type InvalidQuoteRequestReason } from "./errors/InvalidQuoteRequestError.ts";
+export {
+  InvalidQuoteRequestError,
+  isInvalidQuoteRequestError,
+  type InvalidQuoteRequestReason,
+} from "./errors/InvalidQuoteRequestError.ts";
 export { InvalidRfiQueryError, isInvalidRfiQueryError } from "./errors/InvalidRfiQueryError.ts";
 export { InvalidUploadError, isInvalidUploadError, type InvalidUploadReason } from "./errors/InvalidUploadError.ts";
-export { InvalidWebhookEventError, isInvalidWebhookEventError, type InvalidWebhookEventReason } from "./errors/InvalidWebhookEventError.ts";
+export {
+  InvalidWebhookEventError,
+  isInvalidWebhookEventError,
+  type InvalidWebhookEventReason,
+} from "./errors/InvalidWebhookEventError.ts";
 export { isQuoteAlreadyExecutedError, QuoteAlreadyExecutedError } from "./errors/QuoteAlreadyExecutedError.ts";
 export { isQuoteExpiredError, QuoteExpiredError } from "./errors/QuoteExpiredError.ts";
 export { isRequirementIdNotAllowedError, RequirementIdNotAllowedError } from "./errors/RequirementIdNotAllowedError.ts";

@@ -9,7 +9,8 @@ const WHY = {
 /** The shared response to point at, by family. */
 function fixFor(path, status) {
   const portfolio = /^\/v1\/portfolios(\/|$)/.test(path);
-  if (status === "429") return portfolio ? "#/components/responses/PortfolioRateLimited" : "#/components/responses/RateLimited";
+  if (status === "429")
+    return portfolio ? "#/components/responses/PortfolioRateLimited" : "#/components/responses/RateLimited";
   if (portfolio) return "#/components/responses/PortfolioUnauthorized";
   if (/^\/v2\/(accounts|terms)(\/|$)/.test(path)) return "#/components/responses/V2Unauthorized";
   return "#/components/responses/Unauthorized";

@@ -4,7 +4,12 @@ import { deref, isErrorStatus, isObject, operations, opName } from "./lib/openap
 
 /** @param {{operations: Record<string, Record<string, string[]>>}} options "POST /v1/..." -> status -> codes */
 export default function conversionErrorCodes(doc, options) {
-  const sets = new Map(Object.entries(options?.operations ?? {}).map(([name, byStatus]) => [name.replace(/^\w+/, (m) => m.toUpperCase()), byStatus]));
+  const sets = new Map(
+    Object.entries(options?.operations ?? {}).map(([name, byStatus]) => [
+      name.replace(/^\w+/, (m) => m.toUpperCase()),
+      byStatus,
+    ]),
+  );
   const results = [];
   for (const { key, method, op, at } of operations(doc)) {
     const name = opName(method, key);
@@ -18,7 +23,8 @@ export default function conversionErrorCodes(doc, options) {
       const seen = new Set();
       for (const [type, media] of Object.entries(isObject(response?.content) ? response.content : {})) {
         const examples = [];
-        if (isObject(media) && "example" in media) examples.push({ value: media.example, at: [...responseAt, "content", type, "example"] });
+        if (isObject(media) && "example" in media)
+          examples.push({ value: media.example, at: [...responseAt, "content", type, "example"] });
         for (const [exName, ex] of Object.entries(isObject(media?.examples) ? media.examples : {})) {
           examples.push({ value: deref(doc, ex)?.value, at: [...responseAt, "content", type, "examples", exName] });
         }
@@ -30,24 +36,43 @@ export default function conversionErrorCodes(doc, options) {
           if (code !== undefined) {
             seen.add(code);
             if (!allowed.includes(code)) {
-              const fix = allowed.length ? `use one of ${allowed.join(", ")}` : "the reference gives no code for this status: leave `code` out";
-              results.push({ message: `Example code ${code} is not documented for ${status} of ${name}; ${fix}.`, path });
+              const fix = allowed.length
+                ? `use one of ${allowed.join(", ")}`
+                : "the reference gives no code for this status: leave `code` out";
+              results.push({
+                message: `Example code ${code} is not documented for ${status} of ${name}; ${fix}.`,
+                path,
+              });
             }
           }
-          if (isObject(value) && typeof value.status === "number" && /^\d{3}$/.test(status) && value.status !== Number(status)) {
-            results.push({ message: `Example of ${status} on ${name} says status ${value.status}; make it ${status}.`, path });
+          if (
+            isObject(value) &&
+            typeof value.status === "number" &&
+            /^\d{3}$/.test(status) &&
+            value.status !== Number(status)
+          ) {
+            results.push({
+              message: `Example of ${status} on ${name} says status ${value.status}; make it ${status}.`,
+              path,
+            });
           }
         }
       }
       for (const code of allowed) {
         if (!seen.has(code)) {
-          results.push({ message: `${name} documents code ${code} for ${status} but no example shows it; add one (see components/examples).`, path: responseAt });
+          results.push({
+            message: `${name} documents code ${code} for ${status} but no example shows it; add one (see components/examples).`,
+            path: responseAt,
+          });
         }
       }
     }
     for (const status of Object.keys(documented)) {
       if (!(status in (op.responses ?? {}))) {
-        results.push({ message: `${name} documents a ${status} answer (${documented[status].join(", ")}) that is not declared; add the ${status} response.`, path: [...at, "responses"] });
+        results.push({
+          message: `${name} documents a ${status} answer (${documented[status].join(", ")}) that is not declared; add the ${status} response.`,
+          path: [...at, "responses"],
+        });
       }
     }
   }

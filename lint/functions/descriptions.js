@@ -7,7 +7,10 @@ export default function descriptions(doc) {
   const results = [];
   for (const { param, at } of parameterObjects(doc)) {
     if (!text(param.description)) {
-      results.push({ message: `Parameter \`${param.name}\` (${param.in}) has no description; say what it is and any rule the reference gives.`, path: at });
+      results.push({
+        message: `Parameter \`${param.name}\` (${param.in}) has no description; say what it is and any rule the reference gives.`,
+        path: at,
+      });
     }
   }
   for (const { schema, at, parent } of schemas(doc)) {

@@ -30,14 +30,21 @@ function propertyNames(doc, schema, seen = new Set()) {
   if (!isObject(s) || seen.has(s)) return new Set();
   seen.add(s);
   const names = new Set(Object.keys(isObject(s.properties) ? s.properties : {}));
-  for (const part of Array.isArray(s.allOf) ? s.allOf : []) for (const n of propertyNames(doc, part, seen)) names.add(n);
+  for (const part of Array.isArray(s.allOf) ? s.allOf : [])
+    for (const n of propertyNames(doc, part, seen)) names.add(n);
   return names;
 }
 
 /** The envelope(s) a schema is: one per alternative of anyOf/oneOf, "unknown" when none fits. */
 export function envelopesOf(doc, schema) {
   const s = deref(doc, schema);
-  const alternatives = isObject(s) ? (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : null) : null;
+  const alternatives = isObject(s)
+    ? Array.isArray(s.anyOf)
+      ? s.anyOf
+      : Array.isArray(s.oneOf)
+        ? s.oneOf
+        : null
+    : null;
   if (alternatives) return alternatives.flatMap((alt) => envelopesOf(doc, alt));
   // One object with optional members may carry the fields of several envelopes (the v1 401, the portfolio
   // 429): it is each of them, and each must be allowed.
@@ -59,7 +66,9 @@ export default function errorEnvelope(doc) {
       const allowed = allowedEnvelopes(key, status);
       const want = allowed.map((e) => ENVELOPES[e]).join(" or ");
       const responseAt = [...at, "responses", status];
-      const json = Object.entries(isObject(response?.content) ? response.content : {}).filter(([type]) => isJsonMediaType(type));
+      const json = Object.entries(isObject(response?.content) ? response.content : {}).filter(([type]) =>
+        isJsonMediaType(type),
+      );
       if (json.length === 0) {
         results.push({
           message: `${status} of ${opName(method, key)} declares no JSON error body; declare application/json with ${want}.`,
@@ -71,7 +80,9 @@ export default function errorEnvelope(doc) {
         const found = envelopesOf(doc, media?.schema);
         const wrong = found.filter((e) => !allowed.includes(e));
         if (wrong.length === 0) continue;
-        const seen = wrong.map((e) => (e === "unknown" ? "a body that is none of the four envelopes" : ENVELOPES[e])).join(" and ");
+        const seen = wrong
+          .map((e) => (e === "unknown" ? "a body that is none of the four envelopes" : ENVELOPES[e]))
+          .join(" and ");
         results.push({
           message: `${status} of ${opName(method, key)} uses ${seen}; this family answers with ${want}. Point it at ${allowed.map((e) => FIX[e]).join(" or ")}.`,
           path: typeof raw?.$ref === "string" ? responseAt : [...responseAt, "content", type, "schema"],

@@ -6,13 +6,17 @@ const FIX = "$ref: '#/components/parameters/IdempotencyKey'";
 
 /** @param {{operations: string[]}} options "POST /v1/..." of every operation that takes the key. */
 export default function idempotencyKey(doc, options) {
-  const named = new Set((options?.operations ?? []).map((o) => o.replace(/\s+/, " ").replace(/^\w+/, (m) => m.toUpperCase())));
+  const named = new Set(
+    (options?.operations ?? []).map((o) => o.replace(/\s+/, " ").replace(/^\w+/, (m) => m.toUpperCase())),
+  );
   const list = [...named].join(" and ");
   const results = [];
   for (const entry of operations(doc)) {
     const { key, method, at } = entry;
     const name = opName(method, key);
-    const headers = parametersOf(doc, entry).filter(({ param }) => param.in === "header" && /idempotency/i.test(String(param.name)));
+    const headers = parametersOf(doc, entry).filter(
+      ({ param }) => param.in === "header" && /idempotency/i.test(String(param.name)),
+    );
     if (!named.has(name)) {
       for (const { param, at: paramAt } of headers) {
         results.push({
@@ -23,7 +27,10 @@ export default function idempotencyKey(doc, options) {
       continue;
     }
     if (headers.length === 0) {
-      results.push({ message: `${name} must declare the Idempotency-Key header (required, format uuid): add ${FIX}.`, path: [...at, "parameters"] });
+      results.push({
+        message: `${name} must declare the Idempotency-Key header (required, format uuid): add ${FIX}.`,
+        path: [...at, "parameters"],
+      });
       continue;
     }
     for (const { param, at: paramAt } of headers) {
@@ -31,9 +38,13 @@ export default function idempotencyKey(doc, options) {
       const problems = [];
       if (param.name !== "Idempotency-Key") problems.push(`be named Idempotency-Key (not ${param.name})`);
       if (param.required !== true) problems.push("be required: true");
-      if (schema?.type !== "string" || schema?.format !== "uuid") problems.push("have schema {type: string, format: uuid}");
+      if (schema?.type !== "string" || schema?.format !== "uuid")
+        problems.push("have schema {type: string, format: uuid}");
       if (problems.length) {
-        results.push({ message: `The idempotency header of ${name} must ${problems.join(", ")}; use ${FIX}.`, path: paramAt });
+        results.push({
+          message: `The idempotency header of ${name} must ${problems.join(", ")}; use ${FIX}.`,
+          path: paramAt,
+        });
       }
     }
   }

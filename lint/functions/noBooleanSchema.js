@@ -4,7 +4,17 @@
 import { isObject, schemas } from "./lib/openapi.js";
 
 const MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
-const SINGLES = ["items", "unevaluatedItems", "not", "if", "then", "else", "contains", "propertyNames", "contentSchema"];
+const SINGLES = [
+  "items",
+  "unevaluatedItems",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "contentSchema",
+];
 const LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 const advice = (value) =>
@@ -39,11 +49,20 @@ export default function noBooleanSchema(doc) {
         if (typeof sub === "boolean") found.push({ value: sub, at: [...at, keyword, name] });
       }
     }
-    for (const keyword of SINGLES) if (typeof schema[keyword] === "boolean") found.push({ value: schema[keyword], at: [...at, keyword] });
+    for (const keyword of SINGLES)
+      if (typeof schema[keyword] === "boolean") found.push({ value: schema[keyword], at: [...at, keyword] });
     for (const keyword of LISTS) {
-      if (Array.isArray(schema[keyword])) schema[keyword].forEach((sub, i) => typeof sub === "boolean" && found.push({ value: sub, at: [...at, keyword, i] }));
+      if (Array.isArray(schema[keyword]))
+        schema[keyword].forEach(
+          (sub, i) => typeof sub === "boolean" && found.push({ value: sub, at: [...at, keyword, i] }),
+        );
     }
   }
   const seen = new Set();
-  return found.filter(({ at }) => !seen.has(at.join("\0")) && seen.add(at.join("\0"))).map(({ value, at }) => ({ message: `Boolean schema \`${value}\` at ${at.join(".")}: ${advice(value)}; orval crashes on boolean schemas.`, path: at }));
+  return found
+    .filter(({ at }) => !seen.has(at.join("\0")) && seen.add(at.join("\0")))
+    .map(({ value, at }) => ({
+      message: `Boolean schema \`${value}\` at ${at.join(".")}: ${advice(value)}; orval crashes on boolean schemas.`,
+      path: at,
+    }));
 }

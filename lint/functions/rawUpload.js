@@ -14,7 +14,8 @@ export default function rawUpload(doc, options) {
     const name = opName(method, key);
     const body = deref(doc, op.requestBody);
     const bodyAt = [...at, "requestBody"];
-    if (body?.required !== true) results.push({ message: `The file body of ${name} must be required: true.`, path: bodyAt });
+    if (body?.required !== true)
+      results.push({ message: `The file body of ${name} must be required: true.`, path: bodyAt });
     for (const [type, media] of Object.entries(isObject(body?.content) ? body.content : {})) {
       const mediaAt = [...bodyAt, "content", type];
       if (NOT_RAW.test(type)) {
@@ -25,7 +26,9 @@ export default function rawUpload(doc, options) {
         continue;
       }
       const schema = deref(doc, media?.schema);
-      const binary = typesOf(schema).includes("string") && (typeof schema.contentMediaType === "string" || schema.format === "binary");
+      const binary =
+        typesOf(schema).includes("string") &&
+        (typeof schema.contentMediaType === "string" || schema.format === "binary");
       if (!binary || "contentEncoding" in schema) {
         results.push({
           message: `The ${type} body of ${name} must be raw bytes: {type: string, contentMediaType: ...} with no contentEncoding (not Base64); write {type: string, format: binary, contentMediaType: application/octet-stream} in place.`,
@@ -33,7 +36,9 @@ export default function rawUpload(doc, options) {
         });
       }
     }
-    const disposition = parametersOf(doc, entry).find(({ param }) => param.in === "header" && String(param.name).toLowerCase() === "content-disposition");
+    const disposition = parametersOf(doc, entry).find(
+      ({ param }) => param.in === "header" && String(param.name).toLowerCase() === "content-disposition",
+    );
     if (!disposition || disposition.param.required !== true) {
       results.push({
         message: `${name} must require the Content-Disposition header (attachment; filename=...): add $ref: '#/components/parameters/ContentDisposition'.`,

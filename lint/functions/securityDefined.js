@@ -13,18 +13,27 @@ export default function securityDefined(doc, options) {
       for (const [scheme, listed] of Object.entries(isObject(requirement) ? requirement : {})) {
         const reqAt = [...at, "security", i, scheme];
         if (!(scheme in schemes)) {
-          results.push({ message: `${owner} names security scheme \`${scheme}\`, which components.securitySchemes does not define (defined: ${Object.keys(schemes).join(", ") || "none"}).`, path: reqAt });
+          results.push({
+            message: `${owner} names security scheme \`${scheme}\`, which components.securitySchemes does not define (defined: ${Object.keys(schemes).join(", ") || "none"}).`,
+            path: reqAt,
+          });
           continue;
         }
         if (!Array.isArray(listed) || listed.length === 0) continue;
         const allowed = roles[scheme];
         if (!allowed) {
-          results.push({ message: `${owner} lists roles on \`${scheme}\`, which takes none; leave its list empty ([]). Only ${Object.keys(roles).join(", ")} carries documented scopes.`, path: reqAt });
+          results.push({
+            message: `${owner} lists roles on \`${scheme}\`, which takes none; leave its list empty ([]). Only ${Object.keys(roles).join(", ")} carries documented scopes.`,
+            path: reqAt,
+          });
           continue;
         }
         listed.forEach((role, j) => {
           if (!allowed.includes(role)) {
-            results.push({ message: `${owner} asks \`${scheme}\` for \`${role}\`, which is not a documented scope; use one of ${allowed.join(", ")}.`, path: [...reqAt, j] });
+            results.push({
+              message: `${owner} asks \`${scheme}\` for \`${role}\`, which is not a documented scope; use one of ${allowed.join(", ")}.`,
+              path: [...reqAt, j],
+            });
           }
         });
       }

@@ -5,7 +5,10 @@ import { deref, isObject, parameterObjects, schemas, typesOf } from "./lib/opena
 const DEFAULT_NAMES = "^(time|timestamp|updated_from|valid_until)$|_at$";
 const DEFAULT_FORMLESS = "^(expire_time|valid_until_timestamp)$";
 
-const isDateTime = (schema) => isObject(schema) && schema.format === "date-time" && (typesOf(schema).length === 0 || typesOf(schema).includes("string"));
+const isDateTime = (schema) =>
+  isObject(schema) &&
+  schema.format === "date-time" &&
+  (typesOf(schema).length === 0 || typesOf(schema).includes("string"));
 
 /** @param {{names?: string, formless?: string}} options regular expressions of ISO 8601 names and of timestamps whose form is not shown */
 export default function timeFormat(doc, options) {
@@ -16,7 +19,10 @@ export default function timeFormat(doc, options) {
     if (parent?.keyword === "properties" && formless.test(parent.name)) {
       const s = deref(doc, schema);
       if (isObject(s) && ("format" in s || "type" in s || typeof s["x-not-shown"] !== "string")) {
-        results.push({ message: `Property \`${parent.name}\` is a timestamp whose form the reference does not show: give it no type or format, and say so in x-not-shown.`, path: at });
+        results.push({
+          message: `Property \`${parent.name}\` is a timestamp whose form the reference does not show: give it no type or format, and say so in x-not-shown.`,
+          path: at,
+        });
       }
       continue;
     }

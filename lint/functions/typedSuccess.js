@@ -8,7 +8,13 @@ const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 
 /** A schema that says something a generator can type: a $ref, a type, a composition, properties, an enum or a const. */
 const typeable = (s) =>
-  isObject(s) && (typeof s.$ref === "string" || "type" in s || "enum" in s || "const" in s || COMPOSITIONS.some((k) => Array.isArray(s[k])) || isObject(s.properties));
+  isObject(s) &&
+  (typeof s.$ref === "string" ||
+    "type" in s ||
+    "enum" in s ||
+    "const" in s ||
+    COMPOSITIONS.some((k) => Array.isArray(s[k])) ||
+    isObject(s.properties));
 
 export default function typedSuccess(doc) {
   const results = [];
@@ -18,14 +24,23 @@ export default function typedSuccess(doc) {
       if (!isSuccessStatus(status)) continue;
       const statusAt = [...at, "responses", status];
       if (!STATUS.test(status)) {
-        results.push({ message: `Success status \`${status}\` of ${name} is not one generators know: use an exact code (200, 201, ...) or \`2XX\` in capitals.`, path: statusAt });
+        results.push({
+          message: `Success status \`${status}\` of ${name} is not one generators know: use an exact code (200, 201, ...) or \`2XX\` in capitals.`,
+          path: statusAt,
+        });
       }
       const response = deref(doc, raw);
       for (const [type, media] of Object.entries(isObject(response?.content) ? response.content : {})) {
         if (!isObject(media) || !("schema" in media)) {
-          results.push({ message: `The ${type} body of ${status} of ${name} has no schema: generators type it as \`unknown\`; give it one (an open object with x-not-shown where the fields are not shown).`, path: [...statusAt, "content", type] });
+          results.push({
+            message: `The ${type} body of ${status} of ${name} has no schema: generators type it as \`unknown\`; give it one (an open object with x-not-shown where the fields are not shown).`,
+            path: [...statusAt, "content", type],
+          });
         } else if (!typeable(media.schema)) {
-          results.push({ message: `The ${type} body of ${status} of ${name} has a schema that says nothing (${JSON.stringify(media.schema)}): generators type it as \`any\`; give it a type or a $ref.`, path: [...statusAt, "content", type, "schema"] });
+          results.push({
+            message: `The ${type} body of ${status} of ${name} has a schema that says nothing (${JSON.stringify(media.schema)}): generators type it as \`any\`; give it a type or a $ref.`,
+            path: [...statusAt, "content", type, "schema"],
+          });
         }
       }
     }

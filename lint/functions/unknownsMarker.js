@@ -10,7 +10,10 @@ const CODE = /^[A-Z0-9][A-Z0-9_]*$/;
 const closed = (s) => isObject(s) && (s.additionalProperties === false || s.unevaluatedProperties === false);
 const isObjectSchema = (s) => typesOf(s).includes("object") || isObject(s.properties) || isObject(s.patternProperties);
 const constrains = (s) =>
-  typesOf(s).length > 0 || "enum" in s || "const" in s || COMPOSITIONS.some((k) => k in s) ||
+  typesOf(s).length > 0 ||
+  "enum" in s ||
+  "const" in s ||
+  COMPOSITIONS.some((k) => k in s) ||
   ["properties", "patternProperties", "items", "prefixItems", "not", "if", "$ref"].some((k) => k in s);
 
 export default function unknownsMarker(doc) {
@@ -19,7 +22,10 @@ export default function unknownsMarker(doc) {
     if (typeof schema.$ref === "string") continue;
     const marked = MARKER in schema;
     if (marked && (typeof schema[MARKER] !== "string" || schema[MARKER].trim() === "")) {
-      results.push({ message: `${MARKER} must be a non-empty string naming what the reference does not show.`, path: [...at, MARKER] });
+      results.push({
+        message: `${MARKER} must be a non-empty string naming what the reference does not show.`,
+        path: [...at, MARKER],
+      });
       continue;
     }
     if ("enum" in schema) {
@@ -38,7 +44,10 @@ export default function unknownsMarker(doc) {
     if (parent?.keyword === "not") continue;
     if (Array.isArray(schema.allOf)) {
       if (!closed(schema) && !schema.allOf.some((part) => closed(deref(doc, part)))) {
-        results.push({ message: `This allOf composition is open (no part has additionalProperties: false); close one part or add ${MARKER} naming the unknown fields.`, path: at });
+        results.push({
+          message: `This allOf composition is open (no part has additionalProperties: false); close one part or add ${MARKER} naming the unknown fields.`,
+          path: at,
+        });
       }
       continue;
     }
@@ -50,11 +59,18 @@ export default function unknownsMarker(doc) {
       continue;
     }
     if (typesOf(schema).includes("array") && !("items" in schema) && !("prefixItems" in schema)) {
-      results.push({ message: `Array without items: give \`items\` a schema, or add ${MARKER} saying the item structure is not shown.`, path: at });
+      results.push({
+        message: `Array without items: give \`items\` a schema, or add ${MARKER} saying the item structure is not shown.`,
+        path: at,
+      });
       continue;
     }
     const examples = Array.isArray(schema.examples) ? schema.examples : [];
-    if (typesOf(schema).includes("string") && examples.length > 0 && examples.every((e) => typeof e === "string" && CODE.test(e))) {
+    if (
+      typesOf(schema).includes("string") &&
+      examples.length > 0 &&
+      examples.every((e) => typeof e === "string" && CODE.test(e))
+    ) {
       results.push({
         message: `\`examples\` lists known values (${examples.join(", ")}) of a set that is not an enum, so the set is incomplete: add ${MARKER}: <the complete set of values>, or use \`enum\` if the reference gives every value.`,
         path: at,
@@ -62,7 +78,10 @@ export default function unknownsMarker(doc) {
       continue;
     }
     if (!constrains(schema)) {
-      results.push({ message: `Schema without a type accepts any value: give it a type, or add ${MARKER} saying what is not shown.`, path: at });
+      results.push({
+        message: `Schema without a type accepts any value: give it a type, or add ${MARKER} saying what is not shown.`,
+        path: at,
+      });
     }
   }
   return results;

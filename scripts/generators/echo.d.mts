@@ -8,4 +8,6 @@ export interface Recorded {
   body: Buffer;
 }
 export declare function answer(scenario: unknown, method: string, pathname: string): { status: number; body: unknown };
-export declare function startEcho(scenario: unknown): Promise<{ url: string; requests: Recorded[]; close(): Promise<void> }>;
+export declare function startEcho(
+  scenario: unknown,
+): Promise<{ url: string; requests: Recorded[]; close(): Promise<void> }>;

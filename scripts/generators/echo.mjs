@@ -5,12 +5,24 @@ import { createServer } from "node:http";
 /** The answer to a request: the RFI list, an error with an unlisted code, an order in a new status, else `{}`. */
 export function answer(scenario, method, pathname) {
   const customer = `/v1/customers/${scenario.customer_id}`;
-  if (method === "GET" && pathname === `${customer}/rfi-cases`) return { status: scenario.rfi_list.status, body: { list: [], total: scenario.rfi_list.total } };
+  if (method === "GET" && pathname === `${customer}/rfi-cases`)
+    return { status: scenario.rfi_list.status, body: { list: [], total: scenario.rfi_list.total } };
   if (method === "POST" && pathname === `${customer}/conversions/quote`) {
-    const body = { code: scenario.quote.unknown_code, status: scenario.quote.status, detail: "A code this document does not list.", instance: pathname, trace_id: "7f9c2b1e4d3a4c8e9b0a1f2e3d4c5b6a", time: "2026-11-21T09:30:00Z" };
+    const body = {
+      code: scenario.quote.unknown_code,
+      status: scenario.quote.status,
+      detail: "A code this document does not list.",
+      instance: pathname,
+      trace_id: "7f9c2b1e4d3a4c8e9b0a1f2e3d4c5b6a",
+      time: "2026-11-21T09:30:00Z",
+    };
     return { status: scenario.quote.status, body };
   }
-  if (method === "POST" && pathname === `${customer}/conversions/hedge`) return { status: scenario.execute.status, body: { transaction_id: scenario.execute.transaction_id, order_status: scenario.execute.new_order_status } };
+  if (method === "POST" && pathname === `${customer}/conversions/hedge`)
+    return {
+      status: scenario.execute.status,
+      body: { transaction_id: scenario.execute.transaction_id, order_status: scenario.execute.new_order_status },
+    };
   return { status: 200, body: {} };
 }
 

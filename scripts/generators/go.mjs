@@ -10,17 +10,28 @@ import { ensureDir, goTool, must, openapiGeneratorJar, PINS, run, sources } from
 /** The module of the driver: `matrix`, Go 1.24, and for OpenAPI Generator its client module replaced by ./client. */
 function project(ctx, id, requires = "") {
   writeFileSync(path.join(ctx.dir, "go.mod"), `module matrix\n\ngo 1.24\n${requires}`);
-  for (const f of readdirSync(path.join(ctx.driversDir, "go"))) cpSync(path.join(ctx.driversDir, "go", f), path.join(ctx.dir, f));
+  for (const f of readdirSync(path.join(ctx.driversDir, "go")))
+    cpSync(path.join(ctx.driversDir, "go", f), path.join(ctx.dir, f));
   cpSync(path.join(ctx.driversDir, id), ctx.dir, { recursive: true });
 }
 
 /** Warnings that are not about a fault of the document, each with why it is left. */
 const KNOWN_GO_WARNINGS = [
-  [/Header name is not canonical.*"X-SVC-Date"/, "the reference's own header name; header names are case-insensitive and ogen sends the same header as X-Svc-Date"],
+  [
+    /Header name is not canonical.*"X-SVC-Date"/,
+    "the reference's own header name; header names are case-insensitive and ogen sends the same header as X-Svc-Date",
+  ],
 ];
 
 const goWarnings = (output) =>
-  [...new Set(output.split("\n").map((l) => l.trim()).filter((l) => /warn|skip|not implemented|unsupported|ignor/i.test(l)))].filter((l) => !KNOWN_GO_WARNINGS.some(([pattern]) => pattern.test(l)));
+  [
+    ...new Set(
+      output
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => /warn|skip|not implemented|unsupported|ignor/i.test(l)),
+    ),
+  ].filter((l) => !KNOWN_GO_WARNINGS.some(([pattern]) => pattern.test(l)));
 
 function goGenerator({ id, name, version, generate, warnings = goWarnings, operation, packages, prepare, install }) {
   return {
@@ -45,7 +56,11 @@ function goGenerator({ id, name, version, generate, warnings = goWarnings, opera
     async drive(ctx) {
       const built = await run("go", ["build", "-o", "driver", "."], { cwd: ctx.dir });
       if (built.code !== 0) return built;
-      return run(path.join(ctx.dir, "driver"), [], { cwd: ctx.dir, extraEnv: { MATRIX_BASE_URL: ctx.baseUrl, MATRIX_SCENARIO: ctx.scenarioFile }, timeoutMs: 60_000 });
+      return run(path.join(ctx.dir, "driver"), [], {
+        cwd: ctx.dir,
+        extraEnv: { MATRIX_BASE_URL: ctx.baseUrl, MATRIX_SCENARIO: ctx.scenarioFile },
+        timeoutMs: 60_000,
+      });
     },
   };
 }
@@ -59,7 +74,19 @@ export const goGenerators = [
       const exe = await goTool(PINS.oapiCodegen);
       project(ctx, "oapi-codegen");
       // No configuration: its flags for a client only (its default also writes an Echo server).
-      return run(exe, ["-generate", "types,client", "-package", "api", "-o", path.join(ensureDir(path.join(ctx.dir, "api")), "api.gen.go"), ctx.document], { cwd: ctx.dir });
+      return run(
+        exe,
+        [
+          "-generate",
+          "types,client",
+          "-package",
+          "api",
+          "-o",
+          path.join(ensureDir(path.join(ctx.dir, "api")), "api.gen.go"),
+          ctx.document,
+        ],
+        { cwd: ctx.dir },
+      );
     },
     install: () => goTool(PINS.oapiCodegen),
     operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op[0].toUpperCase()}${op.slice(1)}(WithBody)?\\(`),
@@ -83,7 +110,11 @@ export const goGenerators = [
     name: "OpenAPI Generator go",
     version: openapiGeneratorVersion,
     async generate(ctx) {
-      project(ctx, "oag-go", "\nrequire github.com/GIT_USER_ID/GIT_REPO_ID v0.0.0\n\nreplace github.com/GIT_USER_ID/GIT_REPO_ID => ./client\n");
+      project(
+        ctx,
+        "oag-go",
+        "\nrequire github.com/GIT_USER_ID/GIT_REPO_ID v0.0.0\n\nreplace github.com/GIT_USER_ID/GIT_REPO_ID => ./client\n",
+      );
       return generateWith("go", ctx);
     },
     install: openapiGeneratorJar,

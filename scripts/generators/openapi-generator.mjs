@@ -8,7 +8,11 @@ export const JVM = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
 
 export async function generateWith(generatorName, ctx, folder = "client") {
   const jar = await openapiGeneratorJar();
-  return run("java", [...JVM, "-jar", jar, "generate", "-g", generatorName, "-i", ctx.document, "-o", path.join(ctx.dir, folder)], { cwd: ctx.dir });
+  return run(
+    "java",
+    [...JVM, "-jar", jar, "generate", "-g", generatorName, "-i", ctx.document, "-o", path.join(ctx.dir, folder)],
+    { cwd: ctx.dir },
+  );
 }
 
 /**
@@ -17,7 +21,9 @@ export async function generateWith(generatorName, ctx, folder = "client") {
  */
 export function openapiGeneratorWarnings(output, known = []) {
   const lines = output.split("\n").filter((l) => /\b(WARN|ERROR)\b/.test(l));
-  const messages = lines.map((l) => l.replace(/^.*?\b(WARN|ERROR)\s+\S+\s+-\s+/, "$1 ").replace(/path=\S*\/out\/generators\/[^/]+\//, "path="));
+  const messages = lines.map((l) =>
+    l.replace(/^.*?\b(WARN|ERROR)\s+\S+\s+-\s+/, "$1 ").replace(/path=\S*\/out\/generators\/[^/]+\//, "path="),
+  );
   return [...new Set(messages.filter((m) => ![...KNOWN_WARNINGS, ...known].some(([pattern]) => pattern.test(m))))];
 }
 
@@ -27,4 +33,9 @@ export const openapiGeneratorVersion = () => `openapi-generator-cli ${PINS.opena
  * The java generator's notice that it leaves object examples of request bodies out of its generated README
  * and docs: about its documentation templates, not the client, and the document's examples are valid.
  */
-export const JAVA_KNOWN_WARNINGS = [[/Ignoring complex example on request body/, "java leaves object examples of request bodies out of its generated docs"]];
+export const JAVA_KNOWN_WARNINGS = [
+  [
+    /Ignoring complex example on request body/,
+    "java leaves object examples of request bodies out of its generated docs",
+  ],
+];

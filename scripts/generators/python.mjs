@@ -22,14 +22,31 @@ function packageOf(ctx, marker) {
 function drivers(ctx, id, pkg) {
   cpSync(path.join(ctx.driversDir, "python/scenario.py"), path.join(ctx.dir, "scenario.py"));
   for (const name of ["driver.py", "typed.py"]) {
-    writeFileSync(path.join(ctx.dir, name), readFileSync(path.join(ctx.driversDir, id, name), "utf8").replaceAll("__PACKAGE__", pkg));
+    writeFileSync(
+      path.join(ctx.dir, name),
+      readFileSync(path.join(ctx.driversDir, id, name), "utf8").replaceAll("__PACKAGE__", pkg),
+    );
   }
 }
 
-function pythonGenerator({ id, name, version, generate, warnings, marker, operation, files = false, ownConfig = false }) {
+function pythonGenerator({
+  id,
+  name,
+  version,
+  generate,
+  warnings,
+  marker,
+  operation,
+  files = false,
+  ownConfig = false,
+}) {
   const mypy = async (ctx, args) => {
     const { python } = await pythonVenv();
-    return run(python, ["-m", "mypy", "--strict", "--no-color-output", "--cache-dir", path.join(cache, "generators/mypy", id), ...args], { cwd: ctx.dir, extraEnv: { MYPYPATH: path.join(ctx.dir, "client") } });
+    return run(
+      python,
+      ["-m", "mypy", "--strict", "--no-color-output", "--cache-dir", path.join(cache, "generators/mypy", id), ...args],
+      { cwd: ctx.dir, extraEnv: { MYPYPATH: path.join(ctx.dir, "client") } },
+    );
   };
   return {
     id,
@@ -45,7 +62,11 @@ function pythonGenerator({ id, name, version, generate, warnings, marker, operat
     warnings,
     operations(ctx, ids) {
       const dir = path.join(ctx.dir, "client", packageOf(ctx, marker));
-      const text = files ? `${readdirSync(dir, { recursive: true }).map((f) => `/${f}`).join("\n")}\n` : sources(dir, [".py"]);
+      const text = files
+        ? `${readdirSync(dir, { recursive: true })
+            .map((f) => `/${f}`)
+            .join("\n")}\n`
+        : sources(dir, [".py"]);
       return new Set(ids.filter((op) => operation(op).test(text)));
     },
     async build(ctx) {
@@ -53,14 +74,36 @@ function pythonGenerator({ id, name, version, generate, warnings, marker, operat
       if (!ownConfig) return mypy(ctx, [pkg, "driver.py", "scenario.py"]);
       // The package under the mypy settings it ships (its pyproject), the consumer's code under --strict.
       const { python } = await pythonVenv();
-      const own = await run(python, ["-m", "mypy", "--no-color-output", "--cache-dir", path.join(cache, "generators/mypy", `${id}-own`), packageOf(ctx, marker)], { cwd: path.join(ctx.dir, "client") });
+      const own = await run(
+        python,
+        [
+          "-m",
+          "mypy",
+          "--no-color-output",
+          "--cache-dir",
+          path.join(cache, "generators/mypy", `${id}-own`),
+          packageOf(ctx, marker),
+        ],
+        { cwd: path.join(ctx.dir, "client") },
+      );
       const consumer = await mypy(ctx, ["--follow-imports=silent", "driver.py", "scenario.py"]);
-      return { code: own.code === 0 ? consumer.code : own.code, output: `${own.code === 0 ? "" : `${pkg} under its own mypy settings:\n${own.output}`}${consumer.output}` };
+      return {
+        code: own.code === 0 ? consumer.code : own.code,
+        output: `${own.code === 0 ? "" : `${pkg} under its own mypy settings:\n${own.output}`}${consumer.output}`,
+      };
     },
     typed: (ctx) => mypy(ctx, ["--follow-imports=silent", "typed.py"]),
     async drive(ctx) {
       const { python } = await pythonVenv();
-      return run(python, ["driver.py"], { cwd: ctx.dir, extraEnv: { PYTHONPATH: `${path.join(ctx.dir, "client")}:${ctx.dir}`, MATRIX_BASE_URL: ctx.baseUrl, MATRIX_SCENARIO: ctx.scenarioFile }, timeoutMs: 60_000 });
+      return run(python, ["driver.py"], {
+        cwd: ctx.dir,
+        extraEnv: {
+          PYTHONPATH: `${path.join(ctx.dir, "client")}:${ctx.dir}`,
+          MATRIX_BASE_URL: ctx.baseUrl,
+          MATRIX_SCENARIO: ctx.scenarioFile,
+        },
+        timeoutMs: 60_000,
+      });
     },
   };
 }
@@ -75,10 +118,21 @@ export const pythonGenerators = [
     async generate(ctx) {
       const { bin } = await pythonVenv();
       // Its own post-generation step runs ruff (a dependency of it) from PATH, as in a consumer's venv.
-      return run(path.join(bin, "openapi-python-client"), ["generate", "--path", ctx.document, "--output-path", "client"], { cwd: ctx.dir, extraEnv: { PATH: `${bin}:${process.env.PATH}` } });
+      return run(
+        path.join(bin, "openapi-python-client"),
+        ["generate", "--path", ctx.document, "--output-path", "client"],
+        { cwd: ctx.dir, extraEnv: { PATH: `${bin}:${process.env.PATH}` } },
+      );
     },
     // Its report lists what it skipped or could not read; the progress lines are not warnings.
-    warnings: (output) => [...new Set(output.split("\n").map((l) => l.trim()).filter((l) => /warn|unsupported|failure|could not|cannot|invalid|removal|skipp/i.test(l)))],
+    warnings: (output) => [
+      ...new Set(
+        output
+          .split("\n")
+          .map((l) => l.trim())
+          .filter((l) => /warn|unsupported|failure|could not|cannot|invalid|removal|skipp/i.test(l)),
+      ),
+    ],
     marker: "client.py",
     // One module per operation, named after its operationId: api/<tag>/<operation>.py.
     operation: (op) => ({ test: (files) => files.includes(`/${snake(op)}.py\n`) }),

@@ -28,7 +28,8 @@ const NEED = {
   javac: "the Java client is compiled with javac (Debian: apt-get install default-jdk-headless)",
   mvn: "the generator jar and the Java client's libraries come through Maven (Debian: apt-get install maven)",
   go: "the Go generators are installed and the Go clients built with Go 1.24 or newer (Debian: apt-get install golang-go)",
-  python3: "the Python generators run in a venv made with python3 -m venv, 3.10 or newer (Debian: apt-get install python3-venv)",
+  python3:
+    "the Python generators run in a venv made with python3 -m venv, 3.10 or newer (Debian: apt-get install python3-venv)",
 };
 
 export const env = {
@@ -56,11 +57,20 @@ export function run(command, args, { cwd = root, extraEnv = {}, timeoutMs = 300_
     child.on("error", (err) => {
       clearTimeout(timer);
       const name = path.basename(command);
-      resolve({ code: null, stdout, output: err.code === "ENOENT" ? `${name} is not installed: ${NEED[name] ?? "install it"}.` : err.message });
+      resolve({
+        code: null,
+        stdout,
+        output: err.code === "ENOENT" ? `${name} is not installed: ${NEED[name] ?? "install it"}.` : err.message,
+      });
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? (signal ? `killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000} s` : ""})` : null), stdout, output });
+      resolve({
+        code:
+          code ?? (signal ? `killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000} s` : ""})` : null),
+        stdout,
+        output,
+      });
     });
   });
 }
@@ -90,14 +100,30 @@ export function openapiGeneratorJar() {
   return memo("jar", async () => {
     const { version, sha256 } = GENERATOR;
     const repo = path.join(cache, "m2");
-    const jar = path.join(repo, `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`);
+    const jar = path.join(
+      repo,
+      `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`,
+    );
     if (!existsSync(jar)) {
-      await must(run("mvn", ["-q", "-B", "-Dstyle.color=never", "dependency:get", `-Dartifact=org.openapitools:openapi-generator-cli:${version}`, "-Dtransitive=false", `-Dmaven.repo.local=${repo}`]), `Fetching openapi-generator-cli ${version} with Maven`);
+      await must(
+        run("mvn", [
+          "-q",
+          "-B",
+          "-Dstyle.color=never",
+          "dependency:get",
+          `-Dartifact=org.openapitools:openapi-generator-cli:${version}`,
+          "-Dtransitive=false",
+          `-Dmaven.repo.local=${repo}`,
+        ]),
+        `Fetching openapi-generator-cli ${version} with Maven`,
+      );
     }
     const actual = createHash("sha256").update(readFileSync(jar)).digest("hex");
     if (actual !== sha256) {
       rmSync(jar);
-      throw new ToolError(`openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`);
+      throw new ToolError(
+        `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`,
+      );
     }
     return jar;
   });
@@ -108,7 +134,11 @@ export function goTool(pin) {
   return memo(pin.module, async () => {
     const bin = path.join(cache, "generators/go-bin", pin.version);
     const exe = path.join(bin, path.basename(pin.module));
-    if (!existsSync(exe)) await must(run("go", ["install", `${pin.module}@${pin.version}`], { extraEnv: { GOBIN: bin } }), `go install ${pin.module}@${pin.version}`);
+    if (!existsSync(exe))
+      await must(
+        run("go", ["install", `${pin.module}@${pin.version}`], { extraEnv: { GOBIN: bin } }),
+        `go install ${pin.module}@${pin.version}`,
+      );
     return exe;
   });
 }
@@ -122,7 +152,12 @@ export function pythonVenv() {
     const stamp = path.join(venv, "installed-requirements.txt");
     if (!existsSync(python)) await must(run("python3", ["-m", "venv", venv]), "python3 -m venv");
     if (!existsSync(stamp) || readFileSync(stamp, "utf8") !== wanted) {
-      await must(run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", "-r", PINS.python], { timeoutMs: 900_000 }), `pip install -r ${path.relative(root, PINS.python)}`);
+      await must(
+        run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", "-r", PINS.python], {
+          timeoutMs: 900_000,
+        }),
+        `pip install -r ${path.relative(root, PINS.python)}`,
+      );
       writeFileSync(stamp, wanted);
     }
     return { python, bin: path.join(venv, "bin") };

@@ -14,19 +14,56 @@ const node = process.execPath;
  * without file extensions (OpenAPI Generator typescript-fetch, written for bundlers and CommonJS).
  */
 function project(ctx, id, commonjs) {
-  writeFileSync(path.join(ctx.dir, "package.json"), JSON.stringify({ type: commonjs ? "commonjs" : "module", private: true }));
-  const modules = commonjs ? { module: "CommonJS", moduleResolution: "Node10" } : { module: "NodeNext", moduleResolution: "NodeNext" };
-  const compilerOptions = { strict: true, target: "ES2022", ...modules, outDir: "dist", rootDir: ".", skipLibCheck: true, types: ["node"], pretty: false };
-  writeFileSync(path.join(ctx.dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["client", "driver.ts", "scenario.ts"] }));
-  writeFileSync(path.join(ctx.dir, "tsconfig.typed.json"), JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true }, include: ["typed.ts"] }));
+  writeFileSync(
+    path.join(ctx.dir, "package.json"),
+    JSON.stringify({ type: commonjs ? "commonjs" : "module", private: true }),
+  );
+  const modules = commonjs
+    ? { module: "CommonJS", moduleResolution: "Node10" }
+    : { module: "NodeNext", moduleResolution: "NodeNext" };
+  const compilerOptions = {
+    strict: true,
+    target: "ES2022",
+    ...modules,
+    outDir: "dist",
+    rootDir: ".",
+    skipLibCheck: true,
+    types: ["node"],
+    pretty: false,
+  };
+  writeFileSync(
+    path.join(ctx.dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions, include: ["client", "driver.ts", "scenario.ts"] }),
+  );
+  writeFileSync(
+    path.join(ctx.dir, "tsconfig.typed.json"),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true }, include: ["typed.ts"] }),
+  );
   cpSync(path.join(ctx.driversDir, "typescript/scenario.ts"), path.join(ctx.dir, "scenario.ts"));
   cpSync(path.join(ctx.driversDir, id), ctx.dir, { recursive: true });
 }
 
 /** Lines a Node generator printed that warn about the document (its progress lines are not warnings). */
-const nodeWarnings = (output) => [...new Set(output.split("\n").filter((l) => /\bwarn(ing)?\b|⚠/i.test(l)).map((l) => l.trim()))];
+const nodeWarnings = (output) => [
+  ...new Set(
+    output
+      .split("\n")
+      .filter((l) => /\bwarn(ing)?\b|⚠/i.test(l))
+      .map((l) => l.trim()),
+  ),
+];
 
-function typescriptGenerator({ id, name, pkg, generate, warnings = nodeWarnings, operation, version, commonjs = false, install = async () => {} }) {
+function typescriptGenerator({
+  id,
+  name,
+  pkg,
+  generate,
+  warnings = nodeWarnings,
+  operation,
+  version,
+  commonjs = false,
+  install = async () => {},
+}) {
   return {
     id,
     install,
@@ -49,7 +86,12 @@ function typescriptGenerator({ id, name, pkg, generate, warnings = nodeWarnings,
       const own = result.output.split("\n").filter((l) => l.startsWith("typed.ts("));
       return { ...result, code: own.length ? 1 : 0, output: own.join("\n") };
     },
-    drive: (ctx) => run(node, ["dist/driver.js"], { cwd: ctx.dir, extraEnv: { MATRIX_BASE_URL: ctx.baseUrl, MATRIX_SCENARIO: ctx.scenarioFile }, timeoutMs: 60_000 }),
+    drive: (ctx) =>
+      run(node, ["dist/driver.js"], {
+        cwd: ctx.dir,
+        extraEnv: { MATRIX_BASE_URL: ctx.baseUrl, MATRIX_SCENARIO: ctx.scenarioFile },
+        timeoutMs: 60_000,
+      }),
   };
 }
 
@@ -58,7 +100,19 @@ export const typescriptGenerators = [
     id: "hey-api",
     name: "@hey-api/openapi-ts",
     pkg: "@hey-api/openapi-ts",
-    generate: (ctx) => run(node, [path.join(npmPackage("@hey-api/openapi-ts").dir, "bin/run.js"), "--input", ctx.document, "--output", "client", "--no-log-file"], { cwd: ctx.dir }),
+    generate: (ctx) =>
+      run(
+        node,
+        [
+          path.join(npmPackage("@hey-api/openapi-ts").dir, "bin/run.js"),
+          "--input",
+          ctx.document,
+          "--output",
+          "client",
+          "--no-log-file",
+        ],
+        { cwd: ctx.dir },
+      ),
     operation: (op) => new RegExp(`export const ${op}\\b`),
   }),
   typescriptGenerator({
@@ -66,9 +120,16 @@ export const typescriptGenerators = [
     name: "orval (fetch client)",
     pkg: "orval",
     async generate(ctx) {
-      const config = { api: { input: { target: ctx.document }, output: { target: "./client/api.ts", client: "fetch", mode: "single", baseUrl: ctx.baseUrl } } };
+      const config = {
+        api: {
+          input: { target: ctx.document },
+          output: { target: "./client/api.ts", client: "fetch", mode: "single", baseUrl: ctx.baseUrl },
+        },
+      };
       writeFileSync(path.join(ctx.dir, "orval.config.mjs"), `export default ${JSON.stringify(config)};\n`);
-      return run(node, [path.join(npmPackage("orval").dir, "dist/bin/orval.mjs"), "--config", "orval.config.mjs"], { cwd: ctx.dir });
+      return run(node, [path.join(npmPackage("orval").dir, "dist/bin/orval.mjs"), "--config", "orval.config.mjs"], {
+        cwd: ctx.dir,
+      });
     },
     operation: (op) => new RegExp(`export const ${op}\\b`),
   }),
@@ -76,8 +137,14 @@ export const typescriptGenerators = [
     id: "openapi-fetch",
     name: "openapi-typescript + openapi-fetch",
     pkg: "openapi-typescript",
-    version: () => `openapi-typescript ${npmPackage("openapi-typescript").version}, openapi-fetch ${npmPackage("openapi-fetch").version}`,
-    generate: (ctx) => run(node, [path.join(npmPackage("openapi-typescript").dir, "bin/cli.js"), ctx.document, "-o", "client/schema.ts"], { cwd: ctx.dir }),
+    version: () =>
+      `openapi-typescript ${npmPackage("openapi-typescript").version}, openapi-fetch ${npmPackage("openapi-fetch").version}`,
+    generate: (ctx) =>
+      run(
+        node,
+        [path.join(npmPackage("openapi-typescript").dir, "bin/cli.js"), ctx.document, "-o", "client/schema.ts"],
+        { cwd: ctx.dir },
+      ),
     operation: (op) => new RegExp(`^\\s+${op}: \\{`, "m"),
   }),
   typescriptGenerator({

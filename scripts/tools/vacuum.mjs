@@ -13,8 +13,11 @@ const moduleDir = path.join(root, "scripts/tools/vacuum");
 
 /** The vacuum version go.mod pins (one place for it). */
 export function vacuumVersion() {
-  const version = /^require github\.com\/daveshanley\/vacuum (v\S+)$/m.exec(readFileSync(path.join(moduleDir, "go.mod"), "utf8"))?.[1];
-  if (!version) throw new Error("scripts/tools/vacuum/go.mod does not require github.com/daveshanley/vacuum at an exact version");
+  const version = /^require github\.com\/daveshanley\/vacuum (v\S+)$/m.exec(
+    readFileSync(path.join(moduleDir, "go.mod"), "utf8"),
+  )?.[1];
+  if (!version)
+    throw new Error("scripts/tools/vacuum/go.mod does not require github.com/daveshanley/vacuum at an exact version");
   return version;
 }
 
@@ -23,13 +26,24 @@ export function vacuumBinary() {
   const binary = path.join(root, ".cache/tools", `vacuum-${vacuumVersion()}`);
   if (existsSync(binary)) return binary;
   const go = spawnSync("go", ["version"], { encoding: "utf8" });
-  if (go.error || go.status !== 0) throw new Error("vacuum is built with Go, which is missing: install it (Debian: apt-get install golang-go), then run `node scripts/tools/vacuum.mjs`.");
+  if (go.error || go.status !== 0)
+    throw new Error(
+      "vacuum is built with Go, which is missing: install it (Debian: apt-get install golang-go), then run `node scripts/tools/vacuum.mjs`.",
+    );
   mkdirSync(path.dirname(binary), { recursive: true });
   // -mod=readonly: go.mod and go.sum are what is built, nothing is resolved anew. (Go's own telemetry is
   // local-only unless someone turns it on: nothing is uploaded.)
   const env = { ...quietEnv, GOFLAGS: "-mod=readonly" };
-  const built = spawnSync("go", ["build", "-o", binary, "github.com/daveshanley/vacuum"], { cwd: moduleDir, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  if (built.status !== 0) throw new Error(`building vacuum ${vacuumVersion()} failed:\n${(built.stderr || built.stdout || String(built.error)).trim()}`);
+  const built = spawnSync("go", ["build", "-o", binary, "github.com/daveshanley/vacuum"], {
+    cwd: moduleDir,
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (built.status !== 0)
+    throw new Error(
+      `building vacuum ${vacuumVersion()} failed:\n${(built.stderr || built.stdout || String(built.error)).trim()}`,
+    );
   return binary;
 }
 

@@ -52,7 +52,8 @@ export interface Explanation {
 }
 
 /** The first four characters and the length: enough to tell keys apart, too little to use one. */
-const redact = (key: string) => (key.length > 8 ? `${key.slice(0, 4)}… (${key.length} characters)` : `… (${key.length} characters)`);
+const redact = (key: string) =>
+  key.length > 8 ? `${key.slice(0, 4)}… (${key.length} characters)` : `… (${key.length} characters)`;
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -88,40 +89,85 @@ export function explainMismatch(input: ExplainInput): Explanation {
 
   if (auth.accessKey !== input.accessKey) {
     // The header's key is shown only in part: it may be a secret pasted in the wrong place.
-    const carried = auth.accessKey.includes(input.secretKey) ? "your SECRET key as its access key (never send it: rotate it in API Settings)" : `access key "${redact(auth.accessKey)}"`;
-    add("credentialNotFound", "fits", `The header carries ${carried}, not the one in FO_ACCESS_KEY ("${input.accessKey}").`);
+    const carried = auth.accessKey.includes(input.secretKey)
+      ? "your SECRET key as its access key (never send it: rotate it in API Settings)"
+      : `access key "${redact(auth.accessKey)}"`;
+    add(
+      "credentialNotFound",
+      "fits",
+      `The header carries ${carried}, not the one in FO_ACCESS_KEY ("${input.accessKey}").`,
+    );
   } else if (detail === CREDENTIAL_NOT_FOUND) {
-    add("credentialNotFound", "fits", `The service does not know access key "${auth.accessKey}": a key of another environment (sandbox or production), or a revoked one.`);
+    add(
+      "credentialNotFound",
+      "fits",
+      `The service does not know access key "${auth.accessKey}": a key of another environment (sandbox or production), or a revoked one.`,
+    );
   } else {
-    add("credentialNotFound", "does not fit", `The header carries your access key${detail === SIGNATURE_MISMATCH ? " and the service answered a signature mismatch, so it found the key" : ""}.`);
+    add(
+      "credentialNotFound",
+      "does not fit",
+      `The header carries your access key${detail === SIGNATURE_MISMATCH ? " and the service answered a signature mismatch, so it found the key" : ""}.`,
+    );
   }
 
   const ts = auth.timestamp;
   const time = parseTimestamp(ts);
   const timeProblems: string[] = [];
   if (input.date === undefined) timeProblems.push("no X-SVC-Date header was sent");
-  else if (input.date !== ts) timeProblems.push(`X-SVC-Date "${input.date}" differs from the Authorization timestamp "${ts}"`);
+  else if (input.date !== ts)
+    timeProblems.push(`X-SVC-Date "${input.date}" differs from the Authorization timestamp "${ts}"`);
   if (!time) timeProblems.push(`the timestamp "${ts}" is not YYYYMMDDTHHMMSSZ (UTC)`);
   else {
     const skew = Math.round((input.now.getTime() - time.getTime()) / 1000);
     if (Math.abs(skew) > input.windowSeconds) {
-      timeProblems.push(`the timestamp is ${Math.abs(skew)} s ${skew > 0 ? "old" : "in the future"}, outside the ±${input.windowSeconds} s window checked here (the mock's setting; the service's window is not documented)`);
+      timeProblems.push(
+        `the timestamp is ${Math.abs(skew)} s ${skew > 0 ? "old" : "in the future"}, outside the ±${input.windowSeconds} s window checked here (the mock's setting; the service's window is not documented)`,
+      );
     }
   }
 
-  const sign = (method: string, path: string, body: Uint8Array | string, k = key, timestamp = ts) => hmac(k, buildStringToSign(input.accessKey, timestamp, method, path, hashBody(body)));
-  const expected = time ? signRequest({ accessKey: input.accessKey, secretKey: key, method: input.method, path: input.path, body: input.body, time }).signature : sign(input.method, input.path, input.body);
+  const sign = (method: string, path: string, body: Uint8Array | string, k = key, timestamp = ts) =>
+    hmac(k, buildStringToSign(input.accessKey, timestamp, method, path, hashBody(body)));
+  const expected = time
+    ? signRequest({
+        accessKey: input.accessKey,
+        secretKey: key,
+        method: input.method,
+        path: input.path,
+        body: input.body,
+        time,
+      }).signature
+    : sign(input.method, input.path, input.body);
   const sent = auth.signature;
   const correct = expected === sent;
   const reproduces = (candidates: Array<[string, string]>) => candidates.find(([, sig]) => sig === sent)?.[0];
 
-  const dateSig = input.date !== undefined && input.date !== ts ? reproduces([[`the X-SVC-Date timestamp`, sign(input.method, input.path, input.body, key, input.date)]]) : undefined;
-  if (timeProblems.length > 0 || dateSig) add("timestamps", "fits", [...timeProblems, dateSig ? "the signature was computed over the X-SVC-Date timestamp" : ""].filter(Boolean).join("; ") + ".");
+  const dateSig =
+    input.date !== undefined && input.date !== ts
+      ? reproduces([[`the X-SVC-Date timestamp`, sign(input.method, input.path, input.body, key, input.date)]])
+      : undefined;
+  if (timeProblems.length > 0 || dateSig)
+    add(
+      "timestamps",
+      "fits",
+      [...timeProblems, dateSig ? "the signature was computed over the X-SVC-Date timestamp" : ""]
+        .filter(Boolean)
+        .join("; ") + ".",
+    );
   else add("timestamps", "does not fit", `Both headers carry "${ts}", within ±${input.windowSeconds} s of now.`);
 
   if (correct) {
-    const why = "The signature sent is the correct one for this method, path and body: the request signed is the one given here.";
-    for (const cause of ["fileNameOrPath", "emptyOrEncodedBody", "methodOrPath", "extraNewline", "secretNotDecoded"] as const) add(cause, "does not fit", why);
+    const why =
+      "The signature sent is the correct one for this method, path and body: the request signed is the one given here.";
+    for (const cause of [
+      "fileNameOrPath",
+      "emptyOrEncodedBody",
+      "methodOrPath",
+      "extraNewline",
+      "secretNotDecoded",
+    ] as const)
+      add(cause, "does not fit", why);
     add(
       "fileChanged",
       timeProblems.length === 0 && auth.accessKey === input.accessKey ? "possible" : "does not fit",
@@ -149,15 +195,24 @@ export function explainMismatch(input: ExplainInput): Explanation {
   try {
     const parsed = JSON.parse(bodyText);
     encoded.push(["the body re-serialized compactly", sign(input.method, input.path, JSON.stringify(parsed))]);
-    encoded.push(["the body re-serialized with indentation", sign(input.method, input.path, JSON.stringify(parsed, null, 2))]);
+    encoded.push([
+      "the body re-serialized with indentation",
+      sign(input.method, input.path, JSON.stringify(parsed, null, 2)),
+    ]);
   } catch {
     // Not JSON: the other encodings still apply.
   }
   verdictFor("emptyOrEncodedBody", reproduces(encoded.filter(([, sig]) => sig !== expected)));
 
-  const alternatives: Array<[string, string]> = METHODS.filter((m) => m !== input.method.toUpperCase()).map((m) => [`method ${m}`, sign(m, input.path, input.body)]);
+  const alternatives: Array<[string, string]> = METHODS.filter((m) => m !== input.method.toUpperCase()).map((m) => [
+    `method ${m}`,
+    sign(m, input.path, input.body),
+  ]);
   const lower = input.method.toLowerCase();
-  alternatives.push([`method "${lower}" in lower case`, hmac(key, [input.accessKey, ts, lower, input.path, hashBody(input.body)].join("\n"))]);
+  alternatives.push([
+    `method "${lower}" in lower case`,
+    hmac(key, [input.accessKey, ts, lower, input.path, hashBody(input.body)].join("\n")),
+  ]);
   const paths = new Set<string>();
   if (input.query) paths.add(`${input.path}?${input.query}`);
   paths.add(input.path.endsWith("/") ? input.path.slice(0, -1) : `${input.path}/`);
@@ -177,13 +232,31 @@ export function explainMismatch(input: ExplainInput): Explanation {
     ["a newline at the end of the string to sign", hmac(key, fields.join("\n") + "\n")],
     ["a newline at the start of the string to sign", hmac(key, "\n" + fields.join("\n"))],
     ["CRLF line ends in the string to sign", hmac(key, fields.join("\r\n"))],
-    ...fields.slice(1).map((_, i): [string, string] => [`an empty line before field ${i + 2} of the string to sign`, hmac(key, [...fields.slice(0, i + 1), "", ...fields.slice(i + 1)].join("\n"))]),
+    ...fields
+      .slice(1)
+      .map((_, i): [string, string] => [
+        `an empty line before field ${i + 2} of the string to sign`,
+        hmac(key, [...fields.slice(0, i + 1), "", ...fields.slice(i + 1)].join("\n")),
+      ]),
   ];
-  if (bodyText.endsWith("\n")) newlines.push(["the body without its final newline", sign(input.method, input.path, b.subarray(0, b.length - 1))]);
-  else newlines.push(["the body with a final newline", sign(input.method, input.path, Buffer.concat([b, Buffer.from("\n")]))]);
+  if (bodyText.endsWith("\n"))
+    newlines.push(["the body without its final newline", sign(input.method, input.path, b.subarray(0, b.length - 1))]);
+  else
+    newlines.push([
+      "the body with a final newline",
+      sign(input.method, input.path, Buffer.concat([b, Buffer.from("\n")])),
+    ]);
   verdictFor("extraNewline", reproduces(newlines));
 
-  verdictFor("secretNotDecoded", reproduces([["the secret's text (not decoded) as the HMAC key", sign(input.method, input.path, input.body, Buffer.from(input.secretKey, "utf8"))]]));
+  verdictFor(
+    "secretNotDecoded",
+    reproduces([
+      [
+        "the secret's text (not decoded) as the HMAC key",
+        sign(input.method, input.path, input.body, Buffer.from(input.secretKey, "utf8")),
+      ],
+    ]),
+  );
 
   const explained = findings.some((f) => f.verdict === "fits" && f.cause !== "timestamps") || dateSig;
   add(

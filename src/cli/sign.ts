@@ -39,12 +39,15 @@ const options = {
 } as const;
 
 /** The command line as scripts/args.mjs reads every script's (node:util parseArgs, strict), typed for these options. */
-type Parsed = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true; strict: true }>> & { values: { help?: boolean; version?: boolean } };
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true; strict: true }>> & {
+  values: { help?: boolean; version?: boolean };
+};
 const command = { name: "fo-sign", usage: "", options, positionals: { max: 3 } };
 
 /** The package's version: package.json sits two folders up from both src/cli/ and dist/cli/. */
 function version(): string {
-  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string })
+    .version;
 }
 
 /** An RFC 9110 token: what a method and a header name are. */
@@ -57,7 +60,10 @@ const shown: (text: string) => string = quote;
 /** Refuses a control character in `text` (`allowed` lists the ones this place may hold, such as a body's line feeds). */
 function refuseControls(text: string, what: string, allowed = ""): void {
   const bad = [...text].find((c) => CONTROL.test(c) && !allowed.includes(c));
-  if (bad !== undefined) throw new UsageError(`${what} ${shown(text)} holds the control character ${shown(bad)}, which a printed command or header cannot carry.`);
+  if (bad !== undefined)
+    throw new UsageError(
+      `${what} ${shown(text)} holds the control character ${shown(bad)}, which a printed command or header cannot carry.`,
+    );
 }
 
 /**
@@ -82,19 +88,23 @@ function extValue(text: string): string {
 export function contentDisposition(fileName: string): string {
   refuseControls(fileName, "The file name");
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/gu, "_");
-  return fallback === fileName ? `attachment; filename="${fileName}"` : `attachment; filename="${fallback}"; filename*=${extValue(fileName)}`;
+  return fallback === fileName
+    ? `attachment; filename="${fileName}"`
+    : `attachment; filename="${fallback}"; filename*=${extValue(fileName)}`;
 }
 
 function parseTime(text: string, flag: string): Date {
   const date = parseTimestamp(text) ?? (/^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : null);
-  if (!date || Number.isNaN(date.getTime())) throw new UsageError(`${flag} ${shown(text)} is neither YYYYMMDDTHHMMSSZ nor ISO 8601.`);
+  if (!date || Number.isNaN(date.getTime()))
+    throw new UsageError(`${flag} ${shown(text)} is neither YYYYMMDDTHHMMSSZ nor ISO 8601.`);
   return date;
 }
 
 function credentials(env: NodeJS.ProcessEnv) {
   const accessKey = env[ACCESS_KEY_ENV];
   const secretKey = env[SECRET_KEY_ENV];
-  if (!accessKey || !secretKey) throw new UsageError(`Set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} (from API Settings) in the environment.`);
+  if (!accessKey || !secretKey)
+    throw new UsageError(`Set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} (from API Settings) in the environment.`);
   return { accessKey, secretKey };
 }
 
@@ -114,7 +124,10 @@ function readBounded(file: string, flag: string): Buffer {
       chunks.push(chunk.subarray(0, n));
       total += n;
     }
-    if (total > MAX_FILE_BYTES) throw new UsageError(`${flag} ${file} holds more than ${MAX_FILE_BYTES / 2 ** 20} MiB (or never ends, as /dev/zero).`);
+    if (total > MAX_FILE_BYTES)
+      throw new UsageError(
+        `${flag} ${file} holds more than ${MAX_FILE_BYTES / 2 ** 20} MiB (or never ends, as /dev/zero).`,
+      );
     return Buffer.concat(chunks, total);
   } finally {
     closeSync(fd);
@@ -130,25 +143,36 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
   const [method, target, ...rest] = explain ? positionals.slice(1) : positionals;
   if (rest.length > 0) throw new UsageError(`unexpected argument ${shown(rest[0]!)}: give METHOD and PATH only.`);
   if (!method || !target) throw new UsageError("Give METHOD and PATH, e.g. POST /v1/customers/c1/conversions/quote.");
-  if (!TOKEN.test(method)) throw new UsageError(`METHOD ${shown(method)} is not an HTTP method (an RFC 9110 token: no spaces, separators or control characters).`);
-  if (values.body !== undefined && values["body-file"] !== undefined) throw new UsageError("Give --body or --body-file, not both.");
+  if (!TOKEN.test(method))
+    throw new UsageError(
+      `METHOD ${shown(method)} is not an HTTP method (an RFC 9110 token: no spaces, separators or control characters).`,
+    );
+  if (values.body !== undefined && values["body-file"] !== undefined)
+    throw new UsageError("Give --body or --body-file, not both.");
   refuseControls(target, "PATH");
   const [pathPart, query] = splitQuery(target);
-  if (!pathPart.startsWith("/")) throw new UsageError(`PATH must start with "/", got ${shown(target)} (give the base address with --base-url).`);
+  if (!pathPart.startsWith("/"))
+    throw new UsageError(`PATH must start with "/", got ${shown(target)} (give the base address with --base-url).`);
   const base = values["base-url"] ? baseUrl(values["base-url"]) : undefined;
   const signedPath = (base ? base.pathname.replace(/\/$/, "") : "") + pathPart;
   // `npm run sign` runs in the repository root; INIT_CWD is the folder it was called from.
   const cwd = env.npm_lifecycle_event === "sign" && env.INIT_CWD ? env.INIT_CWD : process.cwd();
   const given = values["body-file"];
   const bodyFile = given === undefined || cwd === process.cwd() ? given : path.resolve(cwd, given);
-  const body: Uint8Array = bodyFile !== undefined ? readBounded(bodyFile, "--body-file") : Buffer.from(values.body ?? "", "utf8");
+  const body: Uint8Array =
+    bodyFile !== undefined ? readBounded(bodyFile, "--body-file") : Buffer.from(values.body ?? "", "utf8");
   const { accessKey, secretKey } = credentials(env);
 
   if (explain) {
-    if (!values.authorization) throw new UsageError("explain needs --authorization with the Authorization header that was sent.");
-    const response = values["response-file"] !== undefined ? readBounded(path.resolve(cwd, values["response-file"]), "--response-file").toString("utf8") : values.response;
+    if (!values.authorization)
+      throw new UsageError("explain needs --authorization with the Authorization header that was sent.");
+    const response =
+      values["response-file"] !== undefined
+        ? readBounded(path.resolve(cwd, values["response-file"]), "--response-file").toString("utf8")
+        : values.response;
     const windowSeconds = values.window === undefined ? DEFAULT_WINDOW_SECONDS : Number(values.window);
-    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new UsageError(`--window ${shown(values.window!)} is not a whole number of seconds.`);
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1)
+      throw new UsageError(`--window ${shown(values.window!)} is not a whole number of seconds.`);
     const result = explainMismatch({
       accessKey,
       secretKey,
@@ -186,22 +210,38 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
   for (const h of values.header ?? []) {
     const i = h.indexOf(":");
     const name = h.slice(0, i).trim();
-    if (i < 1 || !TOKEN.test(name)) throw new UsageError(`--header ${shown(h)} is not "Name: value" (the name an RFC 9110 token).`);
+    if (i < 1 || !TOKEN.test(name))
+      throw new UsageError(`--header ${shown(h)} is not "Name: value" (the name an RFC 9110 token).`);
     refuseControls(h, "--header", "\t");
     headers.push([name, h.slice(i + 1).trim()]);
   }
-  if (bodyFile !== undefined && contentType !== "application/json" && !headers.some(([n]) => n.toLowerCase() === "content-disposition")) {
+  if (
+    bodyFile !== undefined &&
+    contentType !== "application/json" &&
+    !headers.some(([n]) => n.toLowerCase() === "content-disposition")
+  ) {
     headers.push(["Content-Disposition", contentDisposition(path.basename(bodyFile))]);
   }
 
   if (values.curl) {
     // npm prints its "> package sign" banner to stdout: piped to sh, its "> name" lines would run as redirections.
-    if (env.npm_lifecycle_event === "sign" && env.npm_config_loglevel !== "silent") throw new UsageError("With --curl, run `npm run --silent sign -- ...` (npm's banner would go to stdout with the command).");
+    if (env.npm_lifecycle_event === "sign" && env.npm_config_loglevel !== "silent")
+      throw new UsageError(
+        "With --curl, run `npm run --silent sign -- ...` (npm's banner would go to stdout with the command).",
+      );
     const url = `${(base ?? new URL("http://127.0.0.1:4010")).origin}${signedPath}${query ? `?${query}` : ""}`;
     // -g: brackets and braces in the URL are sent as they are, not expanded by curl's globbing. A header with an
     // empty value goes as "Name;" (curl drops "Name:"), and every word is shell-quoted, so that pasting runs this
     // one curl command with exactly these arguments.
-    const parts = ["curl", "-sS", "-g", "-X", method.toUpperCase(), url, ...headers.flatMap(([n, v]) => ["-H", v === "" ? `${n};` : `${n}: ${v}`])];
+    const parts = [
+      "curl",
+      "-sS",
+      "-g",
+      "-X",
+      method.toUpperCase(),
+      url,
+      ...headers.flatMap(([n, v]) => ["-H", v === "" ? `${n};` : `${n}: ${v}`]),
+    ];
     refuseControls(bodyFile ?? "", "--body-file");
     // --data-binary @FILE sends the file's bytes unchanged (plain -d would strip newlines); --data-raw sends the
     // text as given, even one that starts with "@" (which -d and --data-binary would read as a file name).
@@ -212,7 +252,12 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
     }
     return parts.map(shellQuote).join(" ");
   }
-  if (values.json) return JSON.stringify({ ...pick(signed), method: method.toUpperCase(), path: signedPath, headers: Object.fromEntries(headers) }, null, 2);
+  if (values.json)
+    return JSON.stringify(
+      { ...pick(signed), method: method.toUpperCase(), path: signedPath, headers: Object.fromEntries(headers) },
+      null,
+      2,
+    );
   return [
     `TIMESTAMP       ${signed.timestamp}`,
     `BODY_HASH       ${signed.bodyHash}  (SHA-256 of ${body.byteLength} body bytes)`,
@@ -233,7 +278,8 @@ function pick(s: SignedRequest) {
 function baseUrl(text: string): URL {
   refuseControls(text, "--base-url");
   const url = URL.canParse(text) ? new URL(text) : undefined;
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) throw new UsageError(`--base-url ${shown(text)} is not an http:// or https:// URL.`);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new UsageError(`--base-url ${shown(text)} is not an http:// or https:// URL.`);
   return url;
 }
 
@@ -262,8 +308,14 @@ export function main(argv = process.argv.slice(2)): void {
     process.stdout.write(run(argv) + "\n");
   } catch (err) {
     const e = err as Error;
-    const known = e instanceof UsageError || e instanceof InvalidCredentialsError || e instanceof TypeError || (e as NodeJS.ErrnoException).code !== undefined;
-    process.stderr.write(`fo-sign: ${known ? e.message : String(e)}\n${e instanceof UsageError || e.name === "TypeError" ? `\n${USAGE}\n` : ""}`);
+    const known =
+      e instanceof UsageError ||
+      e instanceof InvalidCredentialsError ||
+      e instanceof TypeError ||
+      (e as NodeJS.ErrnoException).code !== undefined;
+    process.stderr.write(
+      `fo-sign: ${known ? e.message : String(e)}\n${e instanceof UsageError || e.name === "TypeError" ? `\n${USAGE}\n` : ""}`,
+    );
     process.exitCode = 2;
   }
 }

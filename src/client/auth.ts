@@ -10,7 +10,13 @@ import type { ClientOptions, HmacCredentials } from "./options.ts";
  * Adds the credentials to one attempt's headers; returns the string to sign when the attempt was
  * signed. `path` is as sent, without the query; `bodyHash` is computed on first use and once per call.
  */
-export type Authorize = (headers: Headers, method: string, path: string, bodyHash: () => string, time: number) => string | undefined;
+export type Authorize = (
+  headers: Headers,
+  method: string,
+  path: string,
+  bodyHash: () => string,
+  time: number,
+) => string | undefined;
 
 /** Sends `Bearer <token>`, the token checked once. */
 const bearer = (token: unknown, what: string): Authorize => {
@@ -26,7 +32,10 @@ const bearer = (token: unknown, what: string): Authorize => {
  * @throws InvalidCredentialsError on an empty or malformed key, secret or token (never quoting the secret).
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
  */
-export function createAuth({ credentials, portfolioToken }: Pick<ClientOptions, "credentials" | "portfolioToken">): (portfolioPath: boolean) => Authorize | undefined {
+export function createAuth({
+  credentials,
+  portfolioToken,
+}: Pick<ClientOptions, "credentials" | "portfolioToken">): (portfolioPath: boolean) => Authorize | undefined {
   const portfolio = portfolioToken === undefined ? undefined : bearer(portfolioToken, "Portfolio token");
   let customer: Authorize | undefined;
   if (credentials && ("accessKey" in credentials || "secretKey" in credentials)) {

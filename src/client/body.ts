@@ -2,11 +2,21 @@ import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
 
 /** The bytes of a buffer or typed array, without copying (a view's own bytes, never its whole backing buffer); undefined for anything else. */
 export const bytesOf = (b: unknown): Uint8Array | undefined =>
-  b instanceof Uint8Array ? b : ArrayBuffer.isView(b) ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength) : b instanceof ArrayBuffer ? new Uint8Array(b) : undefined;
+  b instanceof Uint8Array
+    ? b
+    : ArrayBuffer.isView(b)
+      ? new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+      : b instanceof ArrayBuffer
+        ? new Uint8Array(b)
+        : undefined;
 
 // JSON bodies are plain objects, arrays and primitives: a stream, a form or a Map would serialize as `{}`.
 const isJson = (b: unknown, proto?: unknown): boolean =>
-  b === null || typeof b === "number" || typeof b === "boolean" || (typeof b === "object" && ((proto = Object.getPrototypeOf(b)) === Object.prototype || proto === null || Array.isArray(b)));
+  b === null ||
+  typeof b === "number" ||
+  typeof b === "boolean" ||
+  (typeof b === "object" &&
+    ((proto = Object.getPrototypeOf(b)) === Object.prototype || proto === null || Array.isArray(b)));
 
 const CONTENT_TYPE = "Content-Type";
 const utf8 = /* @__PURE__ */ new TextEncoder();
@@ -18,14 +28,23 @@ const utf8 = /* @__PURE__ */ new TextEncoder();
  * JSON. A custom bodySerializer's result is sent as it encodes (a form with its multipart boundary).
  * @throws InvalidUploadError for any other body (a stream, a form, a Map) or a raw body without Content-Type.
  */
-export async function serializeBody(body: unknown, headers: Headers, custom?: (body: unknown, headers?: Headers) => unknown): Promise<Uint8Array | undefined> {
+export async function serializeBody(
+  body: unknown,
+  headers: Headers,
+  custom?: (body: unknown, headers?: Headers) => unknown,
+): Promise<Uint8Array | undefined> {
   if (body === undefined) return undefined;
   let value: unknown = body;
   if (bytesOf(body) || body instanceof Blob || (typeof body === "string" && !custom)) {
-    if (!headers.has(CONTENT_TYPE)) throw new InvalidUploadError("missing-mime-type", "A raw body needs a Content-Type");
+    if (!headers.has(CONTENT_TYPE))
+      throw new InvalidUploadError("missing-mime-type", "A raw body needs a Content-Type");
   } else if (custom) value = custom(body, headers);
   else if (isJson(body)) value = JSON.stringify(body);
-  else throw new InvalidUploadError("unsupported-body", `Cannot send a ${(body as object)?.constructor?.name ?? typeof body} body: give bytes, a Blob, a string or plain JSON`);
+  else
+    throw new InvalidUploadError(
+      "unsupported-body",
+      `Cannot send a ${(body as object)?.constructor?.name ?? typeof body} body: give bytes, a Blob, a string or plain JSON`,
+    );
   if (value == null) return undefined;
   const bytes = typeof value === "string" ? utf8.encode(value) : bytesOf(value);
   if (bytes) {

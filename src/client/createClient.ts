@@ -54,7 +54,10 @@ export function createClient(options: ClientOptions): ApiClient {
   const request = async (method: string, template: string, init: Init = {}) => {
     const { params = {}, body, signal, querySerializer: qs, fetch: perCall } = init;
     // openapi-fetch options this client does not take: refused rather than ignored.
-    if ("middleware" in init || (qs && typeof qs !== "function")) throw new TypeError("middleware and querySerializer options are not supported: wrap the fetch option, pass a querySerializer function");
+    if ("middleware" in init || (qs && typeof qs !== "function"))
+      throw new TypeError(
+        "middleware and querySerializer options are not supported: wrap the fetch option, pass a querySerializer function",
+      );
     const search = (qs ?? serializeQuery)(params.query ?? {}).replace(/^\?/, "");
     const url = `${init.baseUrl ? baseUrlOf(init.baseUrl) : baseUrl}${(init.pathSerializer ?? fillPath)(template, params.path ?? {})}${search && "?" + search}`;
     const op = `${method} ${template}`;
@@ -63,19 +66,28 @@ export function createClient(options: ClientOptions): ApiClient {
     if (keyed) setIdempotencyKey(headers);
     else headers.delete(IDEMPOTENCY_KEY);
     const bytes = await serializeBody(body, headers, init.bodySerializer);
-    const [response, received] = await send(perCall ? { ...transport, fetch: (url, req) => perCall(new Request(url, req)) } : transport, {
-      url,
-      method,
-      headers,
-      bytes,
-      signal: signal ?? undefined,
-      authorize: authFor(isPortfolioPath(template)),
-      retryable: method === "GET" || method === "HEAD" || keyed,
-      execute: op === executeQuote ? { customerId: params.path?.customer_id as string, quoteId: (body as { quote_id?: string })?.quote_id } : undefined,
-    });
+    const [response, received] = await send(
+      perCall ? { ...transport, fetch: (url, req) => perCall(new Request(url, req)) } : transport,
+      {
+        url,
+        method,
+        headers,
+        bytes,
+        signal: signal ?? undefined,
+        authorize: authFor(isPortfolioPath(template)),
+        retryable: method === "GET" || method === "HEAD" || keyed,
+        execute:
+          op === executeQuote
+            ? { customerId: params.path?.customer_id as string, quoteId: (body as { quote_id?: string })?.quote_id }
+            : undefined,
+      },
+    );
     return toResult(response, received, method, init.parseAs);
   };
-  const client: Record<string, unknown> = { request: async (method: string, url: string, init?: Init) => request(checkMethod(method), url, init) };
-  for (const m of "GET PUT POST DELETE OPTIONS HEAD PATCH TRACE".split(" ")) client[m] = (url: string, init?: Init) => request(m, url, init);
+  const client: Record<string, unknown> = {
+    request: async (method: string, url: string, init?: Init) => request(checkMethod(method), url, init),
+  };
+  for (const m of "GET PUT POST DELETE OPTIONS HEAD PATCH TRACE".split(" "))
+    client[m] = (url: string, init?: Init) => request(m, url, init);
   return client as unknown as ApiClient;
 }

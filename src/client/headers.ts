@@ -9,7 +9,10 @@ export function mergeHeaders(...sets: (HeadersOptions | undefined)[]): Headers {
   const merged = new Headers();
   for (const set of sets) {
     // Headers is iterable at run time; the DOM lib types it so only with DOM.Iterable, which this project leaves out.
-    const entries = set instanceof Headers || Array.isArray(set) ? (new Headers(set) as unknown as Iterable<[string, string]>) : Object.entries(set ?? {});
+    const entries =
+      set instanceof Headers || Array.isArray(set)
+        ? (new Headers(set) as unknown as Iterable<[string, string]>)
+        : Object.entries(set ?? {});
     for (const [name, value] of entries) {
       if (value === undefined) continue;
       merged.delete(name);

@@ -7,7 +7,13 @@ import { ResponseTooLargeError } from "../errors/ResponseTooLargeError.ts";
  * @throws RedirectError for a 3xx other than 304 (fetch is called with redirect: "manual").
  * @throws ResponseTooLargeError beyond `max`; the signal's reason when it aborts; the stream's error on a reset.
  */
-export async function readResponse(res: Response, method: string, url: string, max: number, signal: AbortSignal | undefined): Promise<Uint8Array> {
+export async function readResponse(
+  res: Response,
+  method: string,
+  url: string,
+  max: number,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array> {
   const { status, body } = res;
   if (res.type === "opaqueredirect" || (status > 299 && status < 400 && status !== 304)) {
     body?.cancel().catch(() => {});

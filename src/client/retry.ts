@@ -35,7 +35,12 @@ export function backoffMs(policy: RetryPolicy, retry: number): number {
  * after a network error or timeout (no response) or a retryable status, within the limit, and only
  * when a Retry-After is absent or within the bound.
  */
-export function retryDelay(policy: RetryPolicy, retry: number, response: Response | undefined, now: number): number | undefined {
+export function retryDelay(
+  policy: RetryPolicy,
+  retry: number,
+  response: Response | undefined,
+  now: number,
+): number | undefined {
   if (retry >= policy.limit || (response && !policy.statusCodes.includes(response.status))) return undefined;
   const after = response && retryAfterMs(response.headers.get("Retry-After"), now);
   return after === undefined ? backoffMs(policy, retry) : after <= policy.maxRetryAfter ? after : undefined;

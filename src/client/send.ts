@@ -55,7 +55,13 @@ export async function send(t: Transport, call: Call): Promise<[Response, Uint8Ar
     let failure: unknown;
     let failed = true;
     try {
-      const answer = await t.fetch(url, { method, headers, body: (bytes ?? null) as BodyInit | null, signal: attempt.signal, redirect: "manual" });
+      const answer = await t.fetch(url, {
+        method,
+        headers,
+        body: (bytes ?? null) as BodyInit | null,
+        signal: attempt.signal,
+        redirect: "manual",
+      });
       received = await readResponse(answer, method, url, t.maxResponseBytes, attempt.signal);
       // An order may exist behind a 2xx that is not JSON (truncated, an HTML page): that is no answer.
       if (call.execute && answer.ok) JSON.parse(utf8.decode(received));
@@ -64,15 +70,23 @@ export async function send(t: Transport, call: Call): Promise<[Response, Uint8Ar
     } catch (error) {
       // Once Execute Quote was sent, whatever stops the answer (even the caller's abort) leaves an order possible.
       failure = attempt.timedOut ? new TimeoutError(method, url, t.timeout as number) : error;
-      if (call.execute) throw new OutcomeUnknownError(method, url, { ...call.execute, requestTime: new Date(time), traceId: undefined }, failure);
-      if (signal?.aborted || failure instanceof RedirectError || failure instanceof ResponseTooLargeError) throw failure;
+      if (call.execute)
+        throw new OutcomeUnknownError(
+          method,
+          url,
+          { ...call.execute, requestTime: new Date(time), traceId: undefined },
+          failure,
+        );
+      if (signal?.aborted || failure instanceof RedirectError || failure instanceof ResponseTooLargeError)
+        throw failure;
     } finally {
       attempt.end(failed);
     }
     const delay = call.retryable && t.retry ? retryDelay(t.retry, retry, response, t.clock.now()) : undefined;
     if (delay === undefined) {
       if (!response) throw failure;
-      if (!response.ok) sentRequests.set(response, { method, url, stringToSign: response.status === 401 ? stringToSign : undefined });
+      if (!response.ok)
+        sentRequests.set(response, { method, url, stringToSign: response.status === 401 ? stringToSign : undefined });
       return [response, received!];
     }
     // The answer not taken is read already: nothing is left open.

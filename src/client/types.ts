@@ -8,7 +8,9 @@ type OptionalKey<Op> = Op extends { parameters: { header: infer H } }
   ? "Idempotency-Key" extends keyof H
     ? Omit<Op, "parameters"> & {
         parameters: Omit<Op["parameters"], "header"> &
-          ({} extends Omit<H, "Idempotency-Key"> ? { header?: Omit<H, "Idempotency-Key"> & KeyHeader } : { header: Omit<H, "Idempotency-Key"> & KeyHeader });
+          ({} extends Omit<H, "Idempotency-Key">
+            ? { header?: Omit<H, "Idempotency-Key"> & KeyHeader }
+            : { header: Omit<H, "Idempotency-Key"> & KeyHeader });
       }
     : Op
   : Op;

@@ -14,7 +14,8 @@ export const fillPath = (template: string, values: Record<string, unknown>): str
   template.replace(/\{([^{}]+)\}/g, (name, key: string) => {
     const value = values[key];
     if (value == null) return name;
-    if (/^\.{0,2}$|[/\\]/.test(String(value))) throw new TypeError(`Path parameter ${key} is empty, "." or ".." or has "/"`);
+    if (/^\.{0,2}$|[/\\]/.test(String(value)))
+      throw new TypeError(`Path parameter ${key} is empty, "." or ".." or has "/"`);
     return encodeURIComponent(value as string);
   });
 
@@ -27,8 +28,12 @@ export const serializeQuery = (query: Record<string, unknown>): string =>
   Object.entries(query)
     .filter(([, v]) => v != null && !(Array.isArray(v) && !v.length))
     .map(([k, v]) => {
-      if (typeof v === "object" && !Array.isArray(v)) throw new TypeError(`Query parameter ${k} is an object: pass a querySerializer function`);
-      return `${k}=${[v].flat().map((x) => encodeURIComponent(x as string)).join(",")}`;
+      if (typeof v === "object" && !Array.isArray(v))
+        throw new TypeError(`Query parameter ${k} is an object: pass a querySerializer function`);
+      return `${k}=${[v]
+        .flat()
+        .map((x) => encodeURIComponent(x as string))
+        .join(",")}`;
     })
     .join("&");
 

@@ -11,21 +11,25 @@ export function baseUrlOf(baseUrl: string): string {
   try {
     url = new URL(baseUrl);
   } catch {}
-  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) throw new TypeError("baseUrl must be an absolute http(s) URL without user name or password");
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password)
+    throw new TypeError("baseUrl must be an absolute http(s) URL without user name or password");
   // openapi-fetch's own rule: one trailing slash is dropped.
   return url.href.replace(/\/$/, "");
 }
 
 // setTimeout fires at once beyond 2^31 - 1 ms, so a longer wait would be no wait at all.
 const check = (value: number, name: string, min: number, max = 2 ** 31 - 1) => {
-  if (!(Number.isInteger(value) && value >= min && value <= max)) throw new TypeError(`${name} must be an integer from ${min} to ${max}`);
+  if (!(Number.isInteger(value) && value >= min && value <= max))
+    throw new TypeError(`${name} must be an integer from ${min} to ${max}`);
 };
 
 /** @throws TypeError for a timeout, size or retry setting that is not a whole number in range (NaN, Infinity, negative). */
 export function checkOptions(t: Transport, retry: RetryPolicy | undefined): void {
   if (t.timeout !== false) check(t.timeout, "timeout", 1);
   check(t.maxResponseBytes, "maxResponseBytes", 1, 2 ** 53);
-  if (retry) for (const k of ["limit", "baseDelay", "maxDelay", "maxRetryAfter"] as const) check(retry[k], "retry." + k, 0, k === "limit" ? 100 : undefined);
+  if (retry)
+    for (const k of ["limit", "baseDelay", "maxDelay", "maxRetryAfter"] as const)
+      check(retry[k], "retry." + k, 0, k === "limit" ? 100 : undefined);
 }
 
 /**
@@ -33,6 +37,7 @@ export function checkOptions(t: Transport, retry: RetryPolicy | undefined): void
  * @throws TypeError for anything else.
  */
 export function checkMethod(method: string): string {
-  if (typeof method !== "string" || !/^[!#$%&'*+.^`|~\w-]+$/.test(method)) throw new TypeError("Method is not an HTTP token");
+  if (typeof method !== "string" || !/^[!#$%&'*+.^`|~\w-]+$/.test(method))
+    throw new TypeError("Method is not an HTTP token");
   return method.toUpperCase();
 }

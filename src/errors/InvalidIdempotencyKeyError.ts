@@ -12,4 +12,5 @@ export class InvalidIdempotencyKeyError extends Error {
 }
 
 /** True for an InvalidIdempotencyKeyError, also one made in another realm. */
-export const isInvalidIdempotencyKeyError = (value: unknown): value is InvalidIdempotencyKeyError => isNamedError(value, InvalidIdempotencyKeyError, NAME);
+export const isInvalidIdempotencyKeyError = (value: unknown): value is InvalidIdempotencyKeyError =>
+  isNamedError(value, InvalidIdempotencyKeyError, NAME);

@@ -3,7 +3,12 @@ import { isNamedError } from "./isNamedError.ts";
 const NAME = "InvalidQuoteRequestError";
 
 /** What is wrong with a quote request before it is sent. */
-export type InvalidQuoteRequestReason = "no-amount" | "both-amounts" | "bad-amount-fields" | "bad-amount-value" | "bad-asset";
+export type InvalidQuoteRequestReason =
+  | "no-amount"
+  | "both-amounts"
+  | "bad-amount-fields"
+  | "bad-amount-value"
+  | "bad-asset";
 
 /** Thrown by createQuote, before any request: the reference refuses both or neither amount (00000001). */
 export class InvalidQuoteRequestError extends Error {
@@ -17,4 +22,5 @@ export class InvalidQuoteRequestError extends Error {
 }
 
 /** True for an InvalidQuoteRequestError, also one made in another realm. */
-export const isInvalidQuoteRequestError = (value: unknown): value is InvalidQuoteRequestError => isNamedError(value, InvalidQuoteRequestError, NAME);
+export const isInvalidQuoteRequestError = (value: unknown): value is InvalidQuoteRequestError =>
+  isNamedError(value, InvalidQuoteRequestError, NAME);

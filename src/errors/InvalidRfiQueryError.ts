@@ -14,4 +14,5 @@ export class InvalidRfiQueryError extends Error {
 }
 
 /** True for an InvalidRfiQueryError, also one made in another realm. */
-export const isInvalidRfiQueryError = (value: unknown): value is InvalidRfiQueryError => isNamedError(value, InvalidRfiQueryError, NAME);
+export const isInvalidRfiQueryError = (value: unknown): value is InvalidRfiQueryError =>
+  isNamedError(value, InvalidRfiQueryError, NAME);

@@ -3,7 +3,13 @@ import { isNamedError } from "./isNamedError.ts";
 const NAME = "InvalidUploadError";
 
 /** What is wrong with a file before it is sent. */
-export type InvalidUploadReason = "empty-file" | "missing-mime-type" | "malformed-mime-type" | "missing-file-name" | "malformed-file-name" | "unsupported-body";
+export type InvalidUploadReason =
+  | "empty-file"
+  | "missing-mime-type"
+  | "malformed-mime-type"
+  | "missing-file-name"
+  | "malformed-file-name"
+  | "unsupported-body";
 
 /** Thrown before any request: by the upload and RFI FILE-answer helpers for a file the service must not receive, by the client for a body it cannot sign (a stream, a form, a raw body without Content-Type). */
 export class InvalidUploadError extends Error {
@@ -17,4 +23,5 @@ export class InvalidUploadError extends Error {
 }
 
 /** True for an InvalidUploadError, also one made in another realm. */
-export const isInvalidUploadError = (value: unknown): value is InvalidUploadError => isNamedError(value, InvalidUploadError, NAME);
+export const isInvalidUploadError = (value: unknown): value is InvalidUploadError =>
+  isNamedError(value, InvalidUploadError, NAME);

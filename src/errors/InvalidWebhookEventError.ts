@@ -16,4 +16,5 @@ export class InvalidWebhookEventError extends Error {
 }
 
 /** True for an InvalidWebhookEventError, also one made in another realm. */
-export const isInvalidWebhookEventError = (value: unknown): value is InvalidWebhookEventError => isNamedError(value, InvalidWebhookEventError, NAME);
+export const isInvalidWebhookEventError = (value: unknown): value is InvalidWebhookEventError =>
+  isNamedError(value, InvalidWebhookEventError, NAME);

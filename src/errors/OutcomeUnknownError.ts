@@ -31,4 +31,5 @@ export class OutcomeUnknownError extends Error implements ExecutionRecord {
 }
 
 /** True for an OutcomeUnknownError, also one made in another realm. */
-export const isOutcomeUnknownError = (value: unknown): value is OutcomeUnknownError => isNamedError(value, OutcomeUnknownError, NAME);
+export const isOutcomeUnknownError = (value: unknown): value is OutcomeUnknownError =>
+  isNamedError(value, OutcomeUnknownError, NAME);

@@ -8,10 +8,13 @@ export class QuoteAlreadyExecutedError extends Error {
   readonly quoteId: string;
 
   constructor(quoteId: string) {
-    super(`Quote ${quoteId} was already sent to Execute Quote; it is never sent twice. Resolve the first outcome instead.`);
+    super(
+      `Quote ${quoteId} was already sent to Execute Quote; it is never sent twice. Resolve the first outcome instead.`,
+    );
     this.quoteId = quoteId;
   }
 }
 
 /** True for a QuoteAlreadyExecutedError, also one made in another realm. */
-export const isQuoteAlreadyExecutedError = (value: unknown): value is QuoteAlreadyExecutedError => isNamedError(value, QuoteAlreadyExecutedError, NAME);
+export const isQuoteAlreadyExecutedError = (value: unknown): value is QuoteAlreadyExecutedError =>
+  isNamedError(value, QuoteAlreadyExecutedError, NAME);

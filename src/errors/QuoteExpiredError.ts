@@ -21,4 +21,5 @@ export class QuoteExpiredError extends Error {
 }
 
 /** True for a QuoteExpiredError, also one made in another realm. */
-export const isQuoteExpiredError = (value: unknown): value is QuoteExpiredError => isNamedError(value, QuoteExpiredError, NAME);
+export const isQuoteExpiredError = (value: unknown): value is QuoteExpiredError =>
+  isNamedError(value, QuoteExpiredError, NAME);

@@ -14,4 +14,5 @@ export class ResponseTooLargeError extends Error {
 }
 
 /** True for a ResponseTooLargeError, also one made in another realm. */
-export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isNamedError(value, ResponseTooLargeError, NAME);
+export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError =>
+  isNamedError(value, ResponseTooLargeError, NAME);

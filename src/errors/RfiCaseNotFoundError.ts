@@ -16,4 +16,5 @@ export class RfiCaseNotFoundError extends Error {
 }
 
 /** True for an RfiCaseNotFoundError, also one made in another realm. */
-export const isRfiCaseNotFoundError = (value: unknown): value is RfiCaseNotFoundError => isNamedError(value, RfiCaseNotFoundError, NAME);
+export const isRfiCaseNotFoundError = (value: unknown): value is RfiCaseNotFoundError =>
+  isNamedError(value, RfiCaseNotFoundError, NAME);

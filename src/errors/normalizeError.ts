@@ -18,7 +18,15 @@ const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
 function read(b: Body): [ApiError["envelope"], unknown?, unknown?, unknown?] {
   const e = b.error;
   if (e && typeof e === "object") return ["portfolio", e.code, e.message, e.request_id];
-  if (Array.isArray(b.errors)) return ["v2", b.errors[0]?.type, b.errors.map((x: Body) => x?.description).filter(str).join("; ")];
+  if (Array.isArray(b.errors))
+    return [
+      "v2",
+      b.errors[0]?.type,
+      b.errors
+        .map((x: Body) => x?.description)
+        .filter(str)
+        .join("; "),
+    ];
   if ("status_code" in b) return ["legacy-auth", b.code, b.detail];
   if ("code" in b || "status" in b || "trace_id" in b) return ["flat", b.code, b.detail, b.trace_id];
   return ["unknown"];

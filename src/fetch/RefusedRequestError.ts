@@ -3,7 +3,14 @@ import { isNamedError } from "../errors/isNamedError.ts";
 const NAME = "RefusedRequestError";
 
 /** Why the signing fetch refused a request; nothing was sent in any case. */
-export type RefusedRequestReason = "invalid-url" | "other-origin" | "outside-base-path" | "credentials-in-url" | "body-used" | "body-not-allowed" | "invalid-header";
+export type RefusedRequestReason =
+  | "invalid-url"
+  | "other-origin"
+  | "outside-base-path"
+  | "credentials-in-url"
+  | "body-used"
+  | "body-not-allowed"
+  | "invalid-header";
 
 /**
  * Thrown by the signing fetch before anything is sent, for a request it must not sign: another origin or a
@@ -22,4 +29,5 @@ export class RefusedRequestError extends Error {
 }
 
 /** True for a RefusedRequestError, also one made in another realm. */
-export const isRefusedRequestError = (value: unknown): value is RefusedRequestError => isNamedError(value, RefusedRequestError, NAME);
+export const isRefusedRequestError = (value: unknown): value is RefusedRequestError =>
+  isNamedError(value, RefusedRequestError, NAME);

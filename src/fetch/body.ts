@@ -5,7 +5,8 @@ const CONTENT_TYPE = "Content-Type";
 const utf8 = /* @__PURE__ */ new TextEncoder();
 
 // What fetch takes as a body, apart from strings and bytes: these it encodes itself.
-const encodable = (b: unknown): b is BodyInit => b instanceof Blob || b instanceof FormData || b instanceof URLSearchParams || b instanceof ReadableStream;
+const encodable = (b: unknown): b is BodyInit =>
+  b instanceof Blob || b instanceof FormData || b instanceof URLSearchParams || b instanceof ReadableStream;
 
 /**
  * The exact bytes a body is sent as, with the Content-Type fetch would give it when none is set: a string
@@ -23,9 +24,16 @@ export async function bodyBytes(body: unknown, headers: Headers): Promise<Uint8A
     bytes = utf8.encode(body);
   } else bytes = bytesOf(body) ?? (encodable(body) ? await encodeBody(body, headers) : undefined);
   if (!bytes) {
-    throw new InvalidUploadError("unsupported-body", `Cannot send a body of type ${(body as object).constructor?.name ?? typeof body}: give a string (JSON already encoded), bytes, a Blob, a stream, FormData or URLSearchParams`);
+    throw new InvalidUploadError(
+      "unsupported-body",
+      `Cannot send a body of type ${(body as object).constructor?.name ?? typeof body}: give a string (JSON already encoded), bytes, a Blob, a stream, FormData or URLSearchParams`,
+    );
   }
   // The reference: JSON bodies are application/json, uploads carry the document's MIME type.
-  if (bytes.byteLength && !headers.has(CONTENT_TYPE)) throw new InvalidUploadError("missing-mime-type", "A body needs a Content-Type: application/json for JSON, the document's MIME type for an upload");
+  if (bytes.byteLength && !headers.has(CONTENT_TYPE))
+    throw new InvalidUploadError(
+      "missing-mime-type",
+      "A body needs a Content-Type: application/json for JSON, the document's MIME type for an upload",
+    );
   return bytes;
 }

@@ -37,8 +37,10 @@ export type SigningFetch = (input: string | URL | Request, init?: RequestInit) =
  */
 export function createSigningFetch(options: SigningFetchOptions): SigningFetch {
   const { credentials, portfolioToken, redirect = "error" } = options;
-  if (!credentials && portfolioToken === undefined) throw new InvalidCredentialsError("Give credentials (HMAC keys or a sandbox bearer token) or a portfolioToken");
-  if (redirect !== "error" && redirect !== "manual") throw new TypeError('redirect must be "error" or "manual": redirects are never followed');
+  if (!credentials && portfolioToken === undefined)
+    throw new InvalidCredentialsError("Give credentials (HMAC keys or a sandbox bearer token) or a portfolioToken");
+  if (redirect !== "error" && redirect !== "manual")
+    throw new TypeError('redirect must be "error" or "manual": redirects are never followed');
   const authFor = createAuth({ credentials, portfolioToken });
   const base = baseOf(options.baseUrl);
   const send = options.fetch ?? ((url, init) => fetch(url, init));
@@ -48,12 +50,26 @@ export function createSigningFetch(options: SigningFetchOptions): SigningFetch {
     const { url, method, headers, bytes, signal } = await readRequest(input, init, base);
     const path = url.pathname;
     const authorize = authFor(isPortfolioPath(path.slice(base.path.length)));
-    if (!authorize) throw new InvalidCredentialsError("Customer and account operations need credentials (HMAC keys or a sandbox bearer token)");
+    if (!authorize)
+      throw new InvalidCredentialsError(
+        "Customer and account operations need credentials (HMAC keys or a sandbox bearer token)",
+      );
     // A bearer request carries no signing date; one set by the caller (or a generated client's auth) is not passed on.
     headers.delete(DATE_HEADER);
     authorize(headers, method, path, () => hashBody(bytes), now());
-    const response = await send(url.href, { ...init, method, headers, body: (bytes ?? null) as BodyInit | null, signal, redirect: "manual" });
-    if (redirect === "error" && (response.type === "opaqueredirect" || (response.status > 299 && response.status < 400 && response.status !== 304))) {
+    const response = await send(url.href, {
+      ...init,
+      method,
+      headers,
+      body: (bytes ?? null) as BodyInit | null,
+      signal,
+      redirect: "manual",
+    });
+    if (
+      redirect === "error" &&
+      (response.type === "opaqueredirect" ||
+        (response.status > 299 && response.status < 400 && response.status !== 304))
+    ) {
       response.body?.cancel().catch(() => {});
       throw new RedirectError(method, url.href, response.status, response.headers.get("Location"));
     }

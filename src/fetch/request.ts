@@ -18,24 +18,36 @@ export interface OutgoingRequest {
  * and `fetch` itself leaves `patch` in lower case.
  * @throws RefusedRequestError, InvalidUploadError or TypeError (a method that is not an HTTP token).
  */
-export async function readRequest(input: string | URL | Request, init: RequestInit | undefined, base: Base): Promise<OutgoingRequest> {
+export async function readRequest(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+  base: Base,
+): Promise<OutgoingRequest> {
   const request = input instanceof Request ? input : undefined;
   const method = checkMethod(init?.method ?? request?.method ?? "GET");
-  const url = targetOf(request ? request.url : input as string | URL, base, method);
+  const url = targetOf(request ? request.url : (input as string | URL), base, method);
   let headers: Headers;
   try {
     headers = new Headers(init?.headers ?? request?.headers);
   } catch {
     // fetch's own message quotes the value, which may be a token.
-    throw new RefusedRequestError("invalid-header", `[${method}] A header name or value cannot be sent (empty name, line break or non-Latin-1 character)`);
+    throw new RefusedRequestError(
+      "invalid-header",
+      `[${method}] A header name or value cannot be sent (empty name, line break or non-Latin-1 character)`,
+    );
   }
   const signal = init?.signal ?? request?.signal ?? undefined;
   signal?.throwIfAborted();
   let body: unknown = init?.body;
   if (body === undefined && request?.body) {
-    if (request.bodyUsed) throw new RefusedRequestError("body-used", `[${method}] The Request's body was already read: build the request again`);
+    if (request.bodyUsed)
+      throw new RefusedRequestError(
+        "body-used",
+        `[${method}] The Request's body was already read: build the request again`,
+      );
     body = new Uint8Array(await request.arrayBuffer());
   }
-  if (body != null && (method === "GET" || method === "HEAD")) throw new RefusedRequestError("body-not-allowed", `[${method}] A ${method} request cannot have a body`);
+  if (body != null && (method === "GET" || method === "HEAD"))
+    throw new RefusedRequestError("body-not-allowed", `[${method}] A ${method} request cannot have a body`);
   return { url, method, headers, bytes: await bodyBytes(body, headers), signal };
 }

@@ -25,14 +25,23 @@ export function baseOf(baseUrl: string): Base {
 export function targetOf(input: string | URL, base: Base, method: string): URL {
   let url: URL | undefined;
   try {
-    url = typeof input === "string" ? new URL(/^\/(?![/\\])/.test(input) ? base.href + input : input) : new URL(input.href);
+    url =
+      typeof input === "string" ? new URL(/^\/(?![/\\])/.test(input) ? base.href + input : input) : new URL(input.href);
   } catch {}
   // Messages name origins only: a path or query may carry identifiers or tokens.
   if (!url) throw new RefusedRequestError("invalid-url", `[${method}] Not an absolute URL or a path starting with "/"`);
-  if (url.username || url.password) throw new RefusedRequestError("credentials-in-url", `[${method}] A URL with a user name or password is never sent`);
-  if (url.origin !== base.origin) throw new RefusedRequestError("other-origin", `[${method}] Refused to send to ${url.origin}: this fetch signs and sends only to ${base.origin}`);
+  if (url.username || url.password)
+    throw new RefusedRequestError("credentials-in-url", `[${method}] A URL with a user name or password is never sent`);
+  if (url.origin !== base.origin)
+    throw new RefusedRequestError(
+      "other-origin",
+      `[${method}] Refused to send to ${url.origin}: this fetch signs and sends only to ${base.origin}`,
+    );
   if (base.path && url.pathname !== base.path && !url.pathname.startsWith(`${base.path}/`)) {
-    throw new RefusedRequestError("outside-base-path", `[${method}] Refused a path outside ${base.path}: this fetch signs and sends only under ${base.origin}${base.path}`);
+    throw new RefusedRequestError(
+      "outside-base-path",
+      `[${method}] Refused a path outside ${base.path}: this fetch signs and sends only under ${base.origin}${base.path}`,
+    );
   }
   return url;
 }

@@ -68,23 +68,48 @@ export interface QuoteOptions {
   signal?: AbortSignal;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-const isAmount = (v: unknown) => (typeof v === "string" && v.trim() !== "") || (typeof v === "number" && Number.isFinite(v));
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+const isAmount = (v: unknown) =>
+  (typeof v === "string" && v.trim() !== "") || (typeof v === "number" && Number.isFinite(v));
 
 function checkQuoteInput(input: QuoteInput<string, string>): RequestedAmount {
   const fields = input.amountFields as unknown;
-  if (!Array.isArray(fields) || fields.length !== 2 || !fields.every((f) => typeof f === "string" && f !== "") || fields[0] === fields[1] || fields.some((f) => f === "from_asset" || f === "to_asset")) {
-    throw new InvalidQuoteRequestError("bad-amount-fields", "amountFields must name two different amount fields (not from_asset or to_asset).");
+  if (
+    !Array.isArray(fields) ||
+    fields.length !== 2 ||
+    !fields.every((f) => typeof f === "string" && f !== "") ||
+    fields[0] === fields[1] ||
+    fields.some((f) => f === "from_asset" || f === "to_asset")
+  ) {
+    throw new InvalidQuoteRequestError(
+      "bad-amount-fields",
+      "amountFields must name two different amount fields (not from_asset or to_asset).",
+    );
   }
-  if (!isPlainObject(input.from_asset) || !isPlainObject(input.to_asset)) throw new InvalidQuoteRequestError("bad-asset", "from_asset and to_asset must be objects.");
+  if (!isPlainObject(input.from_asset) || !isPlainObject(input.to_asset))
+    throw new InvalidQuoteRequestError("bad-asset", "from_asset and to_asset must be objects.");
   const amount: Record<string, unknown> = isPlainObject(input.amount) ? input.amount : {};
   const extra = Object.keys(amount).filter((k) => !fields.includes(k));
-  if (extra.length) throw new InvalidQuoteRequestError("bad-amount-fields", `amount has fields not declared in amountFields: ${extra.join(", ")}.`);
+  if (extra.length)
+    throw new InvalidQuoteRequestError(
+      "bad-amount-fields",
+      `amount has fields not declared in amountFields: ${extra.join(", ")}.`,
+    );
   const given = (fields as string[]).filter((f) => amount[f] !== undefined);
-  if (given.length === 0) throw new InvalidQuoteRequestError("no-amount", `Give exactly one amount (${fields.join(" or ")}); the service refuses neither with 00000001.`);
-  if (given.length === 2) throw new InvalidQuoteRequestError("both-amounts", `Give exactly one amount, not both ${fields.join(" and ")}; the service refuses both with 00000001.`);
+  if (given.length === 0)
+    throw new InvalidQuoteRequestError(
+      "no-amount",
+      `Give exactly one amount (${fields.join(" or ")}); the service refuses neither with 00000001.`,
+    );
+  if (given.length === 2)
+    throw new InvalidQuoteRequestError(
+      "both-amounts",
+      `Give exactly one amount, not both ${fields.join(" and ")}; the service refuses both with 00000001.`,
+    );
   const field = given[0]!;
-  if (!isAmount(amount[field])) throw new InvalidQuoteRequestError("bad-amount-value", `${field} must be a non-empty string or a finite number.`);
+  if (!isAmount(amount[field]))
+    throw new InvalidQuoteRequestError("bad-amount-value", `${field} must be a non-empty string or a finite number.`);
   return { field, value: amount[field] as AmountValue };
 }
 
@@ -95,7 +120,9 @@ function validityOf(quote: Quote, receivedAt: number): Pick<IssuedQuote, "validU
     .map(({ source, value }) => ({ source, at: typeof value === "string" ? Date.parse(value) : NaN }))
     .filter((s) => !Number.isNaN(s.at))
     .sort((a, b) => a.at - b.at)[0];
-  return stated ? { validUntil: new Date(stated.at), validitySource: stated.source } : { validUntil: new Date(receivedAt + QUOTE_LIFETIME_MS), validitySource: "client-clock" };
+  return stated
+    ? { validUntil: new Date(stated.at), validitySource: stated.source }
+    : { validUntil: new Date(receivedAt + QUOTE_LIFETIME_MS), validitySource: "client-clock" };
 }
 
 /**
@@ -103,7 +130,11 @@ function validityOf(quote: Quote, receivedAt: number): Pick<IssuedQuote, "validU
  * @throws InvalidQuoteRequestError before any request for both or neither amount, undeclared or equal amount fields, or a bad value.
  * @throws ApiError for an error response (for example 408 00020000: ask again).
  */
-export async function createQuote<const A extends string, const B extends string>(client: ApiClient, input: QuoteInput<A, B>, options: QuoteOptions = {}): Promise<IssuedQuote> {
+export async function createQuote<const A extends string, const B extends string>(
+  client: ApiClient,
+  input: QuoteInput<A, B>,
+  options: QuoteOptions = {},
+): Promise<IssuedQuote> {
   const amount = checkQuoteInput(input as QuoteInput<string, string>);
   const body = { from_asset: input.from_asset, to_asset: input.to_asset, [amount.field]: amount.value };
   const result = await client.POST("/v1/customers/{customer_id}/conversions/quote", {
@@ -176,11 +207,16 @@ function claim(client: ApiClient, quote: IssuedQuote, now: number): boolean {
  * @throws QuoteExpiredError before any request for a quote at or past its validity less the margin.
  * @throws QuoteAlreadyExecutedError before any request for a quote id this client already sent to Execute Quote.
  */
-export async function executeQuote(client: ApiClient, quote: IssuedQuote, options: ExecuteOptions = {}): Promise<ExecuteQuoteResult> {
+export async function executeQuote(
+  client: ApiClient,
+  quote: IssuedQuote,
+  options: ExecuteOptions = {},
+): Promise<ExecuteQuoteResult> {
   const clock = options.clock ?? systemClock;
   const margin = options.safetyMarginMs ?? DEFAULT_QUOTE_SAFETY_MARGIN_MS;
   const now = clock.now();
-  if (now >= quote.validUntil.getTime() - margin) throw new QuoteExpiredError(quote.quoteId, quote.validUntil, new Date(now), margin);
+  if (now >= quote.validUntil.getTime() - margin)
+    throw new QuoteExpiredError(quote.quoteId, quote.validUntil, new Date(now), margin);
   if (!claim(client, quote, now)) throw new QuoteAlreadyExecutedError(quote.quoteId);
   const record: ConversionExecutionRecord = {
     customerId: quote.customerId,
@@ -205,8 +241,13 @@ export async function executeQuote(client: ApiClient, quote: IssuedQuote, option
   }
   const { data, error, response } = result;
   if (response.ok) {
-    if (data && typeof data.transaction_id === "string" && data.transaction_id) return { outcome: "created", order: data, record };
-    return { outcome: "unknown", record, cause: new Error(`Execute Quote answered ${response.status} without a transaction_id.`) };
+    if (data && typeof data.transaction_id === "string" && data.transaction_id)
+      return { outcome: "created", order: data, record };
+    return {
+      outcome: "unknown",
+      record,
+      cause: new Error(`Execute Quote answered ${response.status} without a transaction_id.`),
+    };
   }
   const apiError = normalizeError(error, response);
   record.traceId = apiError.traceId;

@@ -41,7 +41,8 @@ export interface ParseWebhookEventOptions {
   rfiEventName?: string;
 }
 
-const decode = (body: string | Uint8Array | ArrayBuffer) => (typeof body === "string" ? body : new TextDecoder("utf-8", { fatal: true }).decode(body));
+const decode = (body: string | Uint8Array | ArrayBuffer) =>
+  typeof body === "string" ? body : new TextDecoder("utf-8", { fatal: true }).decode(body);
 
 /**
  * Checks an incoming event against the documented names and returns it with its payload untouched.
@@ -57,7 +58,9 @@ export function parseWebhookEvent(name: string, body: unknown, options: ParseWeb
     throw new InvalidWebhookEventError(
       "unknown-name",
       `Unknown event name ${JSON.stringify(name)}: documented are ${DOCUMENTED_EVENT_NAMES.join(", ")}` +
-        (options.rfiEventName ? ` and the RFI event ${JSON.stringify(options.rfiEventName)}.` : " (pass rfiEventName for the RFI event, whose name is not shown)."),
+        (options.rfiEventName
+          ? ` and the RFI event ${JSON.stringify(options.rfiEventName)}.`
+          : " (pass rfiEventName for the RFI event, whose name is not shown)."),
     );
   }
   let payload: unknown = body;
@@ -69,7 +72,10 @@ export function parseWebhookEvent(name: string, body: unknown, options: ParseWeb
     }
   }
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
-    throw new InvalidWebhookEventError("not-an-object", `The body of event ${JSON.stringify(name)} is not a JSON object.`);
+    throw new InvalidWebhookEventError(
+      "not-an-object",
+      `The body of event ${JSON.stringify(name)} is not a JSON object.`,
+    );
   }
   const kept = payload as EventPayload;
   if (rfi) return { kind: "rfi-case-changed", name, payload: kept };

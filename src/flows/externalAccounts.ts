@@ -29,10 +29,21 @@ export type CreateExternalAccountResult =
    * first attempt with a fresh key means identical banking details exist elsewhere: the key may have
    * no account bound to it (`after: "conflict"`, `attempts: 1`).
    */
-  | { status: "recovered"; lookup: ExternalAccountLookup; idempotencyKey: string; attempts: number; after: "conflict" | "unknown-outcome" };
+  | {
+      status: "recovered";
+      lookup: ExternalAccountLookup;
+      idempotencyKey: string;
+      attempts: number;
+      after: "conflict" | "unknown-outcome";
+    };
 
 /** Reads the account bound to an Idempotency-Key (the `idempotency_key` query of the list). */
-export async function findExternalAccountByKey(client: ApiClient, customerId: string, idempotencyKey: string, signal?: AbortSignal): Promise<ExternalAccountLookup> {
+export async function findExternalAccountByKey(
+  client: ApiClient,
+  customerId: string,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+): Promise<ExternalAccountLookup> {
   const { data, error, response } = await client.GET("/v1/customers/{customer_id}/external-accounts", {
     params: { path: { customer_id: customerId }, query: { idempotency_key: idempotencyKey } },
     signal,
@@ -49,7 +60,10 @@ export async function findExternalAccountByKey(client: ApiClient, customerId: st
  * @throws ExternalAccountNotRecoveredError when the account bound to the key cannot be read after a 409 or an unknown outcome.
  * @throws ApiError for any other error response (for example 400 00020008: no institution for the routing code).
  */
-export async function createExternalAccount(client: ApiClient, input: CreateExternalAccountInput): Promise<CreateExternalAccountResult> {
+export async function createExternalAccount(
+  client: ApiClient,
+  input: CreateExternalAccountInput,
+): Promise<CreateExternalAccountResult> {
   const idempotencyKey = input.idempotencyKey ?? globalThis.crypto.randomUUID();
   if (!UUID_V4.test(idempotencyKey)) throw new InvalidIdempotencyKeyError(idempotencyKey);
   const tries = 1 + Math.max(0, input.timeoutRetries ?? 1);

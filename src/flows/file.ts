@@ -42,20 +42,44 @@ export function checkFile(file: FileInput): CheckedFile {
   if (!(data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
     throw new InvalidUploadError("empty-file", "The file's data must be a Uint8Array, an ArrayBuffer or a Blob.");
   }
-  if (sizeOf(data) === 0) throw new InvalidUploadError("empty-file", "The file is empty (0 bytes); the service would store an empty document.");
+  if (sizeOf(data) === 0)
+    throw new InvalidUploadError(
+      "empty-file",
+      "The file is empty (0 bytes); the service would store an empty document.",
+    );
   const fileName = file.fileName ?? (typeof File !== "undefined" && data instanceof File ? data.name : undefined);
   const mimeType = file.mimeType ?? (data instanceof Blob && data.type ? data.type : undefined);
-  if (mimeType === undefined || mimeType.trim() === "") throw new InvalidUploadError("missing-mime-type", "The file's MIME type is missing; give mimeType, for example application/pdf.");
-  if (!mimePattern().test(mimeType)) throw new InvalidUploadError("malformed-mime-type", `MIME type ${JSON.stringify(mimeType)} is not type/subtype (RFC 6838).`);
-  if (fileName === undefined || fileName === "") throw new InvalidUploadError("missing-file-name", "The file name is missing; Content-Disposition needs one.");
-  if (CONTROL.test(fileName) || SEPARATOR.test(fileName) || LONE_SURROGATE.test(fileName) || fileName === "." || fileName === ".." || fileName.trim() === "") {
-    throw new InvalidUploadError("malformed-file-name", `File name ${JSON.stringify(fileName)} has control characters, a path separator or no name at all.`);
+  if (mimeType === undefined || mimeType.trim() === "")
+    throw new InvalidUploadError(
+      "missing-mime-type",
+      "The file's MIME type is missing; give mimeType, for example application/pdf.",
+    );
+  if (!mimePattern().test(mimeType))
+    throw new InvalidUploadError(
+      "malformed-mime-type",
+      `MIME type ${JSON.stringify(mimeType)} is not type/subtype (RFC 6838).`,
+    );
+  if (fileName === undefined || fileName === "")
+    throw new InvalidUploadError("missing-file-name", "The file name is missing; Content-Disposition needs one.");
+  if (
+    CONTROL.test(fileName) ||
+    SEPARATOR.test(fileName) ||
+    LONE_SURROGATE.test(fileName) ||
+    fileName === "." ||
+    fileName === ".." ||
+    fileName.trim() === ""
+  ) {
+    throw new InvalidUploadError(
+      "malformed-file-name",
+      `File name ${JSON.stringify(fileName)} has control characters, a path separator or no name at all.`,
+    );
   }
   return { data, fileName, mimeType };
 }
 
 // RFC 8187 attr-char: everything else is percent-encoded as UTF-8.
-const encodeExtValue = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeExtValue = (s: string) =>
+  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * `attachment; filename="..."`, plus `filename*=UTF-8''...` (RFC 6266, RFC 8187) when the name is not
@@ -64,5 +88,7 @@ const encodeExtValue = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (
 export function contentDisposition(fileName: string): string {
   const ascii = /^[\x20-\x7e]*$/.test(fileName);
   const fallback = (ascii ? fileName : fileName.replace(/[^\x20-\x7e]|%/gu, "_")).replace(/["\\]/g, "\\$&");
-  return ascii ? `attachment; filename="${fallback}"` : `attachment; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(fileName)}`;
+  return ascii
+    ? `attachment; filename="${fallback}"`
+    : `attachment; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(fileName)}`;
 }

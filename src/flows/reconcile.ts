@@ -31,10 +31,13 @@ export interface ConversionTransactionPage<Cursor> {
  * show its path, response or paging parameters, so the caller supplies it (for example over
  * `client.request` or its own HTTP code) and maps its paging to `cursor`/`next`.
  */
-export type ListConversionTransactions<Cursor = unknown> = (query: ConversionTransactionQuery<Cursor>) => Promise<ConversionTransactionPage<Cursor>>;
+export type ListConversionTransactions<Cursor = unknown> = (
+  query: ConversionTransactionQuery<Cursor>,
+) => Promise<ConversionTransactionPage<Cursor>>;
 
 /** At least what the procedure needs from the record of step 1. */
-export type ExecutionToResolve = Pick<ConversionExecutionRecord, "customerId" | "quoteId" | "requestTime"> & Partial<ConversionExecutionRecord>;
+export type ExecutionToResolve = Pick<ConversionExecutionRecord, "customerId" | "quoteId" | "requestTime"> &
+  Partial<ConversionExecutionRecord>;
 
 export interface ResolveExecuteOutcomeOptions<Cursor> {
   listTransactions: ListConversionTransactions<Cursor>;
@@ -110,7 +113,13 @@ export async function resolveExecuteOutcome<Cursor = unknown>(
     let cursor: Cursor | undefined;
     for (let page = 0; ; page++) {
       if (page >= maxPages) throw new Error(`List Transactions did not end within ${maxPages} pages.`);
-      const { items, next } = await options.listTransactions({ customerId, transaction_action: "CONVERSION", ...window, cursor, signal: options.signal });
+      const { items, next } = await options.listTransactions({
+        customerId,
+        transaction_action: "CONVERSION",
+        ...window,
+        cursor,
+        signal: options.signal,
+      });
       for (const item of items) if (!ids.includes(item.transaction_id)) ids.push(item.transaction_id);
       if (next === undefined) return ids;
       cursor = next;
@@ -139,7 +148,8 @@ export async function resolveExecuteOutcome<Cursor = unknown>(
         });
         if (response.ok && data) {
           unreadable.delete(transactionId);
-          if (data.quote_id === quoteId) return { status: "found", transactionId, conversion: data, record, passes: pass };
+          if (data.quote_id === quoteId)
+            return { status: "found", transactionId, conversion: data, record, passes: pass };
           checked.add(transactionId);
         } else if (response.status === 404) {
           unreadable.delete(transactionId);

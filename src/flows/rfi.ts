@@ -32,7 +32,8 @@ export interface RfiCasePage {
 }
 
 function checkPaging(size: number, page: number) {
-  if (!Number.isInteger(size) || size < 1 || size > MAX_RFI_PAGE_SIZE) throw new InvalidRfiQueryError("size", `size must be an integer from 1 to ${MAX_RFI_PAGE_SIZE}, got ${size}.`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_RFI_PAGE_SIZE)
+    throw new InvalidRfiQueryError("size", `size must be an integer from 1 to ${MAX_RFI_PAGE_SIZE}, got ${size}.`);
   if (!Number.isInteger(page) || page < 1) throw new InvalidRfiQueryError("page", `page starts at 1, got ${page}.`);
 }
 
@@ -42,7 +43,10 @@ function checkPaging(size: number, page: number) {
  * @throws InvalidRfiQueryError before any request for a size outside 1..100 or a page below 1.
  * @throws ApiError for an error response.
  */
-export async function* rfiCasePages(client: ApiClient, options: RfiCasePagesOptions): AsyncGenerator<RfiCasePage, void, undefined> {
+export async function* rfiCasePages(
+  client: ApiClient,
+  options: RfiCasePagesOptions,
+): AsyncGenerator<RfiCasePage, void, undefined> {
   const size = options.size ?? MAX_RFI_PAGE_SIZE;
   let page = options.firstPage ?? 1;
   checkPaging(size, page);
@@ -61,7 +65,10 @@ export async function* rfiCasePages(client: ApiClient, options: RfiCasePagesOpti
 }
 
 /** Every case of every page, in the order the service lists them. */
-export async function* rfiCases(client: ApiClient, options: RfiCasePagesOptions): AsyncGenerator<RfiCase, void, undefined> {
+export async function* rfiCases(
+  client: ApiClient,
+  options: RfiCasePagesOptions,
+): AsyncGenerator<RfiCase, void, undefined> {
   for await (const page of rfiCasePages(client, options)) yield* page.list;
 }
 
@@ -76,8 +83,12 @@ export interface RfiCaseRef {
  * the reference). Undefined when the list does not return it.
  * @throws InvalidRfiQueryError before any request for an empty case id.
  */
-export async function getRfiCase(client: ApiClient, { customerId, caseId, signal }: RfiCaseRef): Promise<RfiCase | undefined> {
-  if (typeof caseId !== "string" || caseId === "") throw new InvalidRfiQueryError("case_id", "case_id is empty; give the case to read.");
+export async function getRfiCase(
+  client: ApiClient,
+  { customerId, caseId, signal }: RfiCaseRef,
+): Promise<RfiCase | undefined> {
+  if (typeof caseId !== "string" || caseId === "")
+    throw new InvalidRfiQueryError("case_id", "case_id is empty; give the case to read.");
   const result = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
     params: { path: { customer_id: customerId }, query: { case_id: caseId } },
     signal,

@@ -38,7 +38,8 @@ export interface AnswerRfiCaseInput {
 export type RfiAnswerResult = Record<string, unknown>;
 
 function refuseRequirementId(fields: object | undefined, where: string) {
-  if (fields && Object.prototype.hasOwnProperty.call(fields, "requirement_id")) throw new RequirementIdNotAllowedError(where);
+  if (fields && Object.prototype.hasOwnProperty.call(fields, "requirement_id"))
+    throw new RequirementIdNotAllowedError(where);
 }
 
 /**
@@ -49,7 +50,10 @@ function refuseRequirementId(fields: object | undefined, where: string) {
  * @throws InvalidUploadError before any request for an empty file or a missing or malformed MIME type or file name.
  * @throws ApiError for an error response.
  */
-export async function answerRfiCase(client: ApiClient, { customerId, caseId, answer, signal }: AnswerRfiCaseInput): Promise<RfiAnswerResult> {
+export async function answerRfiCase(
+  client: ApiClient,
+  { customerId, caseId, answer, signal }: AnswerRfiCaseInput,
+): Promise<RfiAnswerResult> {
   const path = { customer_id: customerId, case_id: caseId };
   const url = "/v1/customers/{customer_id}/rfi-cases/{case_id}/submissions" as const;
   if (answer.type === "TEXT") {
@@ -61,7 +65,13 @@ export async function answerRfiCase(client: ApiClient, { customerId, caseId, ans
   const file = checkFile(answer.file);
   const form = new FormData();
   for (const [name, value] of Object.entries(answer.fields ?? {})) form.append(name, value);
-  form.append(answer.fileField, file.data instanceof Blob ? file.data.slice(0, file.data.size, file.mimeType) : new Blob([file.data as BlobPart], { type: file.mimeType }), file.fileName);
+  form.append(
+    answer.fileField,
+    file.data instanceof Blob
+      ? file.data.slice(0, file.data.size, file.mimeType)
+      : new Blob([file.data as BlobPart], { type: file.mimeType }),
+    file.fileName,
+  );
   const encoded = new Response(form);
   const bytes = new Uint8Array(await encoded.arrayBuffer());
   return dataOrThrow(

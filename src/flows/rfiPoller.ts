@@ -31,7 +31,8 @@ const keyOf = (c: Pick<RfiCase, "case_id" | "updated_at">) => `${c.case_id}\n${c
 
 function timeOf(value: string, what: string): number {
   const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw new InvalidRfiQueryError("updated_from", `${what} ${JSON.stringify(value)} is not an ISO 8601 time.`);
+  if (Number.isNaN(ms))
+    throw new InvalidRfiQueryError("updated_from", `${what} ${JSON.stringify(value)} is not an ISO 8601 time.`);
   return ms;
 }
 
@@ -44,7 +45,8 @@ function timeOf(value: string, what: string): number {
  */
 export function createRfiPoller(client: ApiClient, options: RfiPollerOptions): RfiPoller {
   const size = options.size ?? 100;
-  if (!Number.isInteger(size) || size < 1 || size > 100) throw new InvalidRfiQueryError("size", `size must be an integer from 1 to 100, got ${size}.`);
+  if (!Number.isInteger(size) || size < 1 || size > 100)
+    throw new InvalidRfiQueryError("size", `size must be an integer from 1 to 100, got ${size}.`);
   let cursor = options.start?.updatedFrom;
   let cursorMs = cursor === undefined ? -Infinity : timeOf(cursor, "updatedFrom");
   // Only cases at the cursor can repeat (older ones are below the bound), so only they are remembered.

@@ -41,10 +41,24 @@ function prepare(file: FileInput, options: UploadOptions) {
  * @throws InvalidUploadError before any request for an empty file or a missing or malformed MIME type or file name.
  * @throws ApiError for an error response.
  */
-export async function uploadBusinessDocument(client: ApiClient, target: BusinessDocumentTarget, file: FileInput, options: UploadOptions = {}): Promise<UploadResult> {
+export async function uploadBusinessDocument(
+  client: ApiClient,
+  target: BusinessDocumentTarget,
+  file: FileInput,
+  options: UploadOptions = {},
+): Promise<UploadResult> {
   const { header, ...init } = prepare(file, options);
-  const path = { main_account_id: target.mainAccountId, sub_account_id: target.subAccountId, document_type: target.documentType };
-  return client.PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", { params: { path, header }, ...init }).then(dataOrThrow);
+  const path = {
+    main_account_id: target.mainAccountId,
+    sub_account_id: target.subAccountId,
+    document_type: target.documentType,
+  };
+  return client
+    .PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", {
+      params: { path, header },
+      ...init,
+    })
+    .then(dataOrThrow);
 }
 
 /** As uploadBusinessDocument, for a controller of a business sub-account. */
@@ -55,13 +69,37 @@ export async function uploadBusinessControllerDocument(
   options: UploadOptions = {},
 ): Promise<UploadResult> {
   const { header, ...init } = prepare(file, options);
-  const path = { main_account_id: target.mainAccountId, sub_account_id: target.subAccountId, controller_id: target.controllerId, document_type: target.documentType };
-  return client.PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/controllers/{controller_id}/documents/{document_type}", { params: { path, header }, ...init }).then(dataOrThrow);
+  const path = {
+    main_account_id: target.mainAccountId,
+    sub_account_id: target.subAccountId,
+    controller_id: target.controllerId,
+    document_type: target.documentType,
+  };
+  return client
+    .PUT(
+      "/v2/accounts/{main_account_id}/businesses/{sub_account_id}/controllers/{controller_id}/documents/{document_type}",
+      { params: { path, header }, ...init },
+    )
+    .then(dataOrThrow);
 }
 
 /** As uploadBusinessDocument, for an individual sub-account. */
-export async function uploadIndividualDocument(client: ApiClient, target: IndividualDocumentTarget, file: FileInput, options: UploadOptions = {}): Promise<UploadResult> {
+export async function uploadIndividualDocument(
+  client: ApiClient,
+  target: IndividualDocumentTarget,
+  file: FileInput,
+  options: UploadOptions = {},
+): Promise<UploadResult> {
   const { header, ...init } = prepare(file, options);
-  const path = { main_account_id: target.mainAccountId, sub_account_id: target.subAccountId, document_type: target.documentType };
-  return client.PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", { params: { path, header }, ...init }).then(dataOrThrow);
+  const path = {
+    main_account_id: target.mainAccountId,
+    sub_account_id: target.subAccountId,
+    document_type: target.documentType,
+  };
+  return client
+    .PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", {
+      params: { path, header },
+      ...init,
+    })
+    .then(dataOrThrow);
 }

@@ -33,18 +33,27 @@ export const FAILURE_HEADER = "X-Mock-Auth-Failure";
 /** Front timeouts (ms). A connection with no request in progress that sends nothing for IDLE is closed. */
 export const TIMEOUTS = { idle: 10_000, keepAlive: 5_000, headers: 10_000, request: 60_000 } as const;
 
-export type Refusal = PathProblem | "missing-host" | "body-too-large" | "json-too-deep" | "malformed-json" | "malformed-form";
+export type Refusal =
+  | PathProblem
+  | "missing-host"
+  | "body-too-large"
+  | "json-too-deep"
+  | "malformed-json"
+  | "malformed-form";
 
 const REFUSAL_DETAIL: Record<Exclude<Refusal, PathProblem>, string> = {
   "missing-host": "An HTTP/1.1 request needs a Host header.",
   "body-too-large": `The request body is larger than the mock's limit of ${MAX_BODY_BYTES} bytes (Prism's own limit).`,
   "json-too-deep": `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`,
   "malformed-json": "The request body is not valid JSON.",
-  "malformed-form": "The form body has a part without a well-formed Content-Disposition (name, quoted filename) or Content-Type, or a field name with a malformed percent escape.",
+  "malformed-form":
+    "The form body has a part without a well-formed Content-Disposition (name, quoted filename) or Content-Type, or a field name with a malformed percent escape.",
 };
 
 const refusalDetail = (refusal: Refusal) =>
-  refusal in PATH_PROBLEMS ? `The request target ${PATH_PROBLEMS[refusal as PathProblem]}; send the path exactly as signed.` : REFUSAL_DETAIL[refusal as Exclude<Refusal, PathProblem>];
+  refusal in PATH_PROBLEMS
+    ? `The request target ${PATH_PROBLEMS[refusal as PathProblem]}; send the path exactly as signed.`
+    : REFUSAL_DETAIL[refusal as Exclude<Refusal, PathProblem>];
 
 export interface FrontOptions {
   /** Base URL of a Prism to forward to over HTTP, e.g. http://127.0.0.1:4011; or give `prism`. */
@@ -144,8 +153,10 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     if (!read.ok) return read.problem === "too-large" ? refuse(req, res, path, "body-too-large") : res.destroy();
     const { body } = read;
     if (signed) {
-      if (!signatureMatches(signed, method, path, read.hash!)) return unauthorized(req, res, path, "signature-mismatch", signed.accessKey);
-      if (replays && !SAFE_METHODS.has(method) && !replays.firstUse(signed.signature, signed.time, now())) return unauthorized(req, res, path, "replayed-signature", signed.accessKey);
+      if (!signatureMatches(signed, method, path, read.hash!))
+        return unauthorized(req, res, path, "signature-mismatch", signed.accessKey);
+      if (replays && !SAFE_METHODS.has(method) && !replays.firstUse(signed.signature, signed.time, now()))
+        return unauthorized(req, res, path, "replayed-signature", signed.accessKey);
     }
     if (body.length > 0 && isJson(req.headers["content-type"])) {
       // Prism 5.16 answers 500 on very deep JSON and never answers JSON that does not parse: both are answered here.
@@ -153,34 +164,67 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
       if (!parsesAsJson(body)) return refuse(req, res, path, "malformed-json");
     }
     // Prism 5.16's form handling throws, uncaught, on some malformed multipart and URL-encoded bodies: one would end the mock.
-    if (body.length > 0 && crashesPrism(req.headers["content-type"], body, path)) return refuse(req, res, path, "malformed-form");
+    if (body.length > 0 && crashesPrism(req.headers["content-type"], body, path))
+      return refuse(req, res, path, "malformed-form");
 
-    const accepted: AcceptedRequest = { method, path, query, rawHeaders: req.rawHeaders, body, accessKey: signed?.accessKey };
+    const accepted: AcceptedRequest = {
+      method,
+      path,
+      query,
+      rawHeaders: req.rawHeaders,
+      body,
+      accessKey: signed?.accessKey,
+    };
     if (opts.handle && (await opts.handle(accepted, res))) return;
     pass(accepted, req, res);
   }
 
-  function unauthorized(req: http.IncomingMessage, res: http.ServerResponse, path: string, failure: AuthFailure, accessKey?: string) {
+  function unauthorized(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    path: string,
+    failure: AuthFailure,
+    accessKey?: string,
+  ) {
     opts.onRefused?.(`401 ${failure} ${req.method} ${path}${accessKey ? ` (access key ${accessKey})` : ""}`);
     answer(req, res, 401, unauthorizedBody(path, failure, now()), { [FAILURE_HEADER]: failure });
   }
 
   function refuse(req: http.IncomingMessage, res: http.ServerResponse, path: string, refusal: Refusal) {
     opts.onRefused?.(`400 ${refusal} ${req.method} ${printable(path)}`);
-    answer(req, res, 400, errorBody({ status: 400, path, detail: refusalDetail(refusal), now: now() }), { [REFUSAL_HEADER]: refusal });
+    answer(req, res, 400, errorBody({ status: 400, path, detail: refusalDetail(refusal), now: now() }), {
+      [REFUSAL_HEADER]: refusal,
+    });
   }
 
   function onRequest(req: http.IncomingMessage, res: http.ServerResponse) {
     serve(req, res).catch((err: Error) => {
       // A bug in the front must not take the mock down: answer what can still be answered, keep serving.
       if (res.headersSent) return res.destroy();
-      answer(req, res, 500, errorBody({ status: 500, path: (req.url ?? "/").split(/[?#]/, 1)[0]!, detail: `The mock's front failed on this request (${err.name}).`, now: new Date() }), { Connection: "close" });
+      answer(
+        req,
+        res,
+        500,
+        errorBody({
+          status: 500,
+          path: (req.url ?? "/").split(/[?#]/, 1)[0]!,
+          detail: `The mock's front failed on this request (${err.name}).`,
+          now: new Date(),
+        }),
+        { Connection: "close" },
+      );
     });
   }
 
   // In Prism's process, Prism writes its answers to the client's response, which adds what Prism leaves out.
   // The Host check is the front's (Node's own answers 400 without a body).
-  const server: http.Server = http.createServer({ requireHostHeader: false, ...(opts.prism ? { ServerResponse: FrontResponse as typeof http.ServerResponse } : {}) }, onRequest);
+  const server: http.Server = http.createServer(
+    {
+      requireHostHeader: false,
+      ...(opts.prism ? { ServerResponse: FrontResponse as typeof http.ServerResponse } : {}),
+    },
+    onRequest,
+  );
   // Node answers `Expect: 100-continue` by itself unless told otherwise: here it waits for authentication.
   server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
     awaitingContinue.add(req);
@@ -189,15 +233,23 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
   // Any other expectation: 417 in the envelope (Node's own has no body).
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = (req.url ?? "/").split(/[?#]/, 1)[0]!;
-    answer(req, res, 417, errorBody({ status: 417, path, detail: "The mock meets no expectation but 100-continue.", now: now() }));
+    answer(
+      req,
+      res,
+      417,
+      errorBody({ status: 417, path, detail: "The mock meets no expectation but 100-continue.", now: now() }),
+    );
   });
   server.on("clientError", answerClientError);
   // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay fault, a slow Prism) is not.
   server.timeout = opts.idleTimeoutMs ?? TIMEOUTS.idle;
   // Node keeps the response being written on `_httpMessage` and a request being received on `parser.incoming`.
-  server.on("timeout", (socket: import("node:net").Socket & { _httpMessage?: unknown; parser?: { incoming?: unknown } | null }) => {
-    if (!socket._httpMessage && !socket.parser?.incoming) socket.destroy();
-  });
+  server.on(
+    "timeout",
+    (socket: import("node:net").Socket & { _httpMessage?: unknown; parser?: { incoming?: unknown } | null }) => {
+      if (!socket._httpMessage && !socket.parser?.incoming) socket.destroy();
+    },
+  );
   // A client that half-closes its socket after sending still gets its answer: Node's default ends the socket
   // then. The switch is Node's own (long-standing, used by its tests) but missing from @types/node.
   (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;

@@ -24,9 +24,11 @@ export const PATH_PROBLEMS: Readonly<Record<PathProblem, string>> = {
   backslash: "has a backslash, which URL parsers read as '/'",
   "dot-segment": "has a dot segment ('.', '..', or an encoded form such as '%2e'), which URL parsers resolve",
   "empty-segment": "has an empty segment ('//' or a trailing '/'), which routers read differently",
-  "encoded-character": "percent-encodes '/', '\\' or an unreserved character (letter, digit, '-', '.', '_', '~'), which routers decode before matching",
+  "encoded-character":
+    "percent-encodes '/', '\\' or an unreserved character (letter, digit, '-', '.', '_', '~'), which routers decode before matching",
   "malformed-percent-escape": "has a '%' that is not followed by two hex digits of UTF-8",
-  "not-canonical": "is not in the form a URL parser sends (spaces, control characters, non-ASCII or other characters it would percent-encode)",
+  "not-canonical":
+    "is not in the form a URL parser sends (spaces, control characters, non-ASCII or other characters it would percent-encode)",
 };
 
 // Characters WHATWG's path state copies as they are (RFC 3986 pchar and '/', '%' kept verbatim): a path of
@@ -77,7 +79,9 @@ function canonicalPathname(path: string): string | undefined {
   }
 }
 
-export type TargetReading = { ok: true; path: string; query: string } | { ok: false; problem: PathProblem; path: string };
+export type TargetReading =
+  | { ok: true; path: string; query: string }
+  | { ok: false; problem: PathProblem; path: string };
 
 const ABSOLUTE_FORM = /^https?:\/\/[^/?#\\]*/i;
 

@@ -9,7 +9,9 @@ import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
  * A caller that signs often with one key passes its KeyObject (the client, the mock's key store).
  */
 export const hmacSha256 = (key: KeyObject | Uint8Array, text: string): Buffer =>
-  createHmac("sha256", key instanceof Uint8Array ? createSecretKey(key) : key).update(text, "utf8").digest();
+  createHmac("sha256", key instanceof Uint8Array ? createSecretKey(key) : key)
+    .update(text, "utf8")
+    .digest();
 
 /** HMAC-SHA256 as the lowercase hex signature the Authorization header carries. */
 export const hmacHex = (key: KeyObject | Uint8Array, text: string): string => hmacSha256(key, text).toString("hex");

@@ -18,13 +18,22 @@ export const MIN_SECRET_KEY_BYTES = 16;
  * @throws InvalidCredentialsError when the secret is not a string, empty or not strict URL-safe Base64 without padding.
  */
 export function decodeSecretKey(secretKey: string): Uint8Array {
-  if (typeof secretKey !== "string") throw new InvalidCredentialsError(`Secret key must be a string, not ${secretKey === null ? "null" : typeof secretKey}`);
+  if (typeof secretKey !== "string")
+    throw new InvalidCredentialsError(
+      `Secret key must be a string, not ${secretKey === null ? "null" : typeof secretKey}`,
+    );
   const n = secretKey.length;
   const bytes = Buffer.alloc((n * 3) >> 2);
   // Strict: Node's own decoder also takes `+ / =`, spaces and junk; and trailing bits that do not fit a
   // whole byte must be zero, or two texts would decode to one key.
   // A length no Base64 text has (n % 4 == 1) also fails the round trip.
-  const problem = !n ? "is empty" : !/^[\w-]+$/.test(secretKey) ? "is not URL-safe Base64 without padding" : (bytes.write(secretKey, "base64url"), bytes.toString("base64url") !== secretKey) ? "is truncated or has stray bits" : "";
+  const problem = !n
+    ? "is empty"
+    : !/^[\w-]+$/.test(secretKey)
+      ? "is not URL-safe Base64 without padding"
+      : (bytes.write(secretKey, "base64url"), bytes.toString("base64url") !== secretKey)
+        ? "is truncated or has stray bits"
+        : "";
   if (problem) throw new InvalidCredentialsError(`Secret key (${n} characters) ${problem}: copy it exactly as issued`);
   return bytes;
 }
@@ -36,7 +45,8 @@ export function decodeSecretKey(secretKey: string): Uint8Array {
 export function secretKeyObject(secretKey: string, minBytes = 0): KeyObject {
   const bytes = decodeSecretKey(secretKey);
   try {
-    if (bytes.length < minBytes) throw new InvalidCredentialsError(`Secret key decodes to ${bytes.length} bytes, fewer than ${minBytes}`);
+    if (bytes.length < minBytes)
+      throw new InvalidCredentialsError(`Secret key decodes to ${bytes.length} bytes, fewer than ${minBytes}`);
     return createSecretKey(bytes);
   } finally {
     bytes.fill(0);

@@ -15,6 +15,12 @@ export function hashBody(body: BodyInput): string {
 }
 
 /** The five fields joined by single newlines, no trailing newline. */
-export function buildStringToSign(accessKey: string, timestamp: string, method: string, path: string, bodyHash: string): string {
+export function buildStringToSign(
+  accessKey: string,
+  timestamp: string,
+  method: string,
+  path: string,
+  bodyHash: string,
+): string {
   return [accessKey, timestamp, method.toUpperCase(), path, bodyHash].join("\n");
 }

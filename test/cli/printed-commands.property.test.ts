@@ -30,7 +30,16 @@ const BASH = execFileSync("bash", ["-c", "command -v bash"], { encoding: "utf8" 
 const settings = { seed: 20261125, numRuns: 150, endOnFailure: true };
 
 /** Characters that mean something to a shell, to curl, to HTTP or to a terminal, plus some that mean nothing. */
-const hostile = fc.constantFrom(...[..."aZ09-_.~/ ;|&$`'\"\\(){}[]*?!<>#%^=,+@:\t\n\r\u0000\u0007\u001b\u007f\u0085\u009béü€😀"], "$(id)", "`id`", "${IFS}", "'\\''", "--", "-X", "@/etc/passwd");
+const hostile = fc.constantFrom(
+  ...[..."aZ09-_.~/ ;|&$`'\"\\(){}[]*?!<>#%^=,+@:\t\n\r\u0000\u0007\u001b\u007f\u0085\u009béü€😀"],
+  "$(id)",
+  "`id`",
+  "${IFS}",
+  "'\\''",
+  "--",
+  "-X",
+  "@/etc/passwd",
+);
 const text = (maxLength: number) => fc.array(hostile, { maxLength }).map((parts) => parts.join(""));
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -38,7 +47,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** What bash does with the printed command: curl is a function that prints its arguments, and no program is on PATH. */
 function pasted(command: string): { argv: string[]; stderr: string; status: number | null } {
   const script = `curl() { printf '%s\\0' "$@"; }\ncommand_not_found_handle() { printf 'RAN %s\\n' "$1" >&2; return 127; }\n${command}\n`;
-  const res = spawnSync(BASH, ["--norc", "--noprofile", "-c", script], { cwd, env: { PATH: path.join(dir, "no-programs") }, encoding: "utf8", timeout: 10_000 });
+  const res = spawnSync(BASH, ["--norc", "--noprofile", "-c", script], {
+    cwd,
+    env: { PATH: path.join(dir, "no-programs") },
+    encoding: "utf8",
+    timeout: 10_000,
+  });
   return { argv: res.stdout.split("\0").slice(0, -1), stderr: res.stderr, status: res.status };
 }
 
@@ -65,7 +79,14 @@ function argsOf(c: Case): string[] {
 /** The arguments curl should get: the request as `--json` states it, in curl's words. */
 function intended(c: Case): string[] {
   const json = JSON.parse(run([...argsOf(c), "--json"], env)) as { method: string; headers: Record<string, string> };
-  const argv = ["-sS", "-g", "-X", json.method, `${BASE}${c.target}`, ...Object.entries(json.headers).flatMap(([n, v]) => ["-H", v === "" ? `${n};` : `${n}: ${v}`])];
+  const argv = [
+    "-sS",
+    "-g",
+    "-X",
+    json.method,
+    `${BASE}${c.target}`,
+    ...Object.entries(json.headers).flatMap(([n, v]) => ["-H", v === "" ? `${n};` : `${n}: ${v}`]),
+  ];
   if (c.fileName !== undefined) argv.push("--data-binary", `@${path.join(files, c.fileName)}`);
   else if (c.body) argv.push("--data-raw", c.body);
   return argv;
@@ -103,7 +124,9 @@ describe("fo-sign --curl prints a command that is safe to paste", () => {
         // Half hostile paths, half paths made of the characters a signed path may hold, so both outcomes come up.
         fc.oneof(
           text(12).map((t) => `/${t}`),
-          fc.array(fc.constantFrom(...[..."aZ09-_~;|&$'()*!=,+@:"]), { minLength: 1, maxLength: 12 }).map((p) => `/v1/${p.join("")}`),
+          fc
+            .array(fc.constantFrom(...[..."aZ09-_~;|&$'()*!=,+@:"]), { minLength: 1, maxLength: 12 })
+            .map((p) => `/v1/${p.join("")}`),
         ),
         fc.option(text(10), { nil: undefined }),
         fc.option(text(10), { nil: undefined }),
@@ -123,7 +146,10 @@ describe("fo-sign --curl prints a command that is safe to paste", () => {
     // unchanged, so no space, quote, backtick, brace or stray %); the shell still reads most of what is left.
     const pathChar = fc.constantFrom(...[..."aZ09-_~/;|&$'()[]*!^=,+@:"], "$(id)");
     const bodyChar = fc.constantFrom(...[..."aZ09-_~/;|&$`'\"(){}[]*!<>%^=,+@: "], "$(id)", "`id`", "${IFS}", "'\\''");
-    const cleanPath = fc.array(pathChar, { minLength: 1, maxLength: 12 }).map((p) => `/v1/${p.join("")}`).filter((t) => pathProblem(t) === undefined);
+    const cleanPath = fc
+      .array(pathChar, { minLength: 1, maxLength: 12 })
+      .map((p) => `/v1/${p.join("")}`)
+      .filter((t) => pathProblem(t) === undefined);
     fc.assert(
       fc.property(cleanPath, fc.array(bodyChar, { maxLength: 12 }), (target, b) => {
         expect(check({ method: "POST", target, body: b.join("") })).toBe("printed");
@@ -133,16 +159,25 @@ describe("fo-sign --curl prints a command that is safe to paste", () => {
   });
 
   test("hostile file names: Content-Disposition per RFC 6266 and RFC 8187, the file passed as one argument", () => {
-    const nameChar = fc.constantFrom(...[..."aZ09-_. ;|&$`'\"\\(){}[]*?!<>#%^=,+@:\t\n\u001b\u007f\u0085éü€😀"], "$(id)", "'\\''");
+    const nameChar = fc.constantFrom(
+      ...[..."aZ09-_. ;|&$`'\"\\(){}[]*?!<>#%^=,+@:\t\n\u001b\u007f\u0085éü€😀"],
+      "$(id)",
+      "'\\''",
+    );
     fc.assert(
       fc.property(
-        fc.array(nameChar, { minLength: 1, maxLength: 16 }).map((parts) => parts.join("")).filter((n) => n !== "." && n !== ".." && Buffer.byteLength(n) < 200),
+        fc
+          .array(nameChar, { minLength: 1, maxLength: 16 })
+          .map((parts) => parts.join(""))
+          .filter((n) => n !== "." && n !== ".." && Buffer.byteLength(n) < 200),
         (fileName) => {
           const outcome = check({ method: "PUT", target: "/v2/accounts/a1/documents/d1", fileName });
           expect(outcome === "refused").toBe(CONTROL.test(fileName));
           if (outcome === "refused") return;
           const header = contentDisposition(fileName);
-          const m = /^attachment; filename="([^"\\%]*)"(?:; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]*))?$/.exec(header);
+          const m = /^attachment; filename="([^"\\%]*)"(?:; filename\*=UTF-8''([A-Za-z0-9!#$&+\-.^_`|~%]*))?$/.exec(
+            header,
+          );
           expect(m, header).not.toBeNull();
           expect(/^[\x20-\x7e]*$/.test(m![1]!)).toBe(true);
           expect(m![2] === undefined ? m![1] : decodeURIComponent(m![2])).toBe(fileName);

@@ -1,7 +1,13 @@
 // Credentials are checked at createClient, applied per operation family, and never shown.
 import { inspect } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
-import { createClient, InvalidCredentialsError, normalizeError, ServerSideOnlyError, signRequest } from "../../src/index.ts";
+import {
+  createClient,
+  InvalidCredentialsError,
+  normalizeError,
+  ServerSideOnlyError,
+  signRequest,
+} from "../../src/index.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const base = "https://svc.example";
@@ -80,7 +86,9 @@ describe("which credentials each operation gets", () => {
   test("portfolio operations use the portfolio token, customer operations the HMAC signature", async () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const client = make({ credentials: HMAC, portfolioToken: "pf-token", fetch });
-    await client.GET("/v1/portfolios/{portfolio_id}/conversions/hedge", { params: { path: { portfolio_id: "pf-1" }, query: { conversion_id: "cv-1" } } });
+    await client.GET("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+      params: { path: { portfolio_id: "pf-1" }, query: { conversion_id: "cv-1" } },
+    });
     await client.GET("/v2/accounts/{main_account_id}/businesses", { params: { path: { main_account_id: "m" } } });
     expect(sent[0]!.headers.get("Authorization")).toBe("Bearer pf-token");
     expect(sent[0]!.headers.has("X-SVC-Date")).toBe(false);
@@ -91,7 +99,9 @@ describe("which credentials each operation gets", () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const { clock } = fakeClock();
     const client = createClient({ baseUrl: "https://svc.example/api/", credentials: HMAC, fetch, clock });
-    await client.GET("/v1/customers/{customer_id}/conversions/order", { params: { path: { customer_id: "acme ltd é" }, query: { transaction_id: "t 1" } } });
+    await client.GET("/v1/customers/{customer_id}/conversions/order", {
+      params: { path: { customer_id: "acme ltd é" }, query: { transaction_id: "t 1" } },
+    });
     const url = new URL(sent[0]!.url);
     expect(url.pathname).toBe("/api/v1/customers/acme%20ltd%20%C3%A9/conversions/order");
     expect(url.search).toBe("?transaction_id=t%201");
@@ -106,9 +116,16 @@ describe("a 401 to a signed request", () => {
     const { fetch } = stubFetch(json(401, body));
     const { clock } = fakeClock();
     const client = createClient({ baseUrl: base, credentials: HMAC, fetch, clock });
-    const { error, response } = await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: CUSTOMER } } });
+    const { error, response } = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
+      params: { path: { customer_id: CUSTOMER } },
+    });
     const apiError = normalizeError(error, response);
-    const expected = signRequest({ ...HMAC, method: "GET", path: `/v1/customers/${CUSTOMER}/rfi-cases`, time: new Date(clock.now()) });
+    const expected = signRequest({
+      ...HMAC,
+      method: "GET",
+      path: `/v1/customers/${CUSTOMER}/rfi-cases`,
+      time: new Date(clock.now()),
+    });
     expect(apiError.stringToSign).toBe(expected.stringToSign);
     expect(apiError.message).toContain(JSON.stringify(expected.stringToSign));
     expect(apiError.message).toContain("Signature mismatch.");

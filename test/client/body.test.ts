@@ -7,11 +7,15 @@ import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 function setup() {
   const stub = stubFetch(json(200, {}));
   const { clock } = fakeClock();
-  return { client: createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch: stub.fetch, clock }), sent: stub.sent };
+  return {
+    client: createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch: stub.fetch, clock }),
+    sent: stub.sent,
+  };
 }
 const upload = { main_account_id: "m", sub_account_id: "s", document_type: "MEMORANDUM_OF_ASSOCIATION" };
 const disposition = { "Content-Disposition": 'attachment; filename="memorandum.pdf"' };
-const hashOf = (s: { headers: Headers; body: Uint8Array | null }) => s.body && createHash("sha256").update(s.body).digest("hex");
+const hashOf = (s: { headers: Headers; body: Uint8Array | null }) =>
+  s.body && createHash("sha256").update(s.body).digest("hex");
 
 test("an upload sends the file's bytes as they are, signed over those bytes", async () => {
   const { client, sent } = setup();
@@ -40,15 +44,36 @@ test("a Blob upload is read once and sent as bytes", async () => {
 test("an upload without Content-Type is refused before sending", async () => {
   const { client, sent } = setup();
   await expect(
-    client.PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", { params: { path: upload, header: disposition }, body: new Uint8Array([1]) }),
+    client.PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", {
+      params: { path: upload, header: disposition },
+      body: new Uint8Array([1]),
+    }),
   ).rejects.toThrow(/Content-Type/);
   expect(sent).toHaveLength(0);
 });
 
 test("a JSON body is sent as the serialized UTF-8 bytes, application/json", async () => {
   const { client, sent } = setup();
-  await client.POST("/v1/customers/{customer_id}/recipients", { params: { path: { customer_id: CUSTOMER } }, body: { bank_accounts: [{ ...{ network: "US_ACH", account_holder_name: "Zoë 北京", currency: "USD", country_code: "USA", account_number: "1", institution_id: "2" } }] } });
-  expect(new TextDecoder().decode(sent[0]!.body!)).toBe('{"bank_accounts":[{"network":"US_ACH","account_holder_name":"Zoë 北京","currency":"USD","country_code":"USA","account_number":"1","institution_id":"2"}]}');
+  await client.POST("/v1/customers/{customer_id}/recipients", {
+    params: { path: { customer_id: CUSTOMER } },
+    body: {
+      bank_accounts: [
+        {
+          ...{
+            network: "US_ACH",
+            account_holder_name: "Zoë 北京",
+            currency: "USD",
+            country_code: "USA",
+            account_number: "1",
+            institution_id: "2",
+          },
+        },
+      ],
+    },
+  });
+  expect(new TextDecoder().decode(sent[0]!.body!)).toBe(
+    '{"bank_accounts":[{"network":"US_ACH","account_holder_name":"Zoë 北京","currency":"USD","country_code":"USA","account_number":"1","institution_id":"2"}]}',
+  );
   expect(sent[0]!.headers.get("Content-Type")).toBe("application/json");
 });
 
@@ -62,7 +87,10 @@ test("a GET has no body and signs the empty-string hash", async () => {
 test("rfi_status is serialized comma-separated in one parameter", async () => {
   const { client, sent } = setup();
   await client.GET("/v1/customers/{customer_id}/rfi-cases", {
-    params: { path: { customer_id: CUSTOMER }, query: { rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"], action_required: true, size: 100 } },
+    params: {
+      path: { customer_id: CUSTOMER },
+      query: { rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"], action_required: true, size: 100 },
+    },
   });
   expect(new URL(sent[0]!.url).search).toBe("?rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true&size=100");
 });
@@ -74,8 +102,14 @@ test("a form from a custom bodySerializer is sent with the boundary its Content-
     form.append("note", (b as { note: string }).note);
     return form;
   };
-  await (client.POST as Function)("/v1/customers/{customer_id}/recipients", { params: { path: { customer_id: CUSTOMER } }, body: { note: "hi" }, bodySerializer: toForm });
+  await (client.POST as Function)("/v1/customers/{customer_id}/recipients", {
+    params: { path: { customer_id: CUSTOMER } },
+    body: { note: "hi" },
+    bodySerializer: toForm,
+  });
   const boundary = sent[0]!.headers.get("Content-Type")!.match(/^multipart\/form-data; boundary=(.+)$/)![1]!;
-  expect(new TextDecoder().decode(sent[0]!.body!)).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="note"`);
+  expect(new TextDecoder().decode(sent[0]!.body!)).toContain(
+    `--${boundary}\r\nContent-Disposition: form-data; name="note"`,
+  );
   expect(hashBody(sent[0]!.body)).toBe(hashOf(sent[0]!));
 });

@@ -8,7 +8,11 @@ const ops = listOperations(doc);
 
 test("exactly the operations with an Idempotency-Key header parameter are keyed", () => {
   const keyed = ops
-    .filter(({ op }) => (op.parameters ?? []).some((p: unknown) => deref(doc, p).in === "header" && deref(doc, p).name === "Idempotency-Key"))
+    .filter(({ op }) =>
+      (op.parameters ?? []).some(
+        (p: unknown) => deref(doc, p).in === "header" && deref(doc, p).name === "Idempotency-Key",
+      ),
+    )
     .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
   expect(new Set(keyed)).toEqual(idempotencyKeyOperations);
 });

@@ -12,11 +12,20 @@ afterAll(async () => {
   await prism?.stop();
 });
 
-const sandbox = () => createClient({ baseUrl: prism.url, credentials: { bearerToken: "sandbox-token" }, portfolioToken: "pf-token", retry: false });
+const sandbox = () =>
+  createClient({
+    baseUrl: prism.url,
+    credentials: { bearerToken: "sandbox-token" },
+    portfolioToken: "pf-token",
+    retry: false,
+  });
 
 test("a read (List RFI cases, rfi_status comma-separated) answers the documented list", async () => {
   const { data, error, response } = await sandbox().GET("/v1/customers/{customer_id}/rfi-cases", {
-    params: { path: { customer_id: CUSTOMER }, query: { rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"], page: 1, size: 10 } },
+    params: {
+      path: { customer_id: CUSTOMER },
+      query: { rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"], page: 1, size: 10 },
+    },
   });
   expect(error, response.headers.get("sl-violations") ?? "").toBeUndefined();
   expect(response.status).toBe(200);
@@ -26,12 +35,17 @@ test("a read (List RFI cases, rfi_status comma-separated) answers the documented
 
 test("a signed read is accepted as production auth", async () => {
   const client = createClient({ baseUrl: prism.url, credentials: HMAC, retry: false });
-  const { response } = await client.GET("/v1/customers/{customer_id}/conversions/order", { params: { path: { customer_id: CUSTOMER }, query: { transaction_id: "8d7c6b5a" } } });
+  const { response } = await client.GET("/v1/customers/{customer_id}/conversions/order", {
+    params: { path: { customer_id: CUSTOMER }, query: { transaction_id: "8d7c6b5a" } },
+  });
   expect(response.status).toBe(200);
 });
 
 test("a JSON POST with a generated Idempotency-Key creates an external account", async () => {
-  const { data, error, response } = await sandbox().POST("/v1/customers/{customer_id}/external-accounts", { params: { path: { customer_id: CUSTOMER } }, body: bankAccount });
+  const { data, error, response } = await sandbox().POST("/v1/customers/{customer_id}/external-accounts", {
+    params: { path: { customer_id: CUSTOMER } },
+    body: bankAccount,
+  });
   expect(error, response.headers.get("sl-violations") ?? "").toBeUndefined();
   expect(response.status).toBeGreaterThanOrEqual(200);
   expect(response.status).toBeLessThan(300);
@@ -39,11 +53,17 @@ test("a JSON POST with a generated Idempotency-Key creates an external account",
 });
 
 test("a document upload sends the raw bytes with its MIME type", async () => {
-  const { error, response } = await sandbox().PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", {
-    params: { path: { main_account_id: "acc-main-1", sub_account_id: "sub-1", document_type: "MEMORANDUM_OF_ASSOCIATION" }, header: { "Content-Disposition": 'attachment; filename="memorandum.pdf"' } },
-    headers: { "Content-Type": "application/pdf" },
-    body: new TextEncoder().encode("%PDF-1.7 sample"),
-  });
+  const { error, response } = await sandbox().PUT(
+    "/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}",
+    {
+      params: {
+        path: { main_account_id: "acc-main-1", sub_account_id: "sub-1", document_type: "MEMORANDUM_OF_ASSOCIATION" },
+        header: { "Content-Disposition": 'attachment; filename="memorandum.pdf"' },
+      },
+      headers: { "Content-Type": "application/pdf" },
+      body: new TextEncoder().encode("%PDF-1.7 sample"),
+    },
+  );
   expect(error, response.headers.get("sl-violations") ?? "").toBeUndefined();
   expect(response.ok).toBe(true);
 });

@@ -1,11 +1,18 @@
 // Which calls are retried, how long the client waits, and that every attempt is signed afresh.
 import { describe, expect, test } from "vitest";
-import { createClient, isOutcomeUnknownError, isTimeoutError, OutcomeUnknownError, type RetryOptions } from "../../src/index.ts";
+import {
+  createClient,
+  isOutcomeUnknownError,
+  isTimeoutError,
+  OutcomeUnknownError,
+  type RetryOptions,
+} from "../../src/index.ts";
 import { backoffMs, defaultRetry, retryAfterMs } from "../../src/client/retry.ts";
 import { bankAccount, CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const ok = () => json(200, { list: [], total: 0 });
-const fail = (status: number, headers: Record<string, string> = {}) => json(status, { code: "00000000", status }, headers);
+const fail = (status: number, headers: Record<string, string> = {}) =>
+  json(status, { code: "00000000", status }, headers);
 const networkError = () => new TypeError("fetch failed");
 
 function setup(answers: Parameters<typeof stubFetch>, retry: RetryOptions = {}) {
@@ -79,7 +86,13 @@ describe("reads (GET)", () => {
 
   test("retry: false turns retries off", async () => {
     const stub = stubFetch(fail(503), ok());
-    const client = createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch: stub.fetch, retry: false, timeout: false });
+    const client = createClient({
+      baseUrl: "https://svc.example",
+      credentials: HMAC,
+      fetch: stub.fetch,
+      retry: false,
+      timeout: false,
+    });
     expect((await listCases(client)).response.status).toBe(503);
     expect(stub.sent).toHaveLength(1);
   });
@@ -112,7 +125,10 @@ describe("Retry-After", () => {
   });
 
   test("as an HTTP date is waited for until that time", async () => {
-    const { client, waits, clock } = setup([(s) => fail(503, { "Retry-After": new Date(clock.now() + 7_000).toUTCString() }), ok()]);
+    const { client, waits, clock } = setup([
+      (s) => fail(503, { "Retry-After": new Date(clock.now() + 7_000).toUTCString() }),
+      ok(),
+    ]);
     expect((await listCases(client)).response.status).toBe(200);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(6_000);
@@ -157,12 +173,17 @@ describe("POSTs", () => {
   test("with the caller's Idempotency-Key keep it on every attempt", async () => {
     const { client, sent } = setup([fail(500), fail(500), fail(500)]);
     await createAccount(client, "5a0b2c4d-6e8f-4a1b-9c3d-5e7f9a1b3c5d");
-    expect(sent.map((s) => s.headers.get("Idempotency-Key"))).toEqual(Array(3).fill("5a0b2c4d-6e8f-4a1b-9c3d-5e7f9a1b3c5d"));
+    expect(sent.map((s) => s.headers.get("Idempotency-Key"))).toEqual(
+      Array(3).fill("5a0b2c4d-6e8f-4a1b-9c3d-5e7f9a1b3c5d"),
+    );
   });
 
   test("portfolio hedge (keyed) is retried with the same key", async () => {
     const { client, sent } = setup([fail(503, { "Retry-After": "1" }), json(201, {})]);
-    await client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", { params: { path: { portfolio_id: "pf-1" } }, body: { quote_id: "q" } });
+    await client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+      params: { path: { portfolio_id: "pf-1" } },
+      body: { quote_id: "q" },
+    });
     expect(sent).toHaveLength(2);
     expect(sent[0]!.headers.get("Idempotency-Key")).toBe(sent[1]!.headers.get("Idempotency-Key"));
   });
@@ -179,17 +200,25 @@ describe("POSTs", () => {
 
   test("without an Idempotency-Key are not retried after a network error", async () => {
     const { client, sent } = setup([networkError(), json(201, {})]);
-    await expect(client.POST("/v1/customers/{customer_id}/recipients", { params: { path: { customer_id: CUSTOMER } }, body: {} })).rejects.toThrow("fetch failed");
+    await expect(
+      client.POST("/v1/customers/{customer_id}/recipients", { params: { path: { customer_id: CUSTOMER } }, body: {} }),
+    ).rejects.toThrow("fetch failed");
     expect(sent).toHaveLength(1);
   });
 
   test("a PUT upload is not retried", async () => {
     const { client, sent } = setup([fail(503), json(200, {})]);
-    const { response } = await client.PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", {
-      params: { path: { main_account_id: "m", sub_account_id: "s", document_type: "MEMORANDUM_OF_ASSOCIATION" }, header: { "Content-Disposition": 'attachment; filename="a.pdf"' } },
-      headers: { "Content-Type": "application/pdf" },
-      body: new Uint8Array([1, 2, 3]),
-    });
+    const { response } = await client.PUT(
+      "/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}",
+      {
+        params: {
+          path: { main_account_id: "m", sub_account_id: "s", document_type: "MEMORANDUM_OF_ASSOCIATION" },
+          header: { "Content-Disposition": 'attachment; filename="a.pdf"' },
+        },
+        headers: { "Content-Type": "application/pdf" },
+        body: new Uint8Array([1, 2, 3]),
+      },
+    );
     expect(response.status).toBe(503);
     expect(sent).toHaveLength(1);
   });
@@ -221,7 +250,13 @@ describe("Execute Quote", () => {
   test("a timeout becomes OutcomeUnknownError, never retried", async () => {
     const stub = stubFetch("hang", json(201, {}));
     const { clock } = fakeClock();
-    const client = createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch: stub.fetch, clock, timeout: 5_000 });
+    const client = createClient({
+      baseUrl: "https://svc.example",
+      credentials: HMAC,
+      fetch: stub.fetch,
+      clock,
+      timeout: 5_000,
+    });
     const error = await executeQuote(client).catch((e: unknown) => e);
     expect(stub.sent).toHaveLength(1);
     expect(isOutcomeUnknownError(error)).toBe(true);
@@ -241,7 +276,11 @@ describe("Execute Quote", () => {
 
 describe("re-signing", () => {
   test("re-signs every retry with a fresh timestamp, over the same body bytes", async () => {
-    const { client, sent } = setup([fail(503, { "Retry-After": "2" }), fail(503, { "Retry-After": "2" }), json(201, {})]);
+    const { client, sent } = setup([
+      fail(503, { "Retry-After": "2" }),
+      fail(503, { "Retry-After": "2" }),
+      json(201, {}),
+    ]);
     await createAccount(client);
     const stamps = sent.map((s) => s.headers.get("X-SVC-Date"));
     expect(stamps).toEqual(["20261121T093000Z", "20261121T093002Z", "20261121T093004Z"]);

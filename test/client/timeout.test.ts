@@ -4,12 +4,22 @@ import { createClient, isTimeoutError, TimeoutError } from "../../src/index.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const read = (client: ReturnType<typeof createClient>, signal?: AbortSignal) =>
-  client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: CUSTOMER } }, ...(signal ? { signal } : {}) });
+  client.GET("/v1/customers/{customer_id}/rfi-cases", {
+    params: { path: { customer_id: CUSTOMER } },
+    ...(signal ? { signal } : {}),
+  });
 
 test("an attempt without response within the timeout is aborted and a read is retried", async () => {
   const { fetch, sent } = stubFetch("hang", json(200, { list: [], total: 0 }));
   const { clock, waits } = fakeClock();
-  const client = createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch, clock, timeout: 5_000, retry: { random: () => 0, baseDelay: 100 } });
+  const client = createClient({
+    baseUrl: "https://svc.example",
+    credentials: HMAC,
+    fetch,
+    clock,
+    timeout: 5_000,
+    retry: { random: () => 0, baseDelay: 100 },
+  });
   const { data } = await read(client);
   expect(data).toEqual({ list: [], total: 0 });
   expect(sent).toHaveLength(2);
@@ -23,7 +33,9 @@ test("TimeoutError once no retry is left, with method and URL", async () => {
   const error = await read(client).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TimeoutError);
   expect(isTimeoutError(error)).toBe(true);
-  expect((error as TimeoutError).message).toBe(`[GET] "https://svc.example/v1/customers/${CUSTOMER}/rfi-cases": no response within 1000 ms`);
+  expect((error as TimeoutError).message).toBe(
+    `[GET] "https://svc.example/v1/customers/${CUSTOMER}/rfi-cases": no response within 1000 ms`,
+  );
   expect(sent).toHaveLength(3);
 });
 
@@ -54,7 +66,13 @@ test("an already aborted signal sends nothing", async () => {
 test("the caller's signal also cuts a backoff wait short", async () => {
   const { fetch, sent } = stubFetch(json(503, {}));
   const ctrl = new AbortController();
-  const client = createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch, timeout: false, retry: { baseDelay: 60_000 } });
+  const client = createClient({
+    baseUrl: "https://svc.example",
+    credentials: HMAC,
+    fetch,
+    timeout: false,
+    retry: { baseDelay: 60_000 },
+  });
   const pending = read(client, ctrl.signal);
   setTimeout(() => ctrl.abort(new Error("enough")), 10);
   await expect(pending).rejects.toThrow("enough");

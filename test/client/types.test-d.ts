@@ -8,7 +8,9 @@ const customer = { customer_id: "c" };
 
 describe("paths, params and bodies", () => {
   test("a read returns the document's types", async () => {
-    const { data, error } = await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: customer, query: { rfi_status: ["ACTION_REQUIRED"] } } });
+    const { data, error } = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
+      params: { path: customer, query: { rfi_status: ["ACTION_REQUIRED"] } },
+    });
     expectTypeOf(data!.total).toEqualTypeOf<number>();
     expectTypeOf(data!.list[0]!.rfi_status).toEqualTypeOf<components["schemas"]["RfiStatus"]>();
     expectTypeOf(error!.code).toEqualTypeOf<string | undefined>();
@@ -16,7 +18,10 @@ describe("paths, params and bodies", () => {
   });
 
   test("execute quote's error is typed by its responses", async () => {
-    const { error } = await client.POST("/v1/customers/{customer_id}/conversions/hedge", { params: { path: customer }, body: { quote_id: "q" } });
+    const { error } = await client.POST("/v1/customers/{customer_id}/conversions/hedge", {
+      params: { path: customer },
+      body: { quote_id: "q" },
+    });
     expectTypeOf<NonNullable<typeof error>>().toExtend<{ code?: string }>();
   });
 
@@ -30,12 +35,17 @@ describe("paths, params and bodies", () => {
   test("missing or wrong params do not compile", () => {
     // @ts-expect-error customer_id is required
     client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: {} } });
-    // @ts-expect-error rfi_status values are the documented statuses
-    client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: customer, query: { rfi_status: ["OPEN"] } } });
+    client.GET("/v1/customers/{customer_id}/rfi-cases", {
+      // @ts-expect-error rfi_status values are the documented statuses
+      params: { path: customer, query: { rfi_status: ["OPEN"] } },
+    });
     // @ts-expect-error size is a number
     client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: customer, query: { size: "10" } } });
-    // @ts-expect-error uploads need Content-Disposition
-    client.PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", { params: { path: { main_account_id: "m", sub_account_id: "s", document_type: "D" } }, body: new Uint8Array() });
+    client.PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", {
+      // @ts-expect-error uploads need Content-Disposition
+      params: { path: { main_account_id: "m", sub_account_id: "s", document_type: "D" } },
+      body: new Uint8Array(),
+    });
   });
 
   test("wrong bodies do not compile", () => {
@@ -43,19 +53,40 @@ describe("paths, params and bodies", () => {
     client.POST("/v1/customers/{customer_id}/conversions/hedge", { params: { path: customer }, body: {} });
     // @ts-expect-error quote_id is a string
     client.POST("/v1/customers/{customer_id}/conversions/hedge", { params: { path: customer }, body: { quote_id: 1 } });
-    // @ts-expect-error a JSON object is not a document file
-    client.PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", { params: { path: { main_account_id: "m", sub_account_id: "s", document_type: "D" }, header: { "Content-Disposition": "attachment" } }, body: { file: "x" } });
-    // @ts-expect-error an RFI answer must not carry requirement_id
-    client.POST("/v1/customers/{customer_id}/rfi-cases/{case_id}/submissions", { params: { path: { ...customer, case_id: "k" } }, body: { requirement_id: "r" } });
+    client.PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", {
+      params: {
+        path: { main_account_id: "m", sub_account_id: "s", document_type: "D" },
+        header: { "Content-Disposition": "attachment" },
+      },
+      // @ts-expect-error a JSON object is not a document file
+      body: { file: "x" },
+    });
+    client.POST("/v1/customers/{customer_id}/rfi-cases/{case_id}/submissions", {
+      params: { path: { ...customer, case_id: "k" } },
+      // @ts-expect-error an RFI answer must not carry requirement_id
+      body: { requirement_id: "r" },
+    });
   });
 
   test("the Idempotency-Key is optional where the client makes it, and a string when given", () => {
-    client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", { params: { path: { portfolio_id: "p" } }, body: { quote_id: "q" } });
-    client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", { params: { path: { portfolio_id: "p" }, header: { "Idempotency-Key": "k" } }, body: { quote_id: "q" } });
-    // @ts-expect-error the key is a string
-    client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", { params: { path: { portfolio_id: "p" }, header: { "Idempotency-Key": 1 } }, body: { quote_id: "q" } });
-    // @ts-expect-error execute quote takes no Idempotency-Key parameter
-    client.POST("/v1/customers/{customer_id}/conversions/hedge", { params: { path: customer, header: { "Idempotency-Key": "k" } }, body: { quote_id: "q" } });
+    client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+      params: { path: { portfolio_id: "p" } },
+      body: { quote_id: "q" },
+    });
+    client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+      params: { path: { portfolio_id: "p" }, header: { "Idempotency-Key": "k" } },
+      body: { quote_id: "q" },
+    });
+    client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+      // @ts-expect-error the key is a string
+      params: { path: { portfolio_id: "p" }, header: { "Idempotency-Key": 1 } },
+      body: { quote_id: "q" },
+    });
+    client.POST("/v1/customers/{customer_id}/conversions/hedge", {
+      // @ts-expect-error execute quote takes no Idempotency-Key parameter
+      params: { path: customer, header: { "Idempotency-Key": "k" } },
+      body: { quote_id: "q" },
+    });
   });
 
   test("options are checked", () => {

@@ -18,7 +18,9 @@ test.each([
 });
 
 test("the guide's commands are ones the script takes", () => {
-  const commands = [...guide.matchAll(/^bash scripts\/dev\.sh clients -- (.*?)\s*(?:#.*)?$/gm)].map((m) => m[1]!.split(" "));
+  const commands = [...guide.matchAll(/^bash scripts\/dev\.sh clients -- (.*?)\s*(?:#.*)?$/gm)].map((m) =>
+    m[1]!.split(" "),
+  );
   expect(commands.length).toBeGreaterThanOrEqual(1);
   for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
   expect(parseArgs(["test", "go"])).toEqual({ test: true, build: true, languages: ["go"] });
@@ -26,14 +28,31 @@ test("the guide's commands are ones the script takes", () => {
 });
 
 test("the table fails every cell that is not as it must be", () => {
-  const good = { a: "200", b: "201", wrong_secret: "401_00010000", redirect: "refused_307", oversized_body: "refused", upload_byte_exact: "yes" };
+  const good = {
+    a: "200",
+    b: "201",
+    wrong_secret: "401_00010000",
+    redirect: "refused_307",
+    oversized_body: "refused",
+    upload_byte_exact: "yes",
+  };
   expect(resultTable({ Go: good }, ["a", "b"]).failures).toEqual([]);
-  const bad: Array<[string, string]> = [["a", "500"], ["b", "missing"], ["wrong_secret", "200_"], ["redirect", "followed"], ["oversized_body", "read"], ["upload_byte_exact", "no"]];
+  const bad: Array<[string, string]> = [
+    ["a", "500"],
+    ["b", "missing"],
+    ["wrong_secret", "200_"],
+    ["redirect", "followed"],
+    ["oversized_body", "read"],
+    ["upload_byte_exact", "no"],
+  ];
   for (const [cell, value] of bad) {
     const { failures } = resultTable({ Go: { ...good, [cell]: value } }, ["a", "b"]);
     expect(failures, cell).toHaveLength(1);
   }
   expect(Object.keys(EXPECTED_CHECKS)).toHaveLength(4);
-  expect(readResults("x\nRESULTS a=200 wrong_secret=401_00010000\n")).toEqual({ a: "200", wrong_secret: "401_00010000" });
+  expect(readResults("x\nRESULTS a=200 wrong_secret=401_00010000\n")).toEqual({
+    a: "200",
+    wrong_secret: "401_00010000",
+  });
   expect(() => readResults("Traceback")).toThrow(/no RESULTS line/);
 });

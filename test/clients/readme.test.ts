@@ -21,7 +21,9 @@ test("it names the pinned generator version and the config file of each language
 });
 
 test("each command it shows is one the script takes", () => {
-  const commands = [...section.matchAll(/^bash scripts\/dev\.sh clients(?: -- (.*?))?\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? "").split(" ").filter(Boolean));
+  const commands = [...section.matchAll(/^bash scripts\/dev\.sh clients(?: -- (.*?))?\s*(?:#.*)?$/gm)].map((m) =>
+    (m[1] ?? "").split(" ").filter(Boolean),
+  );
   expect(commands.length).toBeGreaterThanOrEqual(1);
   for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
   expect(() => parseArgs(["tets"])).toThrow(/unknown argument "tets"/);
@@ -32,6 +34,12 @@ test("npm test runs the clients' tests", () => {
   expect(pkg.scripts.test).toBe("node scripts/test.mjs");
   // The lint first, then vitest and the clients step side by side, each one's failure failing the run.
   const runner = readFileSync(path.join(root, "scripts/test.mjs"), "utf8");
-  for (const step of ['node("scripts/lint.mjs"', 'node("scripts/clients.mjs", ["test"]', 'node("node_modules/vitest/vitest.mjs", ["run"', "vitest.code !== 0 || code !== 0"]) expect(runner).toContain(step);
+  for (const step of [
+    'node("scripts/lint.mjs"',
+    'node("scripts/clients.mjs", ["test"]',
+    'node("node_modules/vitest/vitest.mjs", ["run"',
+    "vitest.code !== 0 || code !== 0",
+  ])
+    expect(runner).toContain(step);
   expect(pkg.scripts.clients).toBe("node scripts/clients.mjs");
 });

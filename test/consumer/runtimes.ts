@@ -38,9 +38,17 @@ const CONSUMER_RUNTIMES: Array<[variable: string, relative: string]> = [
 
 /** Fetches Node 22, Bun and Deno once, when one of them is not there yet (its progress shows on stderr). */
 function fetchConsumerRuntimes(): void {
-  if (CONSUMER_RUNTIMES.every(([variable, relative]) => existsSync(process.env[variable] || path.join(consumerDir, relative)))) return;
+  if (
+    CONSUMER_RUNTIMES.every(([variable, relative]) =>
+      existsSync(process.env[variable] || path.join(consumerDir, relative)),
+    )
+  )
+    return;
   try {
-    execFileSync("bash", [path.join(repoRoot, "scripts/runtimes.sh"), "consumer"], { stdio: ["ignore", "inherit", "inherit"], timeout: 15 * 60_000 });
+    execFileSync("bash", [path.join(repoRoot, "scripts/runtimes.sh"), "consumer"], {
+      stdio: ["ignore", "inherit", "inherit"],
+      timeout: 15 * 60_000,
+    });
   } catch {
     // Each runtime still missing then fails its own tests with the install hint.
   }
@@ -48,7 +56,10 @@ function fetchConsumerRuntimes(): void {
 
 /** The machine's Node 20 (Debian's): $NODE20, else the first `node` on PATH whose major version is 20. */
 function findNode20(): { bin: string; missing?: string } {
-  const candidates = [process.env.NODE20, ...(process.env.PATH ?? "").split(path.delimiter).map((dir) => dir && path.join(dir, "node"))];
+  const candidates = [
+    process.env.NODE20,
+    ...(process.env.PATH ?? "").split(path.delimiter).map((dir) => dir && path.join(dir, "node")),
+  ];
   for (const candidate of candidates) {
     if (!candidate || !existsSync(candidate)) continue;
     try {
@@ -57,7 +68,10 @@ function findNode20(): { bin: string; missing?: string } {
       // Not a runnable node; try the next one.
     }
   }
-  return { bin: "node", missing: "no Node 20 found (set NODE20 or put Debian's node on PATH: apt-get install -y nodejs)" };
+  return {
+    bin: "node",
+    missing: "no Node 20 found (set NODE20 or put Debian's node on PATH: apt-get install -y nodejs)",
+  };
 }
 
 const node24 = fromEnvOrRuntimes("NODE24", "node24/bin/node");
@@ -81,7 +95,13 @@ export function runtimes(): Runtime[] {
     nodeRuntime("node20", findNode20()),
     nodeRuntime("node22", fromEnvOrRuntimes("NODE22", "node22/bin/node", consumerDir)),
     nodeRuntime("node24", node24),
-    { name: "bun", ...bun, npmNode: () => node24.bin, run: (file) => [bun.bin, file], fosign: (args) => [bun.bin, "node_modules/.bin/fo-sign", ...args] },
+    {
+      name: "bun",
+      ...bun,
+      npmNode: () => node24.bin,
+      run: (file) => [bun.bin, file],
+      fosign: (args) => [bun.bin, "node_modules/.bin/fo-sign", ...args],
+    },
     {
       name: "deno",
       ...deno,

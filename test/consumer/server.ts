@@ -45,15 +45,30 @@ export function startVerifyingServer(keys: KeyStore): Promise<VerifyingServer> {
       const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
       const date = req.headers["x-svc-date"];
       const check = verifySignature(
-        { method: req.method ?? "", path, authorization: req.headers.authorization, date: Array.isArray(date) ? date[0] : date, body },
+        {
+          method: req.method ?? "",
+          path,
+          authorization: req.headers.authorization,
+          date: Array.isArray(date) ? date[0] : date,
+          body,
+        },
         { keys, now: new Date(), windowSeconds: 300 },
       );
       const sha256 = createHash("sha256").update(body).digest("hex");
       const contentType = req.headers["content-type"];
-      seen.push({ method: req.method ?? "", path, verified: check.ok, ...(check.ok ? {} : { failure: check.failure }), ...(contentType ? { contentType } : {}), bytes: body.byteLength, sha256 });
+      seen.push({
+        method: req.method ?? "",
+        path,
+        verified: check.ok,
+        ...(check.ok ? {} : { failure: check.failure }),
+        ...(contentType ? { contentType } : {}),
+        bytes: body.byteLength,
+        sha256,
+      });
       if (!check.ok) return answer(res, 401, { code: "UNAUTHORIZED", message: check.failure });
       if (req.method === "GET" && RFI_CASES.test(path)) return answer(res, 200, { total: 0, list: [] });
-      if (req.method === "PUT" && BUSINESS_DOCUMENT.test(path)) return answer(res, 200, { received_bytes: body.byteLength, received_sha256: sha256 });
+      if (req.method === "PUT" && BUSINESS_DOCUMENT.test(path))
+        return answer(res, 200, { received_bytes: body.byteLength, received_sha256: sha256 });
       answer(res, 404, { code: "NOT_FOUND", message: `${req.method} ${path}` });
     });
   });

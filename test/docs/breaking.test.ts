@@ -32,7 +32,7 @@ function random(seed: number) {
 }
 const seed = Number(process.env.BREAKING_SEED ?? Date.now() % 100000);
 const rnd = random(seed);
-const pick = <T,>(items: T[]): T => items[Math.floor(rnd() * items.length)]!;
+const pick = <T>(items: T[]): T => items[Math.floor(rnd() * items.length)]!;
 
 function writeDoc(name: string, doc: Json) {
   const file = path.join(dir, name);
@@ -47,8 +47,14 @@ function run(args: string[]) {
 }
 
 const METHODS = ["get", "put", "post", "patch", "delete"];
-const operations = Object.entries(current.paths as Record<string, Json>).flatMap(([p, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => [p, m] as const));
-const jsonBodies = operations.filter(([p, m]) => current.paths[p][m].requestBody?.content?.["application/json"]?.schema);
+const operations = Object.entries(current.paths as Record<string, Json>).flatMap(([p, item]) =>
+  Object.keys(item)
+    .filter((m) => METHODS.includes(m))
+    .map((m) => [p, m] as const),
+);
+const jsonBodies = operations.filter(
+  ([p, m]) => current.paths[p][m].requestBody?.content?.["application/json"]?.schema,
+);
 
 /** Breaking changes a consumer would feel, each made on a copy of the document at a random place. */
 const mutations: Record<string, (doc: Json) => string> = {
@@ -60,13 +66,21 @@ const mutations: Record<string, (doc: Json) => string> = {
   "require a new request field": (doc) => {
     const [p, m] = pick(jsonBodies);
     const media = doc.paths[p][m].requestBody.content["application/json"];
-    media.schema = { allOf: [media.schema, { type: "object", required: ["added_field"], properties: { added_field: { type: "string" } } }] };
+    media.schema = {
+      allOf: [
+        media.schema,
+        { type: "object", required: ["added_field"], properties: { added_field: { type: "string" } } },
+      ],
+    };
     return `${m.toUpperCase()} ${p}`;
   },
   "add a required query parameter": (doc) => {
     const [p, m] = pick(operations);
     const op = doc.paths[p][m];
-    op.parameters = [...(op.parameters ?? []), { name: "added_param", in: "query", required: true, schema: { type: "string" } }];
+    op.parameters = [
+      ...(op.parameters ?? []),
+      { name: "added_param", in: "query", required: true, schema: { type: "string" } },
+    ];
     return `${m.toUpperCase()} ${p}`;
   },
   "remove a webhook": (doc) => {
@@ -109,7 +123,10 @@ describe("breaking-change check against the released baseline", () => {
     for (const v of releases) expect(parseVersion(v), v).toBeDefined();
     expect([...releases].sort((a, b) => compareVersions(b, a))).toEqual(releases);
     // Every second-level heading is a release, except the API's own change record at the end.
-    expect(changelog.match(/^## .*$/gm)).toEqual([...releases.map((v) => expect.stringMatching(`^## \\[${v.replaceAll(".", "\\.")}\\]`)), "## API change record"]);
+    expect(changelog.match(/^## .*$/gm)).toEqual([
+      ...releases.map((v) => expect.stringMatching(`^## \\[${v.replaceAll(".", "\\.")}\\]`)),
+      "## API change record",
+    ]);
   });
 
   test("one licence, Apache-2.0, for the package, the Python hook and the Go hook", () => {
@@ -121,43 +138,67 @@ describe("breaking-change check against the released baseline", () => {
 
   test("the API's change record (docs page) is in CHANGELOG.md", () => {
     const record = String(current.info.description).split(/^## Changelog\s*$/m)[1] ?? "";
-    const bullets = record.split(/^- /m).slice(1).map((b) => b.split(/^#/m)[0]!.replace(/\s+/g, " ").trim());
+    const bullets = record
+      .split(/^- /m)
+      .slice(1)
+      .map((b) => b.split(/^#/m)[0]!.replace(/\s+/g, " ").trim());
     expect(bullets.length).toBeGreaterThan(0);
     const flat = changelog.replace(/\s+/g, " ");
     for (const b of bullets) expect(flat).toContain(b);
     for (const v of record.match(/^### \d+\.\d+\.\d+/gm) ?? []) expect(changelog).toContain(`### API ${v.slice(4)}`);
   });
 
-  test.each(Object.keys(mutations))(`a generated breaking change (%s, seed ${seed}) needs a major version and its changelog entry`, (kind) => {
-    const doc = structuredClone(current);
-    const where = mutations[kind]!(doc);
-    // The current document as a released 4.2.1, so the diff is the one change.
-    const base = writeDoc("openapi-4.2.1.json", current);
-    const changes = oasdiffChanges(base, writeDoc(`${kind.replace(/\W+/g, "-")}.json`, doc));
-    const errors = changes.filter((c: { level: number }) => c.level === 3);
-    expect(errors.length, `${kind} at ${where}`).toBeGreaterThan(0);
-    // A changelog entry as a release would write it: each reported rule under the heading of its level.
-    const listed = (level: number) => [...new Set(changes.filter((c: { level: number }) => c.level === level).map((c: { id: string }) => `\`${c.id}\``))].join(", ");
-    const entry = (version: string) =>
-      `## [${version}] - 2026-01-01\n\n### Breaking (oasdiff error)\n\n- ${kind}: ${listed(3)}\n\n### Potentially breaking (oasdiff warning)\n\n- ${listed(2)}\n\n### Compatible (oasdiff info)\n\n- ${listed(1)}\n`;
-    const common = { changes, baseVersion: "4.2.1", apiVersionBefore: "1.0.13", apiVersionAfter: "1.0.13" };
-    for (const version of ["4.2.2", "4.3.0"]) {
-      const res = check({ ...common, packageVersion: version, changelog: entry(version) });
-      expect(res.ok, `${kind} at ${where} released as ${version}`).toBe(false);
-      expect(res.lines.join("\n")).toContain("need a major bump");
-    }
-    expect(check({ ...common, packageVersion: "5.0.0", changelog: entry("5.0.0") }).ok, `${kind} at ${where} as 5.0.0`).toBe(true);
-    // A major version whose changelog leaves the change out still fails, naming the rule.
-    const missing = check({ ...common, packageVersion: "5.0.0", changelog: "## [5.0.0] - 2026-01-01\n\n### Breaking (oasdiff error)\n\n- something else\n" });
-    expect(missing.ok).toBe(false);
-    expect(missing.lines.join("\n")).toContain(`does not name \`${errors[0]!.id}\``);
-  });
+  test.each(Object.keys(mutations))(
+    `a generated breaking change (%s, seed ${seed}) needs a major version and its changelog entry`,
+    (kind) => {
+      const doc = structuredClone(current);
+      const where = mutations[kind]!(doc);
+      // The current document as a released 4.2.1, so the diff is the one change.
+      const base = writeDoc("openapi-4.2.1.json", current);
+      const changes = oasdiffChanges(base, writeDoc(`${kind.replace(/\W+/g, "-")}.json`, doc));
+      const errors = changes.filter((c: { level: number }) => c.level === 3);
+      expect(errors.length, `${kind} at ${where}`).toBeGreaterThan(0);
+      // A changelog entry as a release would write it: each reported rule under the heading of its level.
+      const listed = (level: number) =>
+        [
+          ...new Set(
+            changes.filter((c: { level: number }) => c.level === level).map((c: { id: string }) => `\`${c.id}\``),
+          ),
+        ].join(", ");
+      const entry = (version: string) =>
+        `## [${version}] - 2026-01-01\n\n### Breaking (oasdiff error)\n\n- ${kind}: ${listed(3)}\n\n### Potentially breaking (oasdiff warning)\n\n- ${listed(2)}\n\n### Compatible (oasdiff info)\n\n- ${listed(1)}\n`;
+      const common = { changes, baseVersion: "4.2.1", apiVersionBefore: "1.0.13", apiVersionAfter: "1.0.13" };
+      for (const version of ["4.2.2", "4.3.0"]) {
+        const res = check({ ...common, packageVersion: version, changelog: entry(version) });
+        expect(res.ok, `${kind} at ${where} released as ${version}`).toBe(false);
+        expect(res.lines.join("\n")).toContain("need a major bump");
+      }
+      expect(
+        check({ ...common, packageVersion: "5.0.0", changelog: entry("5.0.0") }).ok,
+        `${kind} at ${where} as 5.0.0`,
+      ).toBe(true);
+      // A major version whose changelog leaves the change out still fails, naming the rule.
+      const missing = check({
+        ...common,
+        packageVersion: "5.0.0",
+        changelog: "## [5.0.0] - 2026-01-01\n\n### Breaking (oasdiff error)\n\n- something else\n",
+      });
+      expect(missing.ok).toBe(false);
+      expect(missing.lines.join("\n")).toContain(`does not name \`${errors[0]!.id}\``);
+    },
+  );
 
   test("the version rule over generated versions and levels: ok exactly when the bump covers the worst level and every rule is listed", () => {
     for (let i = 0; i < 500; i++) {
       const base = [0, 1, 2].map(() => Math.floor(rnd() * 4)).join(".");
       const [M, m, p] = parseVersion(base)!;
-      const next = pick([`${M}.${m}.${p}`, `${M}.${m}.${p + 1}`, `${M}.${m + 1}.0`, `${M + 1}.0.0`, `${M}.${m}.${Math.max(0, p - 1)}`]);
+      const next = pick([
+        `${M}.${m}.${p}`,
+        `${M}.${m}.${p + 1}`,
+        `${M}.${m + 1}.0`,
+        `${M + 1}.0.0`,
+        `${M}.${m}.${Math.max(0, p - 1)}`,
+      ]);
       const levels = [1, 2, 3].filter(() => rnd() < 0.4);
       const changes = levels.map((level) => ({ id: `rule-${level}`, level, text: "t" }));
       const listed = rnd() < 0.8;

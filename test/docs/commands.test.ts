@@ -5,14 +5,31 @@
 // `<!-- runs-until-stopped: TEXT -->` is a server: it must print TEXT, then it is stopped as Ctrl-C stops it.
 // Servers get free ports through PORT and DOCS_PORT, which the commands read when no --port is given.
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const guides = ["README.md", ...readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)];
+const guides = [
+  "README.md",
+  ...readdirSync(path.join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const scripts = Object.keys(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts);
 
 type Block = { file: string; line: number; code: string; kind: "run" | "not-run" | "server"; note: string };
@@ -27,7 +44,11 @@ export function shellBlocks(file: string, markdown: string): Block[] {
       continue;
     }
     const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
-    const before = lines.slice(0, i).reverse().find((l) => l.trim() !== "") ?? "";
+    const before =
+      lines
+        .slice(0, i)
+        .reverse()
+        .find((l) => l.trim() !== "") ?? "";
     const marker = /^<!--\s*(not-run|runs-until-stopped):\s*(.*?)\s*-->$/.exec(before.trim());
     const kind = marker?.[1] === "not-run" ? "not-run" : marker?.[1] === "runs-until-stopped" ? "server" : "run";
     blocks.push({ file, line: i + 1, code: lines.slice(i + 1, end).join("\n"), kind, note: marker?.[2] ?? "" });
@@ -41,15 +62,19 @@ const all = guides.flatMap((f) => shellBlocks(f, readFileSync(path.join(root, f)
 describe("the guides' shell blocks", () => {
   test("there are some, and every one left out or run as a server says why or what it waits for", () => {
     expect(all.filter((b) => b.kind !== "not-run").length).toBeGreaterThanOrEqual(8);
-    for (const b of all.filter((b) => b.kind !== "run")) expect(b.note.length, `${b.file}:${b.line}`).toBeGreaterThan(8);
+    for (const b of all.filter((b) => b.kind !== "run"))
+      expect(b.note.length, `${b.file}:${b.line}`).toBeGreaterThan(8);
   });
 
   test("project commands go one way, bash scripts/dev.sh <npm script>, and name a script package.json has", () => {
     // A block left out may show the alternative (source scripts/env.sh, then npm run): its marker says why.
     for (const b of all.filter((b) => b.kind !== "not-run")) {
       for (const line of b.code.split("\n")) {
-        expect(line, `${b.file}:${b.line}: use bash scripts/dev.sh`).not.toMatch(/(^|[;&|(]\s*)(npm run|npx|npm exec|npm test|npm start)\b/);
-        for (const m of line.matchAll(/bash scripts\/dev\.sh (\S+)/g)) expect(scripts, `${b.file}:${b.line}`).toContain(m[1]);
+        expect(line, `${b.file}:${b.line}: use bash scripts/dev.sh`).not.toMatch(
+          /(^|[;&|(]\s*)(npm run|npx|npm exec|npm test|npm start)\b/,
+        );
+        for (const m of line.matchAll(/bash scripts\/dev\.sh (\S+)/g))
+          expect(scripts, `${b.file}:${b.line}`).toContain(m[1]);
       }
     }
   });
@@ -90,14 +115,17 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 /** The repository as a fresh clone after the set-up: its files, with node_modules and the runtimes linked. */
 function makeCopy() {
-  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean);
   for (const f of files) {
     if (!existsSync(path.join(root, f))) continue; // deleted in the working tree
     mkdirSync(path.dirname(path.join(copy, f)), { recursive: true });
     cpSync(path.join(root, f), path.join(copy, f), { verbatimSymlinks: true });
   }
   for (const dir of ["node_modules", "runtimes/node_modules", "runtimes/consumer/node_modules", ".cache"]) {
-    if (existsSync(path.join(root, dir)) && !existsSync(path.join(copy, dir))) symlinkSync(realpathSync(path.join(root, dir)), path.join(copy, dir));
+    if (existsSync(path.join(root, dir)) && !existsSync(path.join(copy, dir)))
+      symlinkSync(realpathSync(path.join(root, dir)), path.join(copy, dir));
   }
 }
 
@@ -127,25 +155,34 @@ function scriptOf(blocks: Block[]): string {
 describe("every guide's commands run verbatim after the set-up", () => {
   const runnable = guides.filter((f) => all.some((b) => b.file === f && b.kind !== "not-run"));
 
-  test.each(runnable)("%s", async (file) => {
-    if (!existsSync(path.join(copy, "package.json"))) makeCopy();
-    const tmp = mkdtempSync(path.join(copy, ".guide-"));
-    const script = path.join(tmp, "guide.sh");
-    writeFileSync(script, scriptOf(all.filter((b) => b.file === file)));
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DOCS_PORT: String(await freePort()), TMPDIR_GUIDE: tmp };
-    // A fresh shell: none of this test run's npm or vitest variables.
-    for (const k of Object.keys(env)) if (/^(npm_|INIT_CWD|VITEST|NODE_OPTIONS|FO_)/.test(k)) delete env[k];
-    const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn("bash", [script], { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.stderr.on("data", (d) => (out += d));
-      const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 540_000);
-      child.on("close", (code) => {
-        clearTimeout(timer);
-        resolve({ code, out });
+  test.each(runnable)(
+    "%s",
+    async (file) => {
+      if (!existsSync(path.join(copy, "package.json"))) makeCopy();
+      const tmp = mkdtempSync(path.join(copy, ".guide-"));
+      const script = path.join(tmp, "guide.sh");
+      writeFileSync(script, scriptOf(all.filter((b) => b.file === file)));
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PORT: String(await freePort()),
+        DOCS_PORT: String(await freePort()),
+        TMPDIR_GUIDE: tmp,
+      };
+      // A fresh shell: none of this test run's npm or vitest variables.
+      for (const k of Object.keys(env)) if (/^(npm_|INIT_CWD|VITEST|NODE_OPTIONS|FO_)/.test(k)) delete env[k];
+      const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn("bash", [script], { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+        let out = "";
+        child.stdout.on("data", (d) => (out += d));
+        child.stderr.on("data", (d) => (out += d));
+        const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 540_000);
+        child.on("close", (code) => {
+          clearTimeout(timer);
+          resolve({ code, out });
+        });
       });
-    });
-    expect(result.code, `${file}\n${result.out.slice(-6000)}`).toBe(0);
-  }, 600_000);
+      expect(result.code, `${file}\n${result.out.slice(-6000)}`).toBe(0);
+    },
+    600_000,
+  );
 });

@@ -36,7 +36,9 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium not found at ${chromiumPath}. Install Debian's package: apt-get update && apt-get install -y chromium (.ci/run does this), or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. Install Debian's package: apt-get update && apt-get install -y chromium (.ci/run does this), or set CHROMIUM_PATH.`,
+    );
   }
   tmp = mkdtempSync(path.join(os.tmpdir(), "docs-test-"));
   build = await buildDocs({ outDir: path.join(tmp, "docs"), document: doc });
@@ -46,7 +48,16 @@ beforeAll(async () => {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   await context.route("**/*", (route) => {
     const url = route.request().url();
@@ -79,7 +90,11 @@ afterAll(async () => {
 const exactly = (s: string) => new RegExp(`^\\s*${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*Webhook)?\\s*$`);
 
 /** A rendered heading with exactly this text, or this text and a "Webhook" badge (their accessible names carry a "link to ..." prefix). */
-const heading = (name: string) => page.locator("h1, h2, h3").filter({ hasText: exactly(name) }).first();
+const heading = (name: string) =>
+  page
+    .locator("h1, h2, h3")
+    .filter({ hasText: exactly(name) })
+    .first();
 
 /** Goes to a route of the page (`#/section/errors`) and waits for a heading of it. */
 async function open(hash: string, name: string) {
@@ -96,7 +111,8 @@ describe("the docs page, served with the network blocked", () => {
     expect(build.scriptBytes).toBeGreaterThan(500_000);
     expect(firstLoad).toEqual(["/"]);
     // The server-rendered shell already names every tag in its sidebar.
-    for (const tag of new Set(operations.map(({ op }) => op.tags[0]))) await expect(page.getByRole("link", { name: tag, exact: true }).first().isVisible()).resolves.toBe(true);
+    for (const tag of new Set(operations.map(({ op }) => op.tags[0])))
+      await expect(page.getByRole("link", { name: tag, exact: true }).first().isVisible()).resolves.toBe(true);
     const renderer = page.waitForRequest((r) => r.url().endsWith("/redoc.js"));
     await page.mouse.move(200, 200);
     await renderer;
@@ -108,7 +124,11 @@ describe("the docs page, served with the network blocked", () => {
     try {
       await fresh.goto(pageUrl, { waitUntil: "load" });
       await fresh.getByRole("link", { name: "Conversions", exact: true }).first().click();
-      await fresh.locator("h1, h2, h3").filter({ hasText: exactly("Conversions") }).first().waitFor();
+      await fresh
+        .locator("h1, h2, h3")
+        .filter({ hasText: exactly("Conversions") })
+        .first()
+        .waitFor();
       expect(new URL(fresh.url()).hash).toBe("#/conversions");
     } finally {
       await fresh.close();
@@ -117,7 +137,8 @@ describe("the docs page, served with the network blocked", () => {
 
   test("shows every operation's summary and every webhook", { timeout: 90_000 }, async () => {
     const byTag = new Map<string, string[]>();
-    for (const { op } of [...operations, ...webhooks]) byTag.set(op.tags[0], [...(byTag.get(op.tags[0]) ?? []), op.summary]);
+    for (const { op } of [...operations, ...webhooks])
+      byTag.set(op.tags[0], [...(byTag.get(op.tags[0]) ?? []), op.summary]);
     for (const [tag, summaries] of byTag) {
       await page.getByRole("link", { name: tag, exact: true }).first().click();
       await heading(tag).waitFor();
@@ -149,7 +170,13 @@ describe("the docs page, served with the network blocked", () => {
     await open("#/section/authentication", "Authentication");
     await heading("ServiceHmacSignature").scrollIntoViewIfNeeded();
     const body = await text();
-    for (const step of ["STRING_TO_SIGN", "BODY_HASH", "Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>", "X-SVC-Date: <TIMESTAMP>", "Usual causes"]) {
+    for (const step of [
+      "STRING_TO_SIGN",
+      "BODY_HASH",
+      "Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>",
+      "X-SVC-Date: <TIMESTAMP>",
+      "Usual causes",
+    ]) {
       expect(body).toContain(step);
     }
     for (const scheme of Object.keys(doc.components.securitySchemes)) {
@@ -160,13 +187,22 @@ describe("the docs page, served with the network blocked", () => {
   });
 
   test("the authentication section walks through the worked signing example of the signing vectors", async () => {
-    const name = /The signing vector "([^"]+)"/.exec(doc.components.securitySchemes.ServiceHmacSignature.description)?.[1];
+    const name = /The signing vector "([^"]+)"/.exec(
+      doc.components.securitySchemes.ServiceHmacSignature.description,
+    )?.[1];
     const vector = fixtures.cases.find((c) => c.name === name)!;
     expect(vector, `signing vector ${name}`).toBeDefined();
     await open("#/section/authentication", "Authentication");
     await page.locator("h4", { hasText: "Worked example" }).first().scrollIntoViewIfNeeded();
     const body = await text();
-    for (const value of [vector.input.secretKey, vector.input.body.text!, vector.expected.timestamp, vector.expected.bodyHash, vector.expected.signature]) expect(body).toContain(value);
+    for (const value of [
+      vector.input.secretKey,
+      vector.input.body.text!,
+      vector.expected.timestamp,
+      vector.expected.bodyHash,
+      vector.expected.signature,
+    ])
+      expect(body).toContain(value);
     expect(body).toContain(vector.expected.stringToSign);
     expect(body).toContain(`Authorization: ${vector.expected.authorization}`);
     expect(body.indexOf("Worked example")).toBeLessThan(body.indexOf("Usual causes"));
@@ -176,41 +212,95 @@ describe("the docs page, served with the network blocked", () => {
 
   test("the code samples section says how to run them against the mock", async () => {
     await open("#/section/code-samples", "Code samples");
-    expect(await text()).toContain("export BASE_URL=http://127.0.0.1:4010 SANDBOX_TOKEN=any-token PORTFOLIO_TOKEN=any-token");
+    expect(await text()).toContain(
+      "export BASE_URL=http://127.0.0.1:4010 SANDBOX_TOKEN=any-token PORTFOLIO_TOKEN=any-token",
+    );
   });
 
   test.each([
-    { hash: "#/conversions/getconversion", heading: "Get a conversion", stem: "v1_customers_{customer_id}_conversions_order", verb: "get" },
-    { hash: "#/onboarding/uploadbusinessdocument", heading: "Upload a business document", stem: "v2_accounts_{main_account_id}_businesses_{sub_account_id}_documents_{document_type}", verb: "put" },
-  ])("$heading shows its TypeScript sample, and its cURL sample from the language menu", async ({ hash, heading: title, stem, verb }) => {
-    const lines = (file: string) => readFileSync(path.join(samplesDir, file), "utf8").split("\n").map((l) => l.trim()).filter(Boolean);
-    await open(hash, title);
-    // The operation's own section: Redoc keeps the neighbouring operations, and their samples, in the page too.
-    const operation = page.locator(`[data-section-id="${hash.slice(1)}"]`);
-    // The language menu's button shows the current language, which Redoc keeps from one operation to the next.
-    const choose = async (language: string) => {
-      await operation.getByRole("button", { name: /^(TypeScript|cURL|Payload)$/ }).first().click();
-      await page.getByRole("menuitem", { name: language }).click();
-    };
-    await choose("TypeScript");
-    const panel = operation.locator('[data-component-name="CodeBlock/CodeBlock"]').filter({ hasText: "financial-operations-api" }).first();
-    await panel.waitFor();
-    const typescript = await panel.innerText();
-    for (const line of lines(`TypeScript/${stem}/${verb}.ts`)) expect(typescript).toContain(line);
-    await choose("cURL");
-    const shell = operation.locator('[data-component-name="CodeBlock/CodeBlock"]').filter({ hasText: "--fail-with-body" }).first();
-    await shell.waitFor();
-    const curl = await shell.innerText();
-    for (const line of lines(`curl/${stem}/${verb}.sh`)) expect(curl).toContain(line);
-    mkdirSync(artifacts, { recursive: true });
-    await page.screenshot({ path: path.join(artifacts, `samples-${verb}-${title.replace(/\W+/g, "-").toLowerCase()}.png`) });
-  });
+    {
+      hash: "#/conversions/getconversion",
+      heading: "Get a conversion",
+      stem: "v1_customers_{customer_id}_conversions_order",
+      verb: "get",
+    },
+    {
+      hash: "#/onboarding/uploadbusinessdocument",
+      heading: "Upload a business document",
+      stem: "v2_accounts_{main_account_id}_businesses_{sub_account_id}_documents_{document_type}",
+      verb: "put",
+    },
+  ])(
+    "$heading shows its TypeScript sample, and its cURL sample from the language menu",
+    async ({ hash, heading: title, stem, verb }) => {
+      const lines = (file: string) =>
+        readFileSync(path.join(samplesDir, file), "utf8")
+          .split("\n")
+          .map((l) => l.trim())
+          .filter(Boolean);
+      await open(hash, title);
+      // The operation's own section: Redoc keeps the neighbouring operations, and their samples, in the page too.
+      const operation = page.locator(`[data-section-id="${hash.slice(1)}"]`);
+      // The language menu's button shows the current language, which Redoc keeps from one operation to the next.
+      const choose = async (language: string) => {
+        await operation
+          .getByRole("button", { name: /^(TypeScript|cURL|Payload)$/ })
+          .first()
+          .click();
+        await page.getByRole("menuitem", { name: language }).click();
+      };
+      await choose("TypeScript");
+      const panel = operation
+        .locator('[data-component-name="CodeBlock/CodeBlock"]')
+        .filter({ hasText: "financial-operations-api" })
+        .first();
+      await panel.waitFor();
+      const typescript = await panel.innerText();
+      for (const line of lines(`TypeScript/${stem}/${verb}.ts`)) expect(typescript).toContain(line);
+      await choose("cURL");
+      const shell = operation
+        .locator('[data-component-name="CodeBlock/CodeBlock"]')
+        .filter({ hasText: "--fail-with-body" })
+        .first();
+      await shell.waitFor();
+      const curl = await shell.innerText();
+      for (const line of lines(`curl/${stem}/${verb}.sh`)) expect(curl).toContain(line);
+      mkdirSync(artifacts, { recursive: true });
+      await page.screenshot({
+        path: path.join(artifacts, `samples-${verb}-${title.replace(/\W+/g, "-").toLowerCase()}.png`),
+      });
+    },
+  );
 
   test.each([
-    { envelope: "flat (v1)", hash: "#/external-accounts/createexternalaccount", heading: "Create an external account", status: "400", fields: ["code", "status", "trace_id", "issues"] },
-    { envelope: "legacy authentication", hash: "#/rfi-cases/listrficases", heading: "List RFI cases", status: "401", fields: ["status_code", "instance"] },
-    { envelope: "v2 errors array", hash: "#/onboarding/listbusinesses", heading: "List businesses of a main account", status: "401", fields: ["errors", "type", "description"] },
-    { envelope: "portfolio error object", hash: "#/portfolio-conversions/createportfolioquote", heading: "Create a portfolio quote", status: "400", fields: ["error", "request_id", "details"] },
+    {
+      envelope: "flat (v1)",
+      hash: "#/external-accounts/createexternalaccount",
+      heading: "Create an external account",
+      status: "400",
+      fields: ["code", "status", "trace_id", "issues"],
+    },
+    {
+      envelope: "legacy authentication",
+      hash: "#/rfi-cases/listrficases",
+      heading: "List RFI cases",
+      status: "401",
+      fields: ["status_code", "instance"],
+    },
+    {
+      envelope: "v2 errors array",
+      hash: "#/onboarding/listbusinesses",
+      heading: "List businesses of a main account",
+      status: "401",
+      fields: ["errors", "type", "description"],
+    },
+    {
+      envelope: "portfolio error object",
+      hash: "#/portfolio-conversions/createportfolioquote",
+      heading: "Create a portfolio quote",
+      status: "400",
+      fields: ["error", "request_id", "details"],
+    },
   ])("the $envelope error envelope renders ($status of $heading)", async ({ hash, heading, status, fields }) => {
     await open(hash, heading);
     await page.getByRole("tab", { name: status, exact: true }).first().click();
@@ -225,7 +315,9 @@ describe("the docs page, served with the network blocked", () => {
     const body = await text();
     for (const [where, note] of marks) expect(body, where).toContain(note.replace(/[`*]/g, ""));
     await open("#/conversions/createquote", "Create a quote");
-    expect(await text()).toContain(`not-shown: ${doc.paths["/v1/customers/{customer_id}/conversions/quote"].post["x-not-shown"]}`);
+    expect(await text()).toContain(
+      `not-shown: ${doc.paths["/v1/customers/{customer_id}/conversions/quote"].post["x-not-shown"]}`,
+    );
   });
 
   test("the changelog shows 1.0.13", async () => {
@@ -251,7 +343,11 @@ describe("the standalone page, opened from disk", () => {
     const errors: string[] = [];
     standalone.on("pageerror", (e) => errors.push(e.message));
     await standalone.goto(`file://${build.standalone}#/conversions/executequote`, { waitUntil: "load" });
-    await standalone.locator("h1, h2, h3").filter({ hasText: exactly("Execute a quote") }).first().waitFor();
+    await standalone
+      .locator("h1, h2, h3")
+      .filter({ hasText: exactly("Execute a quote") })
+      .first()
+      .waitFor();
     await standalone.close();
     expect(requests.filter((u) => !u.startsWith("file:") && !u.startsWith("data:"))).toEqual([]);
     expect(errors).toEqual([]);

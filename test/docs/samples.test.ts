@@ -43,7 +43,11 @@ describe("every operation has its samples", () => {
 
   test("no sample file belongs to no operation", () => {
     const expected = new Set(operations.flatMap((o) => [o.tsFile, o.shFile]));
-    const found = ["TypeScript", "curl"].flatMap((lang) => readdirSync(path.join(samplesDir, lang), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
+    const found = ["TypeScript", "curl"].flatMap((lang) =>
+      readdirSync(path.join(samplesDir, lang), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name)),
+    );
     expect(found.filter((f) => !expected.has(f))).toEqual([]);
     expect(found).toHaveLength(expected.size);
   });
@@ -56,21 +60,32 @@ describe("every operation has its samples", () => {
     expect(operations.filter((o) => !checked.has(o.tsFile)).map((o) => o.name)).toEqual([]);
   });
 
-  test.each(operations)("$name: the TypeScript sample imports the package by its name and reads its credentials from the environment", ({ tsFile, portfolio }) => {
-    const source = read(tsFile);
-    expect(source).toMatch(/^import \{[^}]*\bcreateClient\b[^}]*\} from "financial-operations-api";$/m);
-    expect(source).toContain('baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010"');
-    expect(source).toContain(portfolio ? "portfolioToken: process.env.PORTFOLIO_TOKEN!" : "bearerToken: process.env.SANDBOX_TOKEN!");
-  });
+  test.each(operations)(
+    "$name: the TypeScript sample imports the package by its name and reads its credentials from the environment",
+    ({ tsFile, portfolio }) => {
+      const source = read(tsFile);
+      expect(source).toMatch(/^import \{[^}]*\bcreateClient\b[^}]*\} from "financial-operations-api";$/m);
+      expect(source).toContain('baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010"');
+      expect(source).toContain(
+        portfolio ? "portfolioToken: process.env.PORTFOLIO_TOKEN!" : "bearerToken: process.env.SANDBOX_TOKEN!",
+      );
+    },
+  );
 
-  test.each(operations)("$name: the cURL sample sends its method to its path with the right token", ({ method, pathPattern, shFile, portfolio }) => {
-    const source = read(shFile);
-    const call = /^curl -sS --fail-with-body (?:-X ([A-Z]+) )?"\$\{BASE_URL:-http:\/\/127\.0\.0\.1:4010\}([^"?]*)(?:\?[^"]*)?"/m.exec(source);
-    expect(call, "one curl call against ${BASE_URL:-http://127.0.0.1:4010}").not.toBeNull();
-    expect(call![1] ?? "GET").toBe(method.toUpperCase());
-    expect(call![2]).toMatch(pathPattern);
-    expect(source).toContain(`-H "Authorization: Bearer $${portfolio ? "PORTFOLIO_TOKEN" : "SANDBOX_TOKEN"}"`);
-  });
+  test.each(operations)(
+    "$name: the cURL sample sends its method to its path with the right token",
+    ({ method, pathPattern, shFile, portfolio }) => {
+      const source = read(shFile);
+      const call =
+        /^curl -sS --fail-with-body (?:-X ([A-Z]+) )?"\$\{BASE_URL:-http:\/\/127\.0\.0\.1:4010\}([^"?]*)(?:\?[^"]*)?"/m.exec(
+          source,
+        );
+      expect(call, "one curl call against ${BASE_URL:-http://127.0.0.1:4010}").not.toBeNull();
+      expect(call![1] ?? "GET").toBe(method.toUpperCase());
+      expect(call![2]).toMatch(pathPattern);
+      expect(source).toContain(`-H "Authorization: Bearer $${portfolio ? "PORTFOLIO_TOKEN" : "SANDBOX_TOKEN"}"`);
+    },
+  );
 
   test("no sample carries a secret: bearer tokens come from the environment, never HMAC keys", () => {
     for (const { tsFile, shFile } of operations) {
@@ -125,7 +140,12 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
       vi.stubGlobal("fetch", async (input: string | URL | Request, init?: RequestInit) => {
         const request = new Request(input, init);
         const response = await realFetch(input, init);
-        sent.push({ sample: current, method: request.method, path: new URL(request.url).pathname, status: response.status });
+        sent.push({
+          sample: current,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status: response.status,
+        });
         return response;
       });
       vi.spyOn(console, "log").mockImplementation(() => {});
@@ -142,8 +162,12 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
       current = name;
       await import(pathToFileURL(tsFile).href);
       const mine = sent.filter((s) => s.sample === name);
-      expect(mine.some((s) => s.method === method.toUpperCase() && pathPattern.test(s.path)), "the sample calls its own operation").toBe(true);
-      for (const s of mine) expect(s.status, `${s.method} ${s.path}`).toBeGreaterThanOrEqual(200), expect(s.status).toBeLessThan(300);
+      expect(
+        mine.some((s) => s.method === method.toUpperCase() && pathPattern.test(s.path)),
+        "the sample calls its own operation",
+      ).toBe(true);
+      for (const s of mine)
+        expect(s.status, `${s.method} ${s.path}`).toBeGreaterThanOrEqual(200), expect(s.status).toBeLessThan(300);
     });
   });
 
@@ -151,7 +175,12 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
     const tsx = createRequire(import.meta.url).resolve("tsx");
     const sample = operations.find((o) => o.operationId === "getConversion")!.tsFile;
     const result = await new Promise<{ err: Error | null; stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, ["--import", tsx, sample], { cwd: workDir, env: { PATH: process.env.PATH, ...env() } }, (err, stdout, stderr) => resolve({ err, stdout, stderr })),
+      execFile(
+        process.execPath,
+        ["--import", tsx, sample],
+        { cwd: workDir, env: { PATH: process.env.PATH, ...env() } },
+        (err, stdout, stderr) => resolve({ err, stdout, stderr }),
+      ),
     );
     expect(result.err, result.stderr).toBeNull();
     expect(result.stdout).toContain("executed quote");

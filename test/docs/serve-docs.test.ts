@@ -33,11 +33,14 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const decode = (body: Buffer, coding: string | null) => (coding === "br" ? brotliDecompressSync(body) : coding === "gzip" ? gunzipSync(body) : body);
+const decode = (body: Buffer, coding: string | null) =>
+  coding === "br" ? brotliDecompressSync(body) : coding === "gzip" ? gunzipSync(body) : body;
 
 const codingName = fc.constantFrom("br", "gzip", "deflate", "identity", "*", "compress", "zstd", "BR", "GZip");
 const acceptEncoding = fc
-  .array(fc.tuple(codingName, fc.option(fc.constantFrom("0", "0.5", "1", "0.001", "1.0"), { nil: undefined })), { maxLength: 5 })
+  .array(fc.tuple(codingName, fc.option(fc.constantFrom("0", "0.5", "1", "0.001", "1.0"), { nil: undefined })), {
+    maxLength: 5,
+  })
   .map((parts) => parts.map(([name, q]) => (q === undefined ? name : `${name};q=${q}`)).join(", "));
 
 describe("the docs server", () => {
@@ -70,18 +73,23 @@ describe("the docs server", () => {
     expect(decode(Buffer.from(await res.arrayBuffer()), null)).toEqual(page);
   });
 
-  test.each(["br", "gzip", "identity"])("revalidation with the ETag of the %s form answers 304 with no body", async (accept) => {
-    const first = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept } });
-    await first.arrayBuffer();
-    const etag = first.headers.get("etag")!;
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept, "If-None-Match": etag } });
-    expect(again.status).toBe(304);
-    expect((await again.arrayBuffer()).byteLength).toBe(0);
-    const other = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept, "If-None-Match": '"something-else"' } });
-    expect(other.status).toBe(200);
-    await other.arrayBuffer();
-  });
+  test.each(["br", "gzip", "identity"])(
+    "revalidation with the ETag of the %s form answers 304 with no body",
+    async (accept) => {
+      const first = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept } });
+      await first.arrayBuffer();
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept, "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+      const other = await fetch(`${base}/`, {
+        headers: { "Accept-Encoding": accept, "If-None-Match": '"something-else"' },
+      });
+      expect(other.status).toBe(200);
+      await other.arrayBuffer();
+    },
+  );
 
   test("each coding has its own ETag, so a cache never mixes them", async () => {
     const tags = new Set<string>();

@@ -18,11 +18,16 @@ const vectorName = /The signing vector "([^"]+)"/.exec(example)?.[1];
 const vector = fixtures.cases.find((c) => c.name === vectorName)!;
 
 /** `| \`NAME\` | \`value\` |` rows of the inputs table. */
-const inputs = Object.fromEntries([...example.matchAll(/^\| (?:`([A-Z_]+)`|(time of signing)) \| `([^`]*)` \|/gm)].map((m) => [m[1] ?? m[2], m[3]]));
+const inputs = Object.fromEntries(
+  [...example.matchAll(/^\| (?:`([A-Z_]+)`|(time of signing)) \| `([^`]*)` \|/gm)].map((m) => [m[1] ?? m[2], m[3]]),
+);
 /** `1. \`NAME\`: \`value\`` steps. */
 const steps = Object.fromEntries([...example.matchAll(/^\d\. `([A-Z_]+)`: `([^`]+)`$/gm)].map((m) => [m[1], m[2]]));
 /** The fenced blocks of a language, without the list indentation. */
-const blocks = (lang: string) => [...example.matchAll(new RegExp(`^( *)\`\`\`${lang}\\n([\\s\\S]*?)\\n\\1\`\`\`$`, "gm"))].map((m) => m[2]!.replace(new RegExp(`^${m[1]}`, "gm"), ""));
+const blocks = (lang: string) =>
+  [...example.matchAll(new RegExp(`^( *)\`\`\`${lang}\\n([\\s\\S]*?)\\n\\1\`\`\`$`, "gm"))].map((m) =>
+    m[2]!.replace(new RegExp(`^${m[1]}`, "gm"), ""),
+  );
 
 describe("the worked signing example in the docs", () => {
   test("names a case of the signing vectors", () => {
@@ -47,12 +52,22 @@ describe("the worked signing example in the docs", () => {
   });
 
   test("its timestamp, body hash, string to sign and signature are the vector's expected values", () => {
-    expect(steps).toEqual({ TIMESTAMP: vector.expected.timestamp, BODY_HASH: vector.expected.bodyHash, SIGNATURE: vector.expected.signature });
+    expect(steps).toEqual({
+      TIMESTAMP: vector.expected.timestamp,
+      BODY_HASH: vector.expected.bodyHash,
+      SIGNATURE: vector.expected.signature,
+    });
     expect(blocks("text")).toEqual([vector.expected.stringToSign]);
   });
 
   test("its headers are the vector's", () => {
-    expect(blocks("http")).toEqual([[`Authorization: ${vector.expected.authorization}`, `X-SVC-Date: ${vector.expected.timestamp}`, "Content-Type: application/json"].join("\n")]);
+    expect(blocks("http")).toEqual([
+      [
+        `Authorization: ${vector.expected.authorization}`,
+        `X-SVC-Date: ${vector.expected.timestamp}`,
+        "Content-Type: application/json",
+      ].join("\n"),
+    ]);
   });
 
   test("the client's signRequest gives the same values from the example's inputs", () => {
@@ -64,13 +79,13 @@ describe("the worked signing example in the docs", () => {
       body: new TextEncoder().encode(inputs.BODY),
       time: new Date(inputs["time of signing"]!),
     });
-    expect([signed.timestamp, signed.bodyHash, signed.stringToSign, signed.signature, signed.headers.Authorization]).toEqual([
-      steps.TIMESTAMP,
-      steps.BODY_HASH,
-      blocks("text")[0],
-      steps.SIGNATURE,
-      vector.expected.authorization,
-    ]);
+    expect([
+      signed.timestamp,
+      signed.bodyHash,
+      signed.stringToSign,
+      signed.signature,
+      signed.headers.Authorization,
+    ]).toEqual([steps.TIMESTAMP, steps.BODY_HASH, blocks("text")[0], steps.SIGNATURE, vector.expected.authorization]);
   });
 
   test("the CLI command it shows prints the same signature and headers", () => {

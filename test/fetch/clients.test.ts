@@ -17,7 +17,14 @@ import { createSigningFetch, RefusedRequestError, type SigningFetch } from "../.
 import { formatTimestamp } from "../../src/signing/index.ts";
 import { startMockScript } from "../helpers/mockScript.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
-import { DISPOSITION, FILE_BYTES, MIME_TYPE, PORTFOLIO_QUOTE_BODY, QUOTE_BODY, type DriverResult } from "./drivers/calls.ts";
+import {
+  DISPOSITION,
+  FILE_BYTES,
+  MIME_TYPE,
+  PORTFOLIO_QUOTE_BODY,
+  QUOTE_BODY,
+  type DriverResult,
+} from "./drivers/calls.ts";
 import { generateHeyApi, generateOrval, makeProject, typecheck, type Run } from "./generate.ts";
 import { ACCESS_KEY, SECRET_KEY, startWire } from "./wire.ts";
 
@@ -32,14 +39,23 @@ let generated: { hey: Run; orval: Run; tsc: Run };
 
 beforeAll(async () => {
   const port = await freePort();
-  const env = { ...process.env, FO_ACCESS_KEY: ACCESS_KEY, FO_SECRET_KEY: SECRET_KEY, FO_PORTFOLIO_TOKEN: PORTFOLIO_TOKEN };
+  const env = {
+    ...process.env,
+    FO_ACCESS_KEY: ACCESS_KEY,
+    FO_SECRET_KEY: SECRET_KEY,
+    FO_PORTFOLIO_TOKEN: PORTFOLIO_TOKEN,
+  };
   const mock = startMockScript(["--port", String(port), "--auth", "production"], { started, env });
   dir = await makeProject();
   const [hey, orval] = await Promise.all([generateHeyApi(document, dir), generateOrval(document, dir)]);
   generated = { hey, orval, tsc: await typecheck(dir) };
   await mock;
   base = `http://127.0.0.1:${port}`;
-  signingFetch = createSigningFetch({ baseUrl: base, credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY }, portfolioToken: PORTFOLIO_TOKEN });
+  signingFetch = createSigningFetch({
+    baseUrl: base,
+    credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY },
+    portfolioToken: PORTFOLIO_TOKEN,
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -47,21 +63,30 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const upload = (customer: string) => `/v2/accounts/${customer}/businesses/sub-1/documents/MEMORANDUM_OF_ASSOCIATION` as const;
+const upload = (customer: string) =>
+  `/v2/accounts/${customer}/businesses/sub-1/documents/MEMORANDUM_OF_ASSOCIATION` as const;
 
 describe("openapi-fetch: createClient({ fetch })", () => {
   const client = () => createClient<paths>({ baseUrl: base, fetch: signingFetch });
 
   test("a read, a JSON POST, a raw-bytes upload and a portfolio quote are all accepted", async () => {
     const c = client();
-    const list = await c.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: "ofetch-1" }, query: { size: 1 } } });
+    const list = await c.GET("/v1/customers/{customer_id}/rfi-cases", {
+      params: { path: { customer_id: "ofetch-1" }, query: { size: 1 } },
+    });
     expect(list.response.status).toBe(200);
     const total: number | undefined = list.data?.total;
     expect(typeof total).toBe("number");
-    const quote = await c.POST("/v1/customers/{customer_id}/conversions/quote", { params: { path: { customer_id: "ofetch-1" } }, body: QUOTE_BODY });
+    const quote = await c.POST("/v1/customers/{customer_id}/conversions/quote", {
+      params: { path: { customer_id: "ofetch-1" } },
+      body: QUOTE_BODY,
+    });
     expect(quote.response.status).toBe(201);
     const put = await c.PUT("/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}", {
-      params: { path: { main_account_id: "ofetch-1", sub_account_id: "sub-1", document_type: "MEMORANDUM_OF_ASSOCIATION" }, header: { "Content-Disposition": DISPOSITION } },
+      params: {
+        path: { main_account_id: "ofetch-1", sub_account_id: "sub-1", document_type: "MEMORANDUM_OF_ASSOCIATION" },
+        header: { "Content-Disposition": DISPOSITION },
+      },
       // Raw bytes: openapi-fetch would JSON-encode them without a bodySerializer.
       body: FILE_BYTES,
       bodySerializer: (b: unknown) => b as BodyInit,
@@ -69,7 +94,10 @@ describe("openapi-fetch: createClient({ fetch })", () => {
     });
     expect(put.response.status).toBeGreaterThanOrEqual(200);
     expect(put.response.status).toBeLessThan(300);
-    const portfolio = await c.POST("/v1/portfolios/{portfolio_id}/conversions/quote", { params: { path: { portfolio_id: "ofetch-1" } }, body: PORTFOLIO_QUOTE_BODY });
+    const portfolio = await c.POST("/v1/portfolios/{portfolio_id}/conversions/quote", {
+      params: { path: { portfolio_id: "ofetch-1" } },
+      body: PORTFOLIO_QUOTE_BODY,
+    });
     expect(portfolio.response.status).toBe(200);
   });
 
@@ -82,13 +110,18 @@ describe("openapi-fetch: createClient({ fetch })", () => {
         return changed;
       },
     });
-    const quote = await c.POST("/v1/customers/{customer_id}/conversions/quote", { params: { path: { customer_id: "ofetch-2" } }, body: QUOTE_BODY });
+    const quote = await c.POST("/v1/customers/{customer_id}/conversions/quote", {
+      params: { path: { customer_id: "ofetch-2" } },
+      body: QUOTE_BODY,
+    });
     expect(quote.response.status).toBe(201);
   });
 
   test("another baseUrl is refused, nothing sent", async () => {
     const c = createClient<paths>({ baseUrl: "http://127.0.0.2:9", fetch: signingFetch });
-    await expect(c.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: "ofetch-3" } } })).rejects.toThrow(RefusedRequestError);
+    await expect(
+      c.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: "ofetch-3" } } }),
+    ).rejects.toThrow(RefusedRequestError);
   });
 });
 
@@ -98,7 +131,10 @@ describe("ky: ky.create({ fetch })", () => {
     const list = await api.get("v1/customers/ky-1/rfi-cases", { searchParams: { size: 1 } }).json<{ total: number }>();
     expect(typeof list.total).toBe("number");
     expect((await api.post("v1/customers/ky-1/conversions/quote", { json: QUOTE_BODY })).status).toBe(201);
-    const put = await api.put(upload("ky-1").slice(1), { body: FILE_BYTES, headers: { "Content-Type": MIME_TYPE, "Content-Disposition": DISPOSITION } });
+    const put = await api.put(upload("ky-1").slice(1), {
+      body: FILE_BYTES,
+      headers: { "Content-Type": MIME_TYPE, "Content-Disposition": DISPOSITION },
+    });
     expect(put.ok).toBe(true);
     expect((await api.post("v1/portfolios/ky-1/conversions/quote", { json: PORTFOLIO_QUOTE_BODY })).status).toBe(200);
   });
@@ -115,8 +151,15 @@ describe("ky: ky.create({ fetch })", () => {
       // A clock a minute behind that ticks a second per call: inside the verifier's window, a new timestamp per attempt.
       const start = Math.floor(Date.now() / 1000) * 1000 - 60_000;
       let now = start;
-      const fetcher = createSigningFetch({ baseUrl: wire.url, credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY }, clock: { now: () => (now += 1000) } });
-      const res = await ky.get(`${wire.url}/v1/customers/ky-2/rfi-cases`, { fetch: fetcher, retry: { limit: 1, delay: () => 1 } });
+      const fetcher = createSigningFetch({
+        baseUrl: wire.url,
+        credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY },
+        clock: { now: () => (now += 1000) },
+      });
+      const res = await ky.get(`${wire.url}/v1/customers/ky-2/rfi-cases`, {
+        fetch: fetcher,
+        retry: { limit: 1, delay: () => 1 },
+      });
       expect(res.status).toBe(200);
       expect(wire.arrived.map((a) => [a.verified.ok, a.headers["x-svc-date"]])).toEqual([
         [true, formatTimestamp(new Date(start + 1000))],
@@ -150,11 +193,20 @@ describe.each([
     if (generated[key].code !== 0) return;
     try {
       const driver = pathToFileURL(path.join(dir!, "drivers", `${key}.ts`)).href;
-      if (key === "hey") result = await ((await import(/* @vite-ignore */ driver)) as { run: (f: SigningFetch, b: string, c: string) => Promise<DriverResult> }).run(signingFetch, base, customer);
+      if (key === "hey")
+        result = await (
+          (await import(/* @vite-ignore */ driver)) as {
+            run: (f: SigningFetch, b: string, c: string) => Promise<DriverResult>;
+          }
+        ).run(signingFetch, base, customer);
       else {
-        const mutator = (await import(/* @vite-ignore */ pathToFileURL(path.join(dir!, "drivers/orval-fetch.ts")).href)) as { useSigningFetch: (f: SigningFetch) => void };
+        const mutator = (await import(
+          /* @vite-ignore */ pathToFileURL(path.join(dir!, "drivers/orval-fetch.ts")).href
+        )) as { useSigningFetch: (f: SigningFetch) => void };
         mutator.useSigningFetch(signingFetch);
-        result = await ((await import(/* @vite-ignore */ driver)) as { run: (c: string) => Promise<DriverResult> }).run(customer);
+        result = await ((await import(/* @vite-ignore */ driver)) as { run: (c: string) => Promise<DriverResult> }).run(
+          customer,
+        );
       }
     } catch (error) {
       failure = error;
@@ -166,14 +218,29 @@ describe.each([
   });
 
   test("takes the signing fetch with its own types, under tsc --strict", () => {
-    const mine = generated.tsc.output.split("\n").filter((l) => l.startsWith(`drivers/${key}`) || l.startsWith(`${key}/`) || l.startsWith("drivers/calls") || (key === "orval" && l.startsWith("drivers/orval-fetch")));
+    const mine = generated.tsc.output
+      .split("\n")
+      .filter(
+        (l) =>
+          l.startsWith(`drivers/${key}`) ||
+          l.startsWith(`${key}/`) ||
+          l.startsWith("drivers/calls") ||
+          (key === "orval" && l.startsWith("drivers/orval-fetch")),
+      );
     expect(mine).toEqual([]);
   });
 
   test("every call is accepted by the production mock: JSON, a raw-bytes upload, a multipart answer, a portfolio quote, a read", () => {
     expect(failure).toBeUndefined();
-    expect(result?.statuses).toEqual({ quote: 201, upload: expect.any(Number), answer: expect.any(Number), portfolio: 200, list: 200 });
-    for (const [call, status] of Object.entries({ upload: result!.statuses.upload!, answer: result!.statuses.answer! })) expect(status >= 200 && status < 300, `${call}: status ${status}`).toBe(true);
+    expect(result?.statuses).toEqual({
+      quote: 201,
+      upload: expect.any(Number),
+      answer: expect.any(Number),
+      portfolio: 200,
+      list: 200,
+    });
+    for (const [call, status] of Object.entries({ upload: result!.statuses.upload!, answer: result!.statuses.answer! }))
+      expect(status >= 200 && status < 300, `${call}: status ${status}`).toBe(true);
     expect(typeof result?.total).toBe("number");
     expect(result?.quoteId).toMatch(/^[0-9a-f-]{36}$/);
   });

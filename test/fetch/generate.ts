@@ -18,7 +18,11 @@ export interface Run {
 /** Runs a node script in `cwd`, bounded in time; never rejects, so a failing tool is a finding. */
 export function runNode(script: string, args: string[], cwd: string, timeoutMs = 180_000): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...process.env, NO_COLOR: "1", DO_NOT_TRACK: "1", NO_UPDATE_NOTIFIER: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1", DO_NOT_TRACK: "1", NO_UPDATE_NOTIFIER: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.stdout.on("data", (d) => (output += d));
@@ -45,19 +49,34 @@ export async function makeProject(): Promise<string> {
     allowImportingTsExtensions: true,
     paths: { "financial-operations-api/fetch": [path.join(root, "src/fetch/index.ts")] },
   };
-  await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["hey", "orval", "drivers"] }));
+  await writeFile(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions, include: ["hey", "orval", "drivers"] }),
+  );
   await cp(path.join(import.meta.dirname, "drivers"), path.join(dir, "drivers"), { recursive: true });
   return dir;
 }
 
 export function generateHeyApi(document: string, dir: string): Promise<Run> {
-  return runNode(path.join(packageDir("@hey-api/openapi-ts"), "bin/run.js"), ["--input", document, "--output", "hey", "--silent", "--no-log-file"], dir);
+  return runNode(
+    path.join(packageDir("@hey-api/openapi-ts"), "bin/run.js"),
+    ["--input", document, "--output", "hey", "--silent", "--no-log-file"],
+    dir,
+  );
 }
 
 /** orval's fetch client, without a baseUrl (it passes paths), sending through the mutator drivers/orval-fetch.ts. */
 export async function generateOrval(document: string, dir: string): Promise<Run> {
-  const output = { target: "./orval/api.ts", client: "fetch", mode: "single", override: { mutator: { path: "./drivers/orval-fetch.ts", name: "signedFetch" } } };
-  await writeFile(path.join(dir, "orval.config.mjs"), `export default ${JSON.stringify({ api: { input: { target: document }, output } })};\n`);
+  const output = {
+    target: "./orval/api.ts",
+    client: "fetch",
+    mode: "single",
+    override: { mutator: { path: "./drivers/orval-fetch.ts", name: "signedFetch" } },
+  };
+  await writeFile(
+    path.join(dir, "orval.config.mjs"),
+    `export default ${JSON.stringify({ api: { input: { target: document }, output } })};\n`,
+  );
   return runNode(path.join(packageDir("orval"), "dist/bin/orval.mjs"), ["--config", "orval.config.mjs"], dir);
 }
 

@@ -5,7 +5,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { InvalidUploadError } from "../../src/errors/InvalidUploadError.ts";
 import { RedirectError } from "../../src/errors/RedirectError.ts";
-import { createSigningFetch, isRefusedRequestError, RefusedRequestError, type SigningFetchOptions } from "../../src/fetch/index.ts";
+import {
+  createSigningFetch,
+  isRefusedRequestError,
+  RefusedRequestError,
+  type SigningFetchOptions,
+} from "../../src/fetch/index.ts";
 import { InvalidCredentialsError } from "../../src/signing/index.ts";
 import { ACCESS_KEY, SECRET_KEY, startWire, type WireServer } from "./wire.ts";
 
@@ -33,7 +38,13 @@ afterAll(async () => {
 /** A signing fetch for the wire server that counts what it hands on. */
 function signing(options: Partial<SigningFetchOptions> = {}, base = `${wire.url}/api`) {
   const sent: string[] = [];
-  const fetcher = createSigningFetch({ baseUrl: base, credentials: hmac, portfolioToken: PORTFOLIO_TOKEN, fetch: (url, init) => (sent.push(url), fetch(url, init)), ...options });
+  const fetcher = createSigningFetch({
+    baseUrl: base,
+    credentials: hmac,
+    portfolioToken: PORTFOLIO_TOKEN,
+    fetch: (url, init) => (sent.push(url), fetch(url, init)),
+    ...options,
+  });
   return { fetcher, sent };
 }
 const last = () => wire.arrived.at(-1)!;
@@ -42,32 +53,68 @@ describe("production: HMAC over the exact bytes sent", () => {
   test("a JSON POST is signed over its path (base path included, query left out) and bytes; the mock's verifier accepts it", async () => {
     const { fetcher } = signing();
     const body = JSON.stringify({ from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, pay_amount: "10.00" });
-    const res = await fetcher(`${wire.url}/api/v1/customers/c1/conversions/quote?x=1`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    const res = await fetcher(`${wire.url}/api/v1/customers/c1/conversions/quote?x=1`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+    });
     expect(res.status).toBe(200);
-    expect(last()).toMatchObject({ method: "POST", target: "/api/v1/customers/c1/conversions/quote?x=1", verified: { ok: true } });
+    expect(last()).toMatchObject({
+      method: "POST",
+      target: "/api/v1/customers/c1/conversions/quote?x=1",
+      verified: { ok: true },
+    });
     expect(last().body.toString("utf8")).toBe(body);
-    expect(last().headers.authorization).toMatch(new RegExp(`^Service-HMAC-SHA256 ${ACCESS_KEY}:(\\d{8}T\\d{6}Z):[0-9a-f]{64}$`));
+    expect(last().headers.authorization).toMatch(
+      new RegExp(`^Service-HMAC-SHA256 ${ACCESS_KEY}:(\\d{8}T\\d{6}Z):[0-9a-f]{64}$`),
+    );
     expect(last().headers["x-svc-date"]).toBe(/:(\d{8}T\d{6}Z):/.exec(last().headers.authorization!)![1]);
   });
 
   test("an upload sends a view's own bytes (not its whole buffer) with its Content-Type and Content-Disposition, signed", async () => {
     const { fetcher } = signing();
     const buffer = new Uint8Array([9, 9, 0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0d, 0x0a, 9, 9]);
-    const headers = { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="memorandum.pdf"' };
-    await fetcher(`${wire.url}/api/v2/accounts/m1/businesses/s1/documents/MEMORANDUM_OF_ASSOCIATION`, { method: "PUT", headers, body: buffer.subarray(2, 10) });
+    const headers = {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": 'attachment; filename="memorandum.pdf"',
+    };
+    await fetcher(`${wire.url}/api/v2/accounts/m1/businesses/s1/documents/MEMORANDUM_OF_ASSOCIATION`, {
+      method: "PUT",
+      headers,
+      body: buffer.subarray(2, 10),
+    });
     expect([...last().body]).toEqual([...buffer.subarray(2, 10)]);
-    expect(last().headers).toMatchObject({ "content-type": "application/pdf", "content-disposition": 'attachment; filename="memorandum.pdf"' });
+    expect(last().headers).toMatchObject({
+      "content-type": "application/pdf",
+      "content-disposition": 'attachment; filename="memorandum.pdf"',
+    });
     expect(last().verified).toEqual({ ok: true });
   });
 
   test("a Request as the first argument: its method, headers and body are what is signed and sent; init members replace them", async () => {
     const { fetcher } = signing();
-    const request = new Request(`${wire.url}/api/v1/customers/c1/rfi-cases`, { method: "POST", headers: { "Content-Type": "application/json", "X-Trace": "a" }, body: '{"a":1}' });
+    const request = new Request(`${wire.url}/api/v1/customers/c1/rfi-cases`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Trace": "a" },
+      body: '{"a":1}',
+    });
     await fetcher(request);
-    expect(last()).toMatchObject({ method: "POST", verified: { ok: true }, headers: expect.objectContaining({ "x-trace": "a" }) });
+    expect(last()).toMatchObject({
+      method: "POST",
+      verified: { ok: true },
+      headers: expect.objectContaining({ "x-trace": "a" }),
+    });
     expect(last().body.toString()).toBe('{"a":1}');
-    const again = new Request(`${wire.url}/api/v1/customers/c1/rfi-cases`, { method: "POST", headers: { "X-Trace": "a" }, body: "ignored" });
-    await fetcher(again, { method: "put", headers: { "Content-Type": "application/octet-stream" }, body: new Uint8Array([1, 2, 3]) });
+    const again = new Request(`${wire.url}/api/v1/customers/c1/rfi-cases`, {
+      method: "POST",
+      headers: { "X-Trace": "a" },
+      body: "ignored",
+    });
+    await fetcher(again, {
+      method: "put",
+      headers: { "Content-Type": "application/octet-stream" },
+      body: new Uint8Array([1, 2, 3]),
+    });
     expect(last()).toMatchObject({ method: "PUT", verified: { ok: true } });
     expect(last().headers["x-trace"]).toBeUndefined();
     expect([...last().body]).toEqual([1, 2, 3]);
@@ -75,13 +122,19 @@ describe("production: HMAC over the exact bytes sent", () => {
 
   test("a lower-case method is sent and signed upper-case (fetch itself would send `patch`)", async () => {
     const { fetcher } = signing();
-    await fetcher(new URL(`${wire.url}/api/v1/x`), { method: "patch", headers: [["Content-Type", "application/json"]], body: "{}" });
+    await fetcher(new URL(`${wire.url}/api/v1/x`), {
+      method: "patch",
+      headers: [["Content-Type", "application/json"]],
+      body: "{}",
+    });
     expect(last()).toMatchObject({ method: "PATCH", verified: { ok: true } });
   });
 
   test("the caller's Authorization and X-SVC-Date are replaced, never passed on", async () => {
     const { fetcher } = signing();
-    await fetcher(`${wire.url}/api/v1/x`, { headers: new Headers({ Authorization: "Bearer leaked", "X-SVC-Date": "leaked" }) });
+    await fetcher(`${wire.url}/api/v1/x`, {
+      headers: new Headers({ Authorization: "Bearer leaked", "X-SVC-Date": "leaked" }),
+    });
     expect(last().verified).toEqual({ ok: true });
     expect(JSON.stringify(last().headers)).not.toContain("leaked");
   });
@@ -92,11 +145,18 @@ describe("production: HMAC over the exact bytes sent", () => {
     await fetcher(`${wire.url}/api/v1/x`);
     now += 1000;
     await fetcher(`${wire.url}/api/v1/x`);
-    expect(wire.arrived.slice(-2).map((a) => a.headers["x-svc-date"])).toEqual(["20261125T093000Z", "20261125T093001Z"]);
+    expect(wire.arrived.slice(-2).map((a) => a.headers["x-svc-date"])).toEqual([
+      "20261125T093000Z",
+      "20261125T093001Z",
+    ]);
   });
 
   test("the check is real: a byte changed after signing fails the mock's verifier", async () => {
-    const fetcher = createSigningFetch({ baseUrl: wire.url, credentials: hmac, fetch: (url, init) => fetch(url, { ...init, body: new Uint8Array([...(init.body as Uint8Array), 0x20]) }) });
+    const fetcher = createSigningFetch({
+      baseUrl: wire.url,
+      credentials: hmac,
+      fetch: (url, init) => fetch(url, { ...init, body: new Uint8Array([...(init.body as Uint8Array), 0x20]) }),
+    });
     await fetcher(`${wire.url}/v1/x`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(last().verified).toEqual({ ok: false, failure: "signature-mismatch" });
   });
@@ -112,15 +172,29 @@ describe("bearer tokens: sandbox and portfolio", () => {
 
   test("portfolio paths (under the base path) take the portfolio token, also next to HMAC keys", async () => {
     const { fetcher } = signing();
-    await fetcher(`${wire.url}/api/v1/portfolios/p1/conversions/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    await fetcher(`${wire.url}/api/v1/portfolios/p1/conversions/quote`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(last().headers.authorization).toBe(`Bearer ${PORTFOLIO_TOKEN}`);
     expect(last().headers["x-svc-date"]).toBeUndefined();
   });
 
   test("a portfolio path without a portfolio token, or a customer path with only one, is refused before sending", async () => {
-    const hmacOnly = createSigningFetch({ baseUrl: wire.url, credentials: hmac, fetch: () => Promise.reject(new Error("sent")) });
-    await expect(hmacOnly(`${wire.url}/v1/portfolios/p1/conversions/hedge`)).rejects.toThrow(new InvalidCredentialsError("Portfolio operations need portfolioToken"));
-    const portfolioOnly = createSigningFetch({ baseUrl: wire.url, portfolioToken: PORTFOLIO_TOKEN, fetch: () => Promise.reject(new Error("sent")) });
+    const hmacOnly = createSigningFetch({
+      baseUrl: wire.url,
+      credentials: hmac,
+      fetch: () => Promise.reject(new Error("sent")),
+    });
+    await expect(hmacOnly(`${wire.url}/v1/portfolios/p1/conversions/hedge`)).rejects.toThrow(
+      new InvalidCredentialsError("Portfolio operations need portfolioToken"),
+    );
+    const portfolioOnly = createSigningFetch({
+      baseUrl: wire.url,
+      portfolioToken: PORTFOLIO_TOKEN,
+      fetch: () => Promise.reject(new Error("sent")),
+    });
     await expect(portfolioOnly(`${wire.url}/v1/customers/c1/rfi-cases`)).rejects.toThrow(InvalidCredentialsError);
   });
 });
@@ -130,9 +204,21 @@ describe("refused before anything is sent", () => {
   // Any web URL, and near misses of the base: another scheme, port or name for the same host.
   const otherOrigins = () => {
     const { port } = new URL(wire.url);
-    const nearMiss = fc.constantFrom(`https://127.0.0.1:${port}`, `http://localhost:${port}`, `http://127.0.0.1:${Number(port) + 1}`, `http://127.0.0.2:${port}`, `http://[::1]:${port}`, `http://[::ffff:7f00:1]:${port}`, "http://127.0.0.1");
-    const authority = fc.tuple(fc.constantFrom("http", "https"), fc.webAuthority({ withIPv4: true, withPort: true })).map(([scheme, host]) => `${scheme}://${host}`);
-    return fc.tuple(fc.oneof(nearMiss, authority), fc.webPath(), fc.webQueryParameters()).map(([origin, path, query]) => `${origin}/api/v1${path && !path.startsWith("/") ? "/" : ""}${path}?${query}`);
+    const nearMiss = fc.constantFrom(
+      `https://127.0.0.1:${port}`,
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${Number(port) + 1}`,
+      `http://127.0.0.2:${port}`,
+      `http://[::1]:${port}`,
+      `http://[::ffff:7f00:1]:${port}`,
+      "http://127.0.0.1",
+    );
+    const authority = fc
+      .tuple(fc.constantFrom("http", "https"), fc.webAuthority({ withIPv4: true, withPort: true }))
+      .map(([scheme, host]) => `${scheme}://${host}`);
+    return fc
+      .tuple(fc.oneof(nearMiss, authority), fc.webPath(), fc.webQueryParameters())
+      .map(([origin, path, query]) => `${origin}/api/v1${path && !path.startsWith("/") ? "/" : ""}${path}?${query}`);
   };
 
   test("any URL of another origin (generated), whatever its path: RefusedRequestError other-origin, naming the origin only", async () => {
@@ -141,7 +227,11 @@ describe("refused before anything is sent", () => {
     await fc.assert(
       fc.asyncProperty(otherOrigins(), async (url) => {
         fc.pre(new URL(url).origin !== new URL(base()).origin);
-        const error = await fetcher(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }).catch((e: unknown) => e);
+        const error = await fetcher(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        }).catch((e: unknown) => e);
         // The origin and nothing else of the URL: a path or query may hold identifiers or tokens.
         const expected = `[POST] Refused to send to ${new URL(url).origin}: this fetch signs and sends only to ${new URL(base()).origin}`;
         return error instanceof RefusedRequestError && error.reason === "other-origin" && error.message === expected;
@@ -156,7 +246,11 @@ describe("refused before anything is sent", () => {
     ["a path outside the base path", () => `${wire.url}/v1/customers/c1/rfi-cases`, "outside-base-path"],
     ["a sibling of the base path", () => `${wire.url}/apix/v1/x`, "outside-base-path"],
     ["dot segments leaving the base path", () => `${wire.url}/api/../v1/x`, "outside-base-path"],
-    ["a user name and password in the URL", () => `http://user:hunter2@${new URL(wire.url).host}/api/v1/x`, "credentials-in-url"],
+    [
+      "a user name and password in the URL",
+      () => `http://user:hunter2@${new URL(wire.url).host}/api/v1/x`,
+      "credentials-in-url",
+    ],
     ["a relative path that does not start with /", () => "v1/x", "invalid-url"],
     ["a protocol-relative URL", () => "//evil.example/api/v1/x", "invalid-url"],
     ["a backslash URL", () => "/\\evil.example/api/v1/x", "invalid-url"],
@@ -176,12 +270,49 @@ describe("refused before anything is sent", () => {
 
   test.each([
     ["a GET with a body", () => [`${wire.url}/api/v1/x`, { body: "x" }], RefusedRequestError, "body-not-allowed"],
-    ["a Request whose body was read", async () => { const r = new Request(`${wire.url}/api/v1/x`, { method: "POST", body: "x" }); await r.text(); return [r]; }, RefusedRequestError, "body-used"],
-    ["a header value with a line break", () => [`${wire.url}/api/v1/x`, { headers: { "X-Token": `${SANDBOX_TOKEN}\nX-Injected: 1` } }], RefusedRequestError, "invalid-header"],
-    ["a plain object body", () => [`${wire.url}/api/v1/x`, { method: "POST", headers: { "Content-Type": "application/json" }, body: { a: 1 } }], InvalidUploadError, "unsupported-body"],
-    ["a number body", () => [`${wire.url}/api/v1/x`, { method: "POST", headers: { "Content-Type": "application/json" }, body: 1 }], InvalidUploadError, "unsupported-body"],
-    ["bytes without a Content-Type", () => [`${wire.url}/api/v1/x`, { method: "PUT", body: new Uint8Array([1]) }], InvalidUploadError, "missing-mime-type"],
-    ["an untyped Blob without a Content-Type", () => [`${wire.url}/api/v1/x`, { method: "PUT", body: new Blob([new Uint8Array([1])]) }], InvalidUploadError, "missing-mime-type"],
+    [
+      "a Request whose body was read",
+      async () => {
+        const r = new Request(`${wire.url}/api/v1/x`, { method: "POST", body: "x" });
+        await r.text();
+        return [r];
+      },
+      RefusedRequestError,
+      "body-used",
+    ],
+    [
+      "a header value with a line break",
+      () => [`${wire.url}/api/v1/x`, { headers: { "X-Token": `${SANDBOX_TOKEN}\nX-Injected: 1` } }],
+      RefusedRequestError,
+      "invalid-header",
+    ],
+    [
+      "a plain object body",
+      () => [
+        `${wire.url}/api/v1/x`,
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: { a: 1 } },
+      ],
+      InvalidUploadError,
+      "unsupported-body",
+    ],
+    [
+      "a number body",
+      () => [`${wire.url}/api/v1/x`, { method: "POST", headers: { "Content-Type": "application/json" }, body: 1 }],
+      InvalidUploadError,
+      "unsupported-body",
+    ],
+    [
+      "bytes without a Content-Type",
+      () => [`${wire.url}/api/v1/x`, { method: "PUT", body: new Uint8Array([1]) }],
+      InvalidUploadError,
+      "missing-mime-type",
+    ],
+    [
+      "an untyped Blob without a Content-Type",
+      () => [`${wire.url}/api/v1/x`, { method: "PUT", body: new Blob([new Uint8Array([1])]) }],
+      InvalidUploadError,
+      "missing-mime-type",
+    ],
   ] as const)("%s", async (_, args, type, reason) => {
     const { fetcher, sent } = signing();
     const error = await fetcher(...((await args()) as unknown as Parameters<typeof fetcher>)).catch((e: unknown) => e);
@@ -193,14 +324,21 @@ describe("refused before anything is sent", () => {
 
   test("an aborted signal rejects with its reason, nothing sent", async () => {
     const { fetcher, sent } = signing();
-    await expect(fetcher(`${wire.url}/api/v1/x`, { signal: AbortSignal.abort(new Error("stop")) })).rejects.toThrow("stop");
+    await expect(fetcher(`${wire.url}/api/v1/x`, { signal: AbortSignal.abort(new Error("stop")) })).rejects.toThrow(
+      "stop",
+    );
     expect(sent).toEqual([]);
   });
 
   test("bad credentials fail at creation and never quote the secret or token", () => {
     const errors = [
-      () => createSigningFetch({ baseUrl: wire.url, credentials: { accessKey: ACCESS_KEY, secretKey: `${SECRET_KEY}+` } }),
-      () => createSigningFetch({ baseUrl: wire.url, credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY.slice(0, 12) } }),
+      () =>
+        createSigningFetch({ baseUrl: wire.url, credentials: { accessKey: ACCESS_KEY, secretKey: `${SECRET_KEY}+` } }),
+      () =>
+        createSigningFetch({
+          baseUrl: wire.url,
+          credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY.slice(0, 12) },
+        }),
       () => createSigningFetch({ baseUrl: wire.url, credentials: { bearerToken: `${SANDBOX_TOKEN} x` } }),
       () => createSigningFetch({ baseUrl: wire.url, portfolioToken: `${PORTFOLIO_TOKEN}\n` }),
       () => createSigningFetch({ baseUrl: wire.url }),
@@ -220,7 +358,9 @@ describe("refused before anything is sent", () => {
 
   test("a baseUrl with a user name or password, or not http(s), fails at creation without repeating it", () => {
     for (const baseUrl of ["http://user:hunter2@127.0.0.1:1", "ftp://127.0.0.1", "not a url"]) {
-      expect(() => createSigningFetch({ baseUrl, credentials: hmac })).toThrow(/^baseUrl must be an absolute http\(s\) URL without user name or password$/);
+      expect(() => createSigningFetch({ baseUrl, credentials: hmac })).toThrow(
+        /^baseUrl must be an absolute http\(s\) URL without user name or password$/,
+      );
     }
   });
 });
@@ -228,7 +368,14 @@ describe("refused before anything is sent", () => {
 describe("redirects are never followed", () => {
   test.each([301, 302, 303, 307, 308])("%d: RedirectError by default; nothing reaches the Location", async (status) => {
     const { fetcher } = signing();
-    const error = await fetcher(new Request(`${wire.url}/api/redirect/${status}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", redirect: "follow" })).catch((e: unknown) => e);
+    const error = await fetcher(
+      new Request(`${wire.url}/api/redirect/${status}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+        redirect: "follow",
+      }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status, location: `${elsewhere.url}/v1/customers/c1/rfi-cases` });
     expect(elsewhere.arrived).toEqual([]);
@@ -243,6 +390,8 @@ describe("redirects are never followed", () => {
   });
 
   test('redirect: "follow" is not an option', () => {
-    expect(() => createSigningFetch({ baseUrl: wire.url, credentials: hmac, redirect: "follow" as "manual" })).toThrow(/never followed/);
+    expect(() => createSigningFetch({ baseUrl: wire.url, credentials: hmac, redirect: "follow" as "manual" })).toThrow(
+      /never followed/,
+    );
   });
 });

@@ -41,10 +41,23 @@ export function startWire(answer?: Answer): Promise<WireServer> {
       const path = target.replace(/\?.*$/s, "");
       const date = req.headers["x-svc-date"];
       const check = verifySignature(
-        { method: req.method ?? "", path, authorization: req.headers.authorization, date: Array.isArray(date) ? date[0] : date, body },
+        {
+          method: req.method ?? "",
+          path,
+          authorization: req.headers.authorization,
+          date: Array.isArray(date) ? date[0] : date,
+          body,
+        },
         { keys, now: new Date(), windowSeconds: 300 },
       );
-      const one: Arrived = { method: req.method ?? "", target, path, headers: req.headers, body, verified: check.ok ? { ok: true } : { ok: false, failure: check.failure } };
+      const one: Arrived = {
+        method: req.method ?? "",
+        target,
+        path,
+        headers: req.headers,
+        body,
+        verified: check.ok ? { ok: true } : { ok: false, failure: check.failure },
+      };
       arrived.push(one);
       if (answer?.(one, res)) return;
       res.writeHead(200, { "Content-Type": "application/json" }).end("{}");

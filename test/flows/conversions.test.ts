@@ -15,7 +15,11 @@ import { CUSTOMER, fakeClock, json, stubClient } from "./helpers.ts";
 
 const QUOTE_ID = "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69";
 const T0 = Date.UTC(2026, 10, 21, 9, 30, 0);
-const quoteBody = { quote_id: QUOTE_ID, expire_time: "2026-11-21T09:30:30Z", valid_until_timestamp: "2026-11-21T09:30:30Z" };
+const quoteBody = {
+  quote_id: QUOTE_ID,
+  expire_time: "2026-11-21T09:30:30Z",
+  valid_until_timestamp: "2026-11-21T09:30:30Z",
+};
 const input = {
   customerId: CUSTOMER,
   from_asset: { asset: "USDC", network: "ETHEREUM" },
@@ -38,16 +42,34 @@ describe("createQuote", () => {
     const { client, sent } = stubClient([json(201, quoteBody)]);
     const quote = await createQuote(client, input, { clock: { now: () => T0 } });
     expect(sent[0]!.url.pathname).toBe(`/v1/customers/${CUSTOMER}/conversions/quote`);
-    expect(sentJson(sent[0]!.body)).toEqual({ from_asset: { asset: "USDC", network: "ETHEREUM" }, to_asset: { asset: "USD" }, from_amount: "1000.00" });
+    expect(sentJson(sent[0]!.body)).toEqual({
+      from_asset: { asset: "USDC", network: "ETHEREUM" },
+      to_asset: { asset: "USD" },
+      from_amount: "1000.00",
+    });
     expect(sent[0]!.headers.has("Idempotency-Key")).toBe(false);
-    expect(quote).toMatchObject({ quoteId: QUOTE_ID, customerId: CUSTOMER, amount: { field: "from_amount", value: "1000.00" }, validitySource: "expire_time" });
+    expect(quote).toMatchObject({
+      quoteId: QUOTE_ID,
+      customerId: CUSTOMER,
+      amount: { field: "from_amount", value: "1000.00" },
+      validitySource: "expire_time",
+    });
     expect(quote.validUntil.toISOString()).toBe("2026-11-21T09:30:30.000Z");
   });
 
   test("takes the earlier of expire_time and valid_until_timestamp", async () => {
-    const { client } = stubClient([json(201, { quote_id: QUOTE_ID, expire_time: "2026-11-21T09:30:31Z", valid_until_timestamp: "2026-11-21T09:30:29Z" })]);
+    const { client } = stubClient([
+      json(201, {
+        quote_id: QUOTE_ID,
+        expire_time: "2026-11-21T09:30:31Z",
+        valid_until_timestamp: "2026-11-21T09:30:29Z",
+      }),
+    ]);
     const quote = await createQuote(client, input);
-    expect([quote.validitySource, quote.validUntil.toISOString()]).toEqual(["valid_until_timestamp", "2026-11-21T09:30:29.000Z"]);
+    expect([quote.validitySource, quote.validUntil.toISOString()]).toEqual([
+      "valid_until_timestamp",
+      "2026-11-21T09:30:29.000Z",
+    ]);
   });
 
   test("without either time, the quote is valid until the client clock at receipt + 30 s", async () => {
@@ -93,7 +115,11 @@ describe("createQuote", () => {
 
   test("an error response is thrown as an ApiError with its code", async () => {
     const { client } = stubClient([json(400, { code: "00020004", status: 400, trace_id: "tr-4" })]);
-    await expect(createQuote(client, input)).rejects.toMatchObject({ name: "ApiError", code: "00020004", traceId: "tr-4" });
+    await expect(createQuote(client, input)).rejects.toMatchObject({
+      name: "ApiError",
+      code: "00020004",
+      traceId: "tr-4",
+    });
   });
 });
 
@@ -116,25 +142,39 @@ describe("executeQuote", () => {
 
   test("refuses a quote inside the safety margin (default 2 s, configurable) without sending it", async () => {
     const { client, sent, quote } = await issued([json(201, { transaction_id: "tx-1", order_status: "PENDING" })]);
-    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 28_500 } })).rejects.toBeInstanceOf(QuoteExpiredError);
-    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 25_000 }, safetyMarginMs: 6_000 })).rejects.toBeInstanceOf(QuoteExpiredError);
+    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 28_500 } })).rejects.toBeInstanceOf(
+      QuoteExpiredError,
+    );
+    await expect(
+      executeQuote(client, quote, { clock: { now: () => T0 + 25_000 }, safetyMarginMs: 6_000 }),
+    ).rejects.toBeInstanceOf(QuoteExpiredError);
     expect(sent).toHaveLength(0);
-    expect((await executeQuote(client, quote, { clock: { now: () => T0 + 28_500 }, safetyMarginMs: 1_000 })).outcome).toBe("created");
+    expect(
+      (await executeQuote(client, quote, { clock: { now: () => T0 + 28_500 }, safetyMarginMs: 1_000 })).outcome,
+    ).toBe("created");
   });
 
   test("never sends the same quote twice", async () => {
     const { client, sent, quote } = await issued([json(201, { transaction_id: "tx-1", order_status: "PENDING" })]);
     await executeQuote(client, quote, { clock: { now: () => T0 } });
-    await expect(executeQuote(client, quote, { clock: { now: () => T0 } })).rejects.toBeInstanceOf(QuoteAlreadyExecutedError);
+    await expect(executeQuote(client, quote, { clock: { now: () => T0 } })).rejects.toBeInstanceOf(
+      QuoteAlreadyExecutedError,
+    );
     // A copy of the quote (say, rebuilt from storage) is the same quote.
-    await expect(executeQuote(client, { ...quote }, { clock: { now: () => T0 + 1 } })).rejects.toBeInstanceOf(QuoteAlreadyExecutedError);
+    await expect(executeQuote(client, { ...quote }, { clock: { now: () => T0 + 1 } })).rejects.toBeInstanceOf(
+      QuoteAlreadyExecutedError,
+    );
     expect(sent).toHaveLength(1);
   });
 
   test("a quote refused as expired was never claimed, and is still refused as expired", async () => {
     const { client, sent, quote } = await issued([json(201, { transaction_id: "tx-1", order_status: "PENDING" })]);
-    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 40_000 } })).rejects.toBeInstanceOf(QuoteExpiredError);
-    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 41_000 } })).rejects.toBeInstanceOf(QuoteExpiredError);
+    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 40_000 } })).rejects.toBeInstanceOf(
+      QuoteExpiredError,
+    );
+    await expect(executeQuote(client, quote, { clock: { now: () => T0 + 41_000 } })).rejects.toBeInstanceOf(
+      QuoteExpiredError,
+    );
     expect(sent).toHaveLength(0);
   });
 
@@ -209,7 +249,10 @@ describe("resolveExecuteOutcome", () => {
       calls.push(q);
       const pages = pagesPerPass[Math.min(pass, pagesPerPass.length - 1)]!;
       const at = q.cursor ?? 0;
-      return { items: (pages[at] ?? []).map((transaction_id) => ({ transaction_id })), next: at + 1 < pages.length ? at + 1 : undefined };
+      return {
+        items: (pages[at] ?? []).map((transaction_id) => ({ transaction_id })),
+        next: at + 1 < pages.length ? at + 1 : undefined,
+      };
     };
     return { list, calls };
   };
@@ -219,10 +262,17 @@ describe("resolveExecuteOutcome", () => {
   };
 
   test("found on the third page: every page read, each candidate compared by quote_id, nothing posted", async () => {
-    const { client, sent } = stubClient([answersFor({ "tx-1": "q-other-1", "tx-2": "q-other-2", "tx-3": "q-other-3", "tx-4": QUOTE_ID })]);
+    const { client, sent } = stubClient([
+      answersFor({ "tx-1": "q-other-1", "tx-2": "q-other-2", "tx-3": "q-other-3", "tx-4": QUOTE_ID }),
+    ]);
     const { list, calls } = lister([[["tx-1", "tx-2"], ["tx-3"], ["tx-4", "tx-5"]]]);
     const result = await resolveExecuteOutcome(client, record, { listTransactions: list });
-    expect(result).toMatchObject({ status: "found", transactionId: "tx-4", conversion: { quote_id: QUOTE_ID }, passes: 1 });
+    expect(result).toMatchObject({
+      status: "found",
+      transactionId: "tx-4",
+      conversion: { quote_id: QUOTE_ID },
+      passes: 1,
+    });
     expect(calls.map((c) => c.cursor)).toEqual([undefined, 1, 2]);
     expect(calls[0]).toMatchObject({
       customerId: CUSTOMER,
@@ -230,7 +280,12 @@ describe("resolveExecuteOutcome", () => {
       created_after: "2026-11-21T09:20:00.000Z",
       created_before: "2026-11-21T09:40:00.000Z",
     });
-    expect(sent.map((s) => `${s.method} ${s.url.searchParams.get("transaction_id")}`)).toEqual(["GET tx-1", "GET tx-2", "GET tx-3", "GET tx-4"]);
+    expect(sent.map((s) => `${s.method} ${s.url.searchParams.get("transaction_id")}`)).toEqual([
+      "GET tx-1",
+      "GET tx-2",
+      "GET tx-3",
+      "GET tx-4",
+    ]);
     expect(sent.every((s) => s.url.pathname === `/v1/customers/${CUSTOMER}/conversions/order`)).toBe(true);
   });
 
@@ -238,11 +293,26 @@ describe("resolveExecuteOutcome", () => {
     const time = fakeClock();
     const { client, sent } = stubClient([answersFor({ "tx-1": "q-other-1", "tx-2": "q-other-2" })]);
     const { list, calls } = lister([[["tx-1"], ["tx-2"]], [[], []], [["tx-1", "tx-2"]]]);
-    const result = await resolveExecuteOutcome(client, record, { listTransactions: list, rounds: 3, clock: time.clock, random: () => 0.5, windowMarginMs: 60_000 });
-    expect(result).toMatchObject({ status: "not-found-yet", passes: 3, checked: ["tx-1", "tx-2"], unreadable: [], listErrors: [] });
+    const result = await resolveExecuteOutcome(client, record, {
+      listTransactions: list,
+      rounds: 3,
+      clock: time.clock,
+      random: () => 0.5,
+      windowMarginMs: 60_000,
+    });
+    expect(result).toMatchObject({
+      status: "not-found-yet",
+      passes: 3,
+      checked: ["tx-1", "tx-2"],
+      unreadable: [],
+      listErrors: [],
+    });
     expect(time.waits).toEqual([1_500, 3_000]);
     expect(calls.filter((c) => c.cursor === undefined)).toHaveLength(3);
-    expect(calls[0]).toMatchObject({ created_after: "2026-11-21T09:29:00.000Z", created_before: "2026-11-21T09:31:00.000Z" });
+    expect(calls[0]).toMatchObject({
+      created_after: "2026-11-21T09:29:00.000Z",
+      created_before: "2026-11-21T09:31:00.000Z",
+    });
     expect(sent.map((s) => s.url.searchParams.get("transaction_id"))).toEqual(["tx-1", "tx-2"]);
     expect(sent.every((s) => s.method === "GET")).toBe(true);
   });
@@ -258,7 +328,10 @@ describe("resolveExecuteOutcome", () => {
   test("a failing list or an unreadable candidate is retried on the next pass", async () => {
     const time = fakeClock();
     let failures = 0;
-    const { client } = stubClient([(s, i) => (i === 0 ? json(500, { code: "00000000", status: 500 }) : answersFor({ "tx-1": QUOTE_ID })(s))], { retry: false });
+    const { client } = stubClient(
+      [(s, i) => (i === 0 ? json(500, { code: "00000000", status: 500 }) : answersFor({ "tx-1": QUOTE_ID })(s))],
+      { retry: false },
+    );
     const list: ListConversionTransactions<never> = async () => {
       if (failures++ === 0) throw new Error("list down");
       return { items: [{ transaction_id: "tx-1" }] };
@@ -269,20 +342,28 @@ describe("resolveExecuteOutcome", () => {
 
   test("an execute timeout reconciled end to end: unknown outcome, then found across pages, no new quote", async () => {
     const time = fakeClock();
-    const { client, sent, quote } = await issued(["hang", answersFor({ "tx-1": "q-other", "tx-2": QUOTE_ID })], { timeout: 5_000 });
+    const { client, sent, quote } = await issued(["hang", answersFor({ "tx-1": "q-other", "tx-2": QUOTE_ID })], {
+      timeout: 5_000,
+    });
     const executed = await executeQuote(client, quote, { clock: { now: () => T0 + 2_000 } });
     if (executed.outcome !== "unknown") throw new Error(executed.outcome);
     const { list } = lister([[["tx-1"], ["tx-2"]]]);
     const found = await resolveExecuteOutcome(client, executed.record, { listTransactions: list, clock: time.clock });
     expect(found).toMatchObject({ status: "found", transactionId: "tx-2" });
-    expect(sent.filter((s) => s.method === "POST").map((s) => s.url.pathname)).toEqual([`/v1/customers/${CUSTOMER}/conversions/hedge`]);
+    expect(sent.filter((s) => s.method === "POST").map((s) => s.url.pathname)).toEqual([
+      `/v1/customers/${CUSTOMER}/conversions/hedge`,
+    ]);
   });
 
   test("refuses a record without customer, quote or request time", async () => {
     const { client, sent } = stubClient([json(200, {})]);
     const { list } = lister([[["tx-1"]]]);
-    await expect(resolveExecuteOutcome(client, { ...record, quoteId: "" }, { listTransactions: list })).rejects.toThrow(TypeError);
-    await expect(resolveExecuteOutcome(client, { ...record, requestTime: new Date(NaN) }, { listTransactions: list })).rejects.toThrow(TypeError);
+    await expect(resolveExecuteOutcome(client, { ...record, quoteId: "" }, { listTransactions: list })).rejects.toThrow(
+      TypeError,
+    );
+    await expect(
+      resolveExecuteOutcome(client, { ...record, requestTime: new Date(NaN) }, { listTransactions: list }),
+    ).rejects.toThrow(TypeError);
     expect(sent).toHaveLength(0);
   });
 });

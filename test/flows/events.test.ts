@@ -1,6 +1,11 @@
 // Webhook events: documented names only (plus the caller's RFI name), payloads kept whole.
 import { describe, expect, test } from "vitest";
-import { DOCUMENTED_EVENT_NAMES, InvalidWebhookEventError, parseWebhookEvent, type WebhookEvent } from "../../src/index.ts";
+import {
+  DOCUMENTED_EVENT_NAMES,
+  InvalidWebhookEventError,
+  parseWebhookEvent,
+  type WebhookEvent,
+} from "../../src/index.ts";
 
 describe("parseWebhookEvent", () => {
   test("the documented names are conversion.completed and conversion.failed", () => {

@@ -12,11 +12,23 @@ export const BASE = "https://svc.example";
 export function stubClient(answers: Answer[], options: Partial<ClientOptions> = {}) {
   const stub = stubFetch(...answers);
   const time = fakeClock();
-  const client: ApiClient = createClient({ baseUrl: BASE, credentials: HMAC, fetch: stub.fetch, clock: time.clock, timeout: false, retry: { random: () => 0.5 }, ...options });
+  const client: ApiClient = createClient({
+    baseUrl: BASE,
+    credentials: HMAC,
+    fetch: stub.fetch,
+    clock: time.clock,
+    timeout: false,
+    retry: { random: () => 0.5 },
+    ...options,
+  });
   return { client, ...stub, ...time };
 }
 
-export const rfiCase = (case_id: string, updated_at: string, rfi_status: "ACTION_REQUIRED" | "PENDING_REVIEW" = "ACTION_REQUIRED") => ({
+export const rfiCase = (
+  case_id: string,
+  updated_at: string,
+  rfi_status: "ACTION_REQUIRED" | "PENDING_REVIEW" = "ACTION_REQUIRED",
+) => ({
   case_id,
   case_class: "RECIPIENT",
   rfi_status,

@@ -46,11 +46,17 @@ function sandbox(prefer?: { code: number; methods: string[] }) {
     if (prefer?.methods.includes(init.method!)) (init.headers as Headers).set("Prefer", `code=${prefer.code}`);
     return wire.fetch(url, init);
   };
-  const client: ApiClient = createClient({ baseUrl: prism.url, credentials: { bearerToken: "sandbox-token" }, fetch, retry: false });
+  const client: ApiClient = createClient({
+    baseUrl: prism.url,
+    credentials: { bearerToken: "sandbox-token" },
+    fetch,
+    retry: false,
+  });
   return { client, sent: wire.sent };
 }
 
-const accepted = (sent: { violations: string | null }[]) => expect(sent.map((s) => s.violations)).toEqual(sent.map(() => null));
+const accepted = (sent: { violations: string | null }[]) =>
+  expect(sent.map((s) => s.violations)).toEqual(sent.map(() => null));
 
 describe("RFI against Prism", () => {
   test("pages through the list with the filters, which Prism accepts", async () => {
@@ -59,18 +65,28 @@ describe("RFI against Prism", () => {
     for await (const page of rfiCasePages(client, {
       customerId: CUSTOMER,
       size: 1,
-      filters: { subject_type: "RECIPIENT", rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"], action_required: true, updated_from: "2026-11-21T00:00:00Z", subject_id: "rcp-1" },
+      filters: {
+        subject_type: "RECIPIENT",
+        rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"],
+        action_required: true,
+        updated_from: "2026-11-21T00:00:00Z",
+        subject_id: "rcp-1",
+      },
     })) {
       pages.push(page);
     }
     expect(pages.map((p) => [p.page, p.total, p.list.map((c) => c.case_id)])).toEqual([[1, 1, [EXAMPLE_CASE]]]);
-    expect(sent[0]!.url.search).toBe("?subject_type=RECIPIENT&rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true&updated_from=2026-11-21T00%3A00%3A00Z&subject_id=rcp-1&page=1&size=1");
+    expect(sent[0]!.url.search).toBe(
+      "?subject_type=RECIPIENT&rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true&updated_from=2026-11-21T00%3A00%3A00Z&subject_id=rcp-1&page=1&size=1",
+    );
     accepted(sent);
   });
 
   test("reads one case by the case_id filter, and the webhook helper returns it", async () => {
     const { client, sent } = sandbox();
-    expect((await getRfiCase(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE }))?.rfi_status).toBe("ACTION_REQUIRED");
+    expect((await getRfiCase(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE }))?.rfi_status).toBe(
+      "ACTION_REQUIRED",
+    );
     expect((await handleRfiWebhook(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE })).case_id).toBe(EXAMPLE_CASE);
     expect(sent.map((s) => s.url.searchParams.get("case_id"))).toEqual([EXAMPLE_CASE, EXAMPLE_CASE]);
     accepted(sent);
@@ -87,11 +103,20 @@ describe("RFI against Prism", () => {
 
   test("a TEXT and a FILE answer are accepted", async () => {
     const { client, sent } = sandbox();
-    await answerRfiCase(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE, answer: { type: "TEXT", fields: { answer: "Supplier since 2019" } } });
     await answerRfiCase(client, {
       customerId: CUSTOMER,
       caseId: EXAMPLE_CASE,
-      answer: { type: "FILE", fields: { note: "invoice" }, fileField: "file", file: { data: new TextEncoder().encode("%PDF-1.7"), fileName: "invoice.pdf", mimeType: "application/pdf" } },
+      answer: { type: "TEXT", fields: { answer: "Supplier since 2019" } },
+    });
+    await answerRfiCase(client, {
+      customerId: CUSTOMER,
+      caseId: EXAMPLE_CASE,
+      answer: {
+        type: "FILE",
+        fields: { note: "invoice" },
+        fileField: "file",
+        file: { data: new TextEncoder().encode("%PDF-1.7"), fileName: "invoice.pdf", mimeType: "application/pdf" },
+      },
     });
     expect(sent.map((s) => s.status)).toEqual([200, 200]);
     accepted(sent);
@@ -99,14 +124,27 @@ describe("RFI against Prism", () => {
 
   test("a FILE answer signed in production passes the signature front (the multipart bytes sent are the bytes signed)", async () => {
     const client = createClient({ baseUrl: front.url, credentials: creds, retry: false });
-    const file = { data: new Uint8Array(randomBytes(8 * 1024)), fileName: "Kontoauszug März.pdf", mimeType: "application/pdf" };
-    await expect(answerRfiCase(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE, answer: { type: "FILE", fileField: "file", file } })).resolves.toBeDefined();
+    const file = {
+      data: new Uint8Array(randomBytes(8 * 1024)),
+      fileName: "Kontoauszug März.pdf",
+      mimeType: "application/pdf",
+    };
+    await expect(
+      answerRfiCase(client, {
+        customerId: CUSTOMER,
+        caseId: EXAMPLE_CASE,
+        answer: { type: "FILE", fileField: "file", file },
+      }),
+    ).resolves.toBeDefined();
   });
 
   test("401 and 429 are thrown as ApiErrors", async () => {
     for (const code of [401, 429]) {
       const { client } = sandbox({ code, methods: ["GET"] });
-      await expect(getRfiCase(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE })).rejects.toMatchObject({ name: "ApiError", status: code });
+      await expect(getRfiCase(client, { customerId: CUSTOMER, caseId: EXAMPLE_CASE })).rejects.toMatchObject({
+        name: "ApiError",
+        status: code,
+      });
     }
   });
 });
@@ -129,17 +167,34 @@ describe("uploads against Prism", () => {
     const client = createClient({ baseUrl: front.url, credentials: creds, retry: false });
     const bytes = new Uint8Array(randomBytes(64 * 1024));
     await expect(uploadBusinessDocument(client, target, { ...file, data: bytes })).resolves.toBeDefined();
-    await expect(uploadIndividualDocument(client, target, { ...file, data: new Blob([bytes], { type: "image/png" }), mimeType: undefined })).resolves.toBeDefined();
+    await expect(
+      uploadIndividualDocument(client, target, {
+        ...file,
+        data: new Blob([bytes], { type: "image/png" }),
+        mimeType: undefined,
+      }),
+    ).resolves.toBeDefined();
   });
 
   test("a documented 401 is thrown as an ApiError of the v2 envelope", async () => {
     const { client } = sandbox({ code: 401, methods: ["PUT"] });
-    await expect(uploadBusinessDocument(client, target, file)).rejects.toMatchObject({ name: "ApiError", status: 401, envelope: "v2", code: "UNAUTHORIZED" });
+    await expect(uploadBusinessDocument(client, target, file)).rejects.toMatchObject({
+      name: "ApiError",
+      status: 401,
+      envelope: "v2",
+      code: "UNAUTHORIZED",
+    });
   });
 });
 
 describe("conversions against Prism", () => {
-  const input = { customerId: CUSTOMER, from_asset: {}, to_asset: {}, amountFields: ["pay_amount", "receive_amount"], amount: { pay_amount: "100" } } as const;
+  const input = {
+    customerId: CUSTOMER,
+    from_asset: {},
+    to_asset: {},
+    amountFields: ["pay_amount", "receive_amount"],
+    amount: { pay_amount: "100" },
+  } as const;
   // The examples are fixed in time: the helpers' clock is set to the example quote's issue time.
   const clock = { now: () => EXAMPLE_QUOTE_TIME + 1_000 };
 
@@ -155,7 +210,9 @@ describe("conversions against Prism", () => {
   test("the example quote, checked at its own expiry, is refused without a request", async () => {
     const { client, sent } = sandbox();
     const quote = await createQuote(client, input, { clock });
-    await expect(executeQuote(client, quote, { clock: { now: () => EXAMPLE_QUOTE_TIME + 30_000 } })).rejects.toMatchObject({ name: "QuoteExpiredError" });
+    await expect(
+      executeQuote(client, quote, { clock: { now: () => EXAMPLE_QUOTE_TIME + 30_000 } }),
+    ).rejects.toMatchObject({ name: "QuoteExpiredError" });
     expect(sent).toHaveLength(1);
   });
 
@@ -165,7 +222,11 @@ describe("conversions against Prism", () => {
     [500, "00000000"],
   ])("Create Quote %i is thrown with code %s", async (code, errorCode) => {
     const { client } = sandbox({ code, methods: ["POST"] });
-    await expect(createQuote(client, input, { clock })).rejects.toMatchObject({ name: "ApiError", status: code, code: errorCode });
+    await expect(createQuote(client, input, { clock })).rejects.toMatchObject({
+      name: "ApiError",
+      status: code,
+      code: errorCode,
+    });
   });
 
   test.each([
@@ -178,14 +239,21 @@ describe("conversions against Prism", () => {
     const { client } = sandbox({ code, methods: ["POST"] });
     const result = await executeQuote(client, quote, { clock });
     expect(result.outcome).toBe(outcome);
-    if (result.outcome === "already-consumed" || result.outcome === "refused") expect(result.error.code).toBe(errorCode);
-    expect(result.record).toMatchObject({ customerId: CUSTOMER, quoteId: EXAMPLE_QUOTE, amount: { field: "pay_amount", value: "100" } });
+    if (result.outcome === "already-consumed" || result.outcome === "refused")
+      expect(result.error.code).toBe(errorCode);
+    expect(result.record).toMatchObject({
+      customerId: CUSTOMER,
+      quoteId: EXAMPLE_QUOTE,
+      amount: { field: "pay_amount", value: "100" },
+    });
   });
 
   test("reconciliation reads Get Conversion and matches the example's quote_id", async () => {
     const { client, sent } = sandbox();
     const record = { customerId: CUSTOMER, quoteId: EXAMPLE_QUOTE, requestTime: new Date(EXAMPLE_QUOTE_TIME) };
-    const result = await resolveExecuteOutcome(client, record, { listTransactions: async () => ({ items: [{ transaction_id: "8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a" }] }) });
+    const result = await resolveExecuteOutcome(client, record, {
+      listTransactions: async () => ({ items: [{ transaction_id: "8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a" }] }),
+    });
     expect(result).toMatchObject({ status: "found", transactionId: "8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a" });
     expect(sent.map((s) => s.method)).toEqual(["GET"]);
     accepted(sent);
@@ -214,6 +282,9 @@ describe("external accounts against Prism", () => {
 
   test("a documented 400 (00020008) is thrown", async () => {
     const { client } = sandbox({ code: 400, methods: ["POST"] });
-    await expect(createExternalAccount(client, { customerId: CUSTOMER, account: bankAccount })).rejects.toMatchObject({ name: "ApiError", code: "00020008" });
+    await expect(createExternalAccount(client, { customerId: CUSTOMER, account: bankAccount })).rejects.toMatchObject({
+      name: "ApiError",
+      code: "00020008",
+    });
   });
 });

@@ -33,7 +33,12 @@ describe("rfiCasePages", () => {
       rfiCasePages(client, {
         customerId: CUSTOMER,
         size: 2,
-        filters: { subject_type: "RECIPIENT", action_required: true, rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"], subject_id: "rcp-1" },
+        filters: {
+          subject_type: "RECIPIENT",
+          action_required: true,
+          rfi_status: ["ACTION_REQUIRED", "PENDING_REVIEW"],
+          subject_id: "rcp-1",
+        },
       }),
     );
     expect(pages.map((p) => [p.page, p.list.map((c) => c.case_id)])).toEqual([
@@ -70,7 +75,12 @@ describe("rfiCasePages", () => {
 
   test("throws the error response as an ApiError", async () => {
     const { client } = stubClient([json(401, { code: "00010000", status: 401, trace_id: "t-1" })]);
-    await expect(collect(rfiCases(client, { customerId: CUSTOMER }))).rejects.toMatchObject({ name: "ApiError", status: 401, code: "00010000", traceId: "t-1" });
+    await expect(collect(rfiCases(client, { customerId: CUSTOMER }))).rejects.toMatchObject({
+      name: "ApiError",
+      status: 401,
+      code: "00010000",
+      traceId: "t-1",
+    });
   });
 
   test.each([
@@ -103,7 +113,9 @@ describe("getRfiCase and handleRfiWebhook", () => {
   test("refuses an empty case id before any request", async () => {
     const { client, sent } = stubClient([page([], 0)]);
     await expect(getRfiCase(client, { customerId: CUSTOMER, caseId: "" })).rejects.toBeInstanceOf(InvalidRfiQueryError);
-    await expect(handleRfiWebhook(client, { customerId: CUSTOMER, caseId: "" })).rejects.toBeInstanceOf(InvalidRfiQueryError);
+    await expect(handleRfiWebhook(client, { customerId: CUSTOMER, caseId: "" })).rejects.toBeInstanceOf(
+      InvalidRfiQueryError,
+    );
     expect(sent).toHaveLength(0);
   });
 
@@ -116,7 +128,9 @@ describe("getRfiCase and handleRfiWebhook", () => {
 
   test("the webhook helper throws RfiCaseNotFoundError when the case is not listed", async () => {
     const { client } = stubClient([page([], 0)]);
-    await expect(handleRfiWebhook(client, { customerId: CUSTOMER, caseId: "case-7" })).rejects.toBeInstanceOf(RfiCaseNotFoundError);
+    await expect(handleRfiWebhook(client, { customerId: CUSTOMER, caseId: "case-7" })).rejects.toBeInstanceOf(
+      RfiCaseNotFoundError,
+    );
   });
 });
 
@@ -149,7 +163,10 @@ describe("createRfiPoller", () => {
   });
 
   test("drops repeats across pages of one poll, and converts offsets to a UTC cursor", async () => {
-    const { client } = stubClient([page([rfiCase("a", "2026-11-21T10:00:00+02:00")], 2), page([rfiCase("a", "2026-11-21T10:00:00+02:00")], 2)]);
+    const { client } = stubClient([
+      page([rfiCase("a", "2026-11-21T10:00:00+02:00")], 2),
+      page([rfiCase("a", "2026-11-21T10:00:00+02:00")], 2),
+    ]);
     const poller = createRfiPoller(client, { customerId: CUSTOMER, size: 1 });
     expect(await poller.poll()).toHaveLength(1);
     expect(poller.state().updatedFrom).toBe("2026-11-21T08:00:00.000Z");
@@ -167,7 +184,9 @@ describe("createRfiPoller", () => {
 
   test("refuses a malformed start time or size at creation, before any request", () => {
     const { client, sent } = stubClient([page([], 0)]);
-    expect(() => createRfiPoller(client, { customerId: CUSTOMER, start: { updatedFrom: "yesterday" } })).toThrow(InvalidRfiQueryError);
+    expect(() => createRfiPoller(client, { customerId: CUSTOMER, start: { updatedFrom: "yesterday" } })).toThrow(
+      InvalidRfiQueryError,
+    );
     expect(() => createRfiPoller(client, { customerId: CUSTOMER, size: 500 })).toThrow(InvalidRfiQueryError);
     expect(sent).toHaveLength(0);
   });
@@ -178,7 +197,11 @@ describe("answerRfiCase", () => {
 
   test("TEXT: a JSON object of the caller's fields", async () => {
     const { client, sent } = stubClient([json(200, {})]);
-    await answerRfiCase(client, { customerId: CUSTOMER, caseId: "case-7", answer: { type: "TEXT", fields: { answer: "Supplier since 2019" } } });
+    await answerRfiCase(client, {
+      customerId: CUSTOMER,
+      caseId: "case-7",
+      answer: { type: "TEXT", fields: { answer: "Supplier since 2019" } },
+    });
     expect(sent[0]!.url.pathname).toBe(url);
     expect(sent[0]!.headers.get("Content-Type")).toBe("application/json");
     expect(JSON.parse(new TextDecoder().decode(sent[0]!.body!))).toEqual({ answer: "Supplier since 2019" });
@@ -190,7 +213,12 @@ describe("answerRfiCase", () => {
     await answerRfiCase(client, {
       customerId: CUSTOMER,
       caseId: "case-7",
-      answer: { type: "FILE", fields: { document_type: "INVOICE" }, fileField: "file", file: { data: bytes, fileName: "invoice.pdf", mimeType: "application/pdf" } },
+      answer: {
+        type: "FILE",
+        fields: { document_type: "INVOICE" },
+        fileField: "file",
+        file: { data: bytes, fileName: "invoice.pdf", mimeType: "application/pdf" },
+      },
     });
     const s = sent[0]!;
     expect(s.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);
@@ -206,11 +234,28 @@ describe("answerRfiCase", () => {
 
   test.each([
     ["TEXT fields", { type: "TEXT" as const, fields: { requirement_id: "req-1", answer: "x" } as never }],
-    ["FILE fields", { type: "FILE" as const, fields: { requirement_id: "req-1" } as never, fileField: "file", file: { data: new Uint8Array([1]), fileName: "a.pdf", mimeType: "application/pdf" } }],
-    ["FILE part name", { type: "FILE" as const, fileField: "requirement_id", file: { data: new Uint8Array([1]), fileName: "a.pdf", mimeType: "application/pdf" } }],
+    [
+      "FILE fields",
+      {
+        type: "FILE" as const,
+        fields: { requirement_id: "req-1" } as never,
+        fileField: "file",
+        file: { data: new Uint8Array([1]), fileName: "a.pdf", mimeType: "application/pdf" },
+      },
+    ],
+    [
+      "FILE part name",
+      {
+        type: "FILE" as const,
+        fileField: "requirement_id",
+        file: { data: new Uint8Array([1]), fileName: "a.pdf", mimeType: "application/pdf" },
+      },
+    ],
   ])("refuses requirement_id in the %s before any request", async (_, answer) => {
     const { client, sent } = stubClient([json(200, {})]);
-    await expect(answerRfiCase(client, { customerId: CUSTOMER, caseId: "case-7", answer })).rejects.toBeInstanceOf(RequirementIdNotAllowedError);
+    await expect(answerRfiCase(client, { customerId: CUSTOMER, caseId: "case-7", answer })).rejects.toBeInstanceOf(
+      RequirementIdNotAllowedError,
+    );
     expect(sent).toHaveLength(0);
   });
 
@@ -225,7 +270,11 @@ describe("answerRfiCase", () => {
     const error = await answerRfiCase(client, {
       customerId: CUSTOMER,
       caseId: "case-7",
-      answer: { type: "FILE", fileField: "file", file: { data: new Uint8Array(0), fileName: "a.pdf", mimeType: "application/pdf" } },
+      answer: {
+        type: "FILE",
+        fileField: "file",
+        file: { data: new Uint8Array(0), fileName: "a.pdf", mimeType: "application/pdf" },
+      },
     }).catch((e) => e);
     expect(error).toBeInstanceOf(InvalidUploadError);
     expect(error.reason).toBe("empty-file");

@@ -40,7 +40,9 @@ describe("the YAML bundle", () => {
   test("the check can fail: written as plain YAML 1.2, the examples' timestamps come back as dates", () => {
     const loaded = jsyaml.load(YAML.stringify(json, { lineWidth: 0 })) as typeof json;
     expect(loaded).not.toEqual(json);
-    const item = loaded.paths["/v1/customers/{customer_id}/rfi-cases"].get.responses["2XX"].content["application/json"].examples.recipientCase.value.list[0];
+    const item =
+      loaded.paths["/v1/customers/{customer_id}/rfi-cases"].get.responses["2XX"].content["application/json"].examples
+        .recipientCase.value.list[0];
     expect(item.created_at).toBeInstanceOf(Date);
   });
 

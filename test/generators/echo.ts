@@ -15,7 +15,8 @@ export const RFI_TOTAL = 3;
 /** The answer of each call the drivers make: a typed success body where the test reads one. */
 function answer(method: string, pathname: string): { status: number; body: unknown } {
   if (method === "GET" && pathname.endsWith("/rfi-cases")) return { status: 200, body: { list: [], total: RFI_TOTAL } };
-  if (method === "POST" && pathname.endsWith("/conversions/quote")) return { status: 201, body: { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" } };
+  if (method === "POST" && pathname.endsWith("/conversions/quote"))
+    return { status: 201, body: { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" } };
   return { status: 200, body: {} };
 }
 

@@ -43,8 +43,20 @@ export async function makeProject(root: string, driversDir: string): Promise<str
   await mkdir(path.join(root, "out"), { recursive: true });
   const dir = await mkdtemp(path.join(root, "out", "generators-"));
   await writeFile(path.join(dir, "package.json"), JSON.stringify({ type: "module", private: true }));
-  const compilerOptions = { strict: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", outDir: "dist", rootDir: ".", skipLibCheck: true, types: ["node"] };
-  await writeFile(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["hey", "orval", "drivers"] }));
+  const compilerOptions = {
+    strict: true,
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    outDir: "dist",
+    rootDir: ".",
+    skipLibCheck: true,
+    types: ["node"],
+  };
+  await writeFile(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions, include: ["hey", "orval", "drivers"] }),
+  );
   await cp(driversDir, path.join(dir, "drivers"), { recursive: true });
   return dir;
 }
@@ -55,7 +67,12 @@ export function generateHeyApi(document: string, dir: string): Promise<Run> {
 
 /** orval's fetch client (its default, axios, would need one more package); the base URL is the echo server's. */
 export async function generateOrval(document: string, dir: string, baseUrl: string): Promise<Run> {
-  const config = { api: { input: { target: document }, output: { target: "./orval/api.ts", client: "fetch", mode: "single", baseUrl } } };
+  const config = {
+    api: {
+      input: { target: document },
+      output: { target: "./orval/api.ts", client: "fetch", mode: "single", baseUrl },
+    },
+  };
   await writeFile(path.join(dir, "orval.config.mjs"), `export default ${JSON.stringify(config)};\n`);
   return runNode(bins.orval, ["--config", "orval.config.mjs"], dir);
 }
@@ -70,17 +87,30 @@ export async function compile(dir: string): Promise<{ run: Run; diagnostics: Dia
   const run = await runNode(bins.tsc, ["-p", "tsconfig.json", "--strict", "--pretty", "false"], dir);
   const diagnostics = run.output
     .split("\n")
-    .map((line) => /^(.+?)\(\d+,\d+\): error TS\d+: /.exec(line) && { file: line.slice(0, line.indexOf("(")).replace(/\\/g, "/"), text: line })
+    .map(
+      (line) =>
+        /^(.+?)\(\d+,\d+\): error TS\d+: /.exec(line) && {
+          file: line.slice(0, line.indexOf("(")).replace(/\\/g, "/"),
+          text: line,
+        },
+    )
     .filter((d): d is Diagnostic => Boolean(d));
   return { run, diagnostics };
 }
 
 /** Runs a compiled driver in its own Node process, as the consumer's program; resolves with its result or its error. */
-export async function runDriver(dir: string, name: string, baseUrl: string): Promise<{ result?: { total: unknown }; error?: string }> {
+export async function runDriver(
+  dir: string,
+  name: string,
+  baseUrl: string,
+): Promise<{ result?: { total: unknown }; error?: string }> {
   const driver = path.join(dir, "dist/drivers", `${name}.js`);
   const script = `import(${JSON.stringify(`file://${driver}`)}).then((m) => m.run(${JSON.stringify(baseUrl)})).then((r) => console.log(JSON.stringify(r)))`;
   const run = await new Promise<Run>((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     let stdout = "";
     child.stdout.on("data", (d) => ((stdout += d), (output += d)));

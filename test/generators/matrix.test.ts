@@ -15,7 +15,16 @@ describe("the generator list", () => {
     expect(GENERATORS.length).toBeGreaterThanOrEqual(10);
     expect(new Set(GENERATORS.map((g) => g.language))).toEqual(new Set(["TypeScript", "Python", "Go", "Java"]));
     const ids = GENERATORS.map((g) => g.id);
-    for (const id of ["oag-typescript-fetch", "oag-java", "oapi-codegen", "openapi-python-client", "hey-api", "orval", "openapi-fetch"]) expect(ids).toContain(id);
+    for (const id of [
+      "oag-typescript-fetch",
+      "oag-java",
+      "oapi-codegen",
+      "openapi-python-client",
+      "hey-api",
+      "orval",
+      "openapi-fetch",
+    ])
+      expect(ids).toContain(id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -26,12 +35,27 @@ describe("the generator list", () => {
   });
 
   test("lists as known defects only cells of real generators and checks, each with a reason", () => {
-    const { $comment, ...known } = JSON.parse(readFileSync(path.join(import.meta.dirname, "matrix/known-defects.json"), "utf8"));
+    const { $comment, ...known } = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, "matrix/known-defects.json"), "utf8"),
+    );
     expect($comment).toBeTruthy();
-    const checks = ["generates", "warnings", "builds", "ops", "upload bytes", "MIME type", "typed success", "unknown code", "open set"];
+    const checks = [
+      "generates",
+      "warnings",
+      "builds",
+      "ops",
+      "upload bytes",
+      "MIME type",
+      "typed success",
+      "unknown code",
+      "open set",
+    ];
     for (const [cell, reason] of Object.entries(known)) {
       const [id, check] = cell.split(" x ");
-      expect(GENERATORS.map((g) => g.id), cell).toContain(id);
+      expect(
+        GENERATORS.map((g) => g.id),
+        cell,
+      ).toContain(id);
       expect(checks, cell).toContain(check);
       expect(String(reason).length, cell).toBeGreaterThan(40);
     }
@@ -39,7 +63,9 @@ describe("the generator list", () => {
 
   test("pins every version exactly", () => {
     for (const g of GENERATORS) expect(g.version(), g.id).toMatch(/\d+\.\d+\.\d+/);
-    const requirements = readFileSync(path.join(matrix, "python/requirements.txt"), "utf8").split("\n").filter((l) => l && !l.startsWith("#"));
+    const requirements = readFileSync(path.join(matrix, "python/requirements.txt"), "utf8")
+      .split("\n")
+      .filter((l) => l && !l.startsWith("#"));
     for (const line of requirements) expect(line).toMatch(/^[\w.-]+==[\w.]+$/);
     expect(existsSync(path.join(matrix, "drivers/typescript/scenario.ts"))).toBe(true);
   });
@@ -60,12 +86,19 @@ describe("the recording server", () => {
     expect(quote.status).toBe(400);
     expect(await quote.json()).toMatchObject({ code: scenario.quote.unknown_code, status: 400 });
     const order = await fetch(`${echo.url}${customer}/conversions/hedge`, { method: "POST", body: "{}" });
-    expect([order.status, await order.json()]).toEqual([201, { transaction_id: scenario.execute.transaction_id, order_status: scenario.execute.new_order_status }]);
+    expect([order.status, await order.json()]).toEqual([
+      201,
+      { transaction_id: scenario.execute.transaction_id, order_status: scenario.execute.new_order_status },
+    ]);
   });
 
   test("keeps an upload's bytes and headers as they arrived", async () => {
     const bytes = Buffer.from(scenario.upload.file_hex, "hex");
-    await fetch(`${echo.url}/v2/accounts/m/businesses/s/documents/D`, { method: "PUT", headers: { "Content-Type": scenario.upload.mime_type }, body: bytes });
+    await fetch(`${echo.url}/v2/accounts/m/businesses/s/documents/D`, {
+      method: "PUT",
+      headers: { "Content-Type": scenario.upload.mime_type },
+      body: bytes,
+    });
     const upload = echo.requests.find((r) => r.method === "PUT");
     expect(upload?.body.equals(bytes)).toBe(true);
     expect(upload?.headers["content-type"]).toBe(scenario.upload.mime_type);

@@ -9,7 +9,11 @@ export interface Sent {
   body: Uint8Array<ArrayBuffer> | null;
 }
 
-export type Answer = Response | Error | "hang" | ((sent: Sent, index: number) => Response | Error | "hang" | Promise<Response>);
+export type Answer =
+  | Response
+  | Error
+  | "hang"
+  | ((sent: Sent, index: number) => Response | Error | "hang" | Promise<Response>);
 
 const record = (url: string, init: RequestInit): Sent => ({
   url: new URL(url),
@@ -29,7 +33,8 @@ export function stubFetch(...answers: Answer[]) {
     const index = calls++;
     let answer = answers[Math.min(index, answers.length - 1)]!;
     if (typeof answer === "function") answer = await answer(call, index);
-    if (answer === "hang") return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+    if (answer === "hang")
+      return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
     if (answer instanceof Error) throw answer;
     return answer.clone();
   };

@@ -18,7 +18,12 @@ export interface MockProcess {
  */
 export async function startMockScript(
   args: string[],
-  { started, env = process.env, viaNpm = false, timeoutMs = 40_000 }: { started: ChildProcess[]; env?: NodeJS.ProcessEnv; viaNpm?: boolean; timeoutMs?: number },
+  {
+    started,
+    env = process.env,
+    viaNpm = false,
+    timeoutMs = 40_000,
+  }: { started: ChildProcess[]; env?: NodeJS.ProcessEnv; viaNpm?: boolean; timeoutMs?: number },
 ): Promise<MockProcess> {
   const child = viaNpm
     ? spawn("npm", ["run", "--silent", "mock", "--", ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] })
@@ -26,14 +31,22 @@ export async function startMockScript(
   started.push(child);
   let out = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mock did not start within ${timeoutMs / 1000} s:\n${out}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`mock did not start within ${timeoutMs / 1000} s:\n${out}`)),
+      timeoutMs,
+    );
     const onData = (d: Buffer) => {
       out += d;
-      if (/\(Ctrl-C stops (both|it)\)/.test(out)) (clearTimeout(timer), resolve());
+      if (/\(Ctrl-C stops (both|it)\)/.test(out)) clearTimeout(timer), resolve();
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code, signal) => (clearTimeout(timer), reject(new Error(`mock exited (${signal ?? code}) before it was ready:\n${out}`))));
+    child.once(
+      "exit",
+      (code, signal) => (
+        clearTimeout(timer), reject(new Error(`mock exited (${signal ?? code}) before it was ready:\n${out}`))
+      ),
+    );
   });
   return { child, output: () => out };
 }

@@ -12,6 +12,11 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  const changed = [...new Set([...Object.keys(env), ...Object.keys(process.env)])].filter((name) => env[name] !== process.env[name]);
-  expect({ cwd: process.cwd(), changedEnv: changed }, "a test file must restore the process state it changes").toEqual({ cwd, changedEnv: [] });
+  const changed = [...new Set([...Object.keys(env), ...Object.keys(process.env)])].filter(
+    (name) => env[name] !== process.env[name],
+  );
+  expect({ cwd: process.cwd(), changedEnv: changed }, "a test file must restore the process state it changes").toEqual({
+    cwd,
+    changedEnv: [],
+  });
 });

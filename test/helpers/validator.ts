@@ -21,4 +21,5 @@ export function schemaValidator(doc: Json): SchemaValidator {
   };
 }
 
-export const pointer = (...parts: string[]) => "/" + parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+export const pointer = (...parts: string[]) =>
+  "/" + parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");

@@ -31,13 +31,19 @@ const breakages: Breakage[] = [
     convention: "v2 errors use the errors array",
     rule: "fo-error-envelope",
     path: "paths./v2/accounts/{main_account_id}/businesses.get.responses.401",
-    breakIt: (d) => (d.paths["/v2/accounts/{main_account_id}/businesses"].get.responses["401"] = { $ref: "#/components/responses/Unauthorized" }),
+    breakIt: (d) =>
+      (d.paths["/v2/accounts/{main_account_id}/businesses"].get.responses["401"] = {
+        $ref: "#/components/responses/Unauthorized",
+      }),
   },
   {
     convention: "every v1 and v2 429 uses the flat envelope",
     rule: "fo-error-envelope",
     path: "paths./v2/terms/BUSINESS_ONBOARDING/signatures.post.responses.429",
-    breakIt: (d) => (d.paths["/v2/terms/BUSINESS_ONBOARDING/signatures"].post.responses["429"] = { $ref: "#/components/responses/V2Unauthorized" }),
+    breakIt: (d) =>
+      (d.paths["/v2/terms/BUSINESS_ONBOARDING/signatures"].post.responses["429"] = {
+        $ref: "#/components/responses/V2Unauthorized",
+      }),
   },
   {
     convention: "every operation declares 429",
@@ -56,7 +62,8 @@ const breakages: Breakage[] = [
     convention: "no Idempotency-Key on the customer conversion execute",
     rule: "fo-idempotency-key",
     path: `paths.${CUSTOMER}/conversions/hedge.post.parameters.0`,
-    breakIt: (d) => (d.paths[`${CUSTOMER}/conversions/hedge`].post.parameters = [{ $ref: "#/components/parameters/IdempotencyKey" }]),
+    breakIt: (d) =>
+      (d.paths[`${CUSTOMER}/conversions/hedge`].post.parameters = [{ $ref: "#/components/parameters/IdempotencyKey" }]),
   },
   {
     convention: "times are date-time",
@@ -68,7 +75,8 @@ const breakages: Breakage[] = [
     convention: "a timestamp whose form is not shown claims no format",
     rule: "fo-time-format",
     path: "components.schemas.Quote.properties.expire_time",
-    breakIt: (d) => Object.assign(d.components.schemas.Quote.properties.expire_time, { type: "string", format: "date-time" }),
+    breakIt: (d) =>
+      Object.assign(d.components.schemas.Quote.properties.expire_time, { type: "string", format: "date-time" }),
   },
   {
     convention: "operationIds are camelCase",
@@ -99,7 +107,9 @@ const breakages: Breakage[] = [
     rule: "fo-conversion-error-codes",
     path: `paths.${CUSTOMER}/conversions/quote.post.responses.400.content.application/json.examples.insufficientBalance`,
     breakIt: (d) => {
-      d.paths[`${CUSTOMER}/conversions/quote`].post.responses["400"].content["application/json"].examples.insufficientBalance = {
+      d.paths[`${CUSTOMER}/conversions/quote`].post.responses["400"].content[
+        "application/json"
+      ].examples.insufficientBalance = {
         $ref: "#/components/examples/Error00020003",
       };
     },
@@ -141,7 +151,10 @@ const breakages: Breakage[] = [
     convention: "examples validate against their schemas",
     rule: "oas3-valid-media-example",
     path: `paths.${CUSTOMER}/conversions/hedge.post.responses.201.content.application/json.examples.pending.value.transaction_id`,
-    breakIt: (d) => (d.paths[`${CUSTOMER}/conversions/hedge`].post.responses["201"].content["application/json"].examples.pending.value.transaction_id = 42),
+    breakIt: (d) =>
+      (d.paths[`${CUSTOMER}/conversions/hedge`].post.responses["201"].content[
+        "application/json"
+      ].examples.pending.value.transaction_id = 42),
   },
 ];
 

@@ -3,13 +3,18 @@ import { openapi as bare, responseRef, ruleUnderTest } from "./helpers.ts";
 
 const rule = ruleUnderTest("fo-auth-rate-limit-responses");
 const ok = { "2XX": { description: "Done." } };
-const components = { responses: { U: { description: "Unauthorized." }, R: { description: "Too many." }, E: { description: "Error." } } };
+const components = {
+  responses: { U: { description: "Unauthorized." }, R: { description: "Too many." }, E: { description: "Error." } },
+};
 const openapi = (paths: object, extra: object = {}) => bare(paths, { components, ...extra });
 
 describe("fo-auth-rate-limit-responses", () => {
   test("valid: 401 and 429 declared on every operation", async () => {
     const doc = openapi({
-      "/v1/a": { get: { responses: { ...ok, "401": responseRef("U"), "429": responseRef("R") } }, post: { responses: { "401": responseRef("U"), "429": responseRef("R") } } },
+      "/v1/a": {
+        get: { responses: { ...ok, "401": responseRef("U"), "429": responseRef("R") } },
+        post: { responses: { "401": responseRef("U"), "429": responseRef("R") } },
+      },
     });
     expect(await rule.run(doc)).toEqual([]);
   });
@@ -20,7 +25,9 @@ describe("fo-auth-rate-limit-responses", () => {
   });
 
   test("invalid: a v1 operation without 429", async () => {
-    const doc = openapi({ "/v1/customers/{customer_id}/recipients": { post: { responses: { ...ok, "401": responseRef("U") } } } });
+    const doc = openapi({
+      "/v1/customers/{customer_id}/recipients": { post: { responses: { ...ok, "401": responseRef("U") } } },
+    });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-auth-rate-limit-responses",
@@ -32,7 +39,9 @@ describe("fo-auth-rate-limit-responses", () => {
   });
 
   test("invalid: a portfolio operation without 401 or 429 (4XX does not count)", async () => {
-    const doc = openapi({ "/v1/portfolios/{portfolio_id}/conversions/quote": { post: { responses: { ...ok, "4XX": responseRef("E") } } } });
+    const doc = openapi({
+      "/v1/portfolios/{portfolio_id}/conversions/quote": { post: { responses: { ...ok, "4XX": responseRef("E") } } },
+    });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-auth-rate-limit-responses",
@@ -47,9 +56,14 @@ describe("fo-auth-rate-limit-responses", () => {
   });
 
   test("invalid: a v2 operation without 401 is pointed at the v2 response", async () => {
-    const doc = openapi({ "/v2/accounts/{main_account_id}/businesses": { get: { responses: { ...ok, "429": responseRef("R") } } } });
+    const doc = openapi({
+      "/v2/accounts/{main_account_id}/businesses": { get: { responses: { ...ok, "429": responseRef("R") } } },
+    });
     expect(await rule.run(doc)).toEqual([
-      expect.objectContaining({ code: "fo-auth-rate-limit-responses", message: expect.stringContaining("V2Unauthorized") }),
+      expect.objectContaining({
+        code: "fo-auth-rate-limit-responses",
+        message: expect.stringContaining("V2Unauthorized"),
+      }),
     ]);
   });
 });

@@ -3,11 +3,19 @@ import { openapi, ruleUnderTest } from "./helpers.ts";
 
 const rule = ruleUnderTest("fo-conversion-error-codes");
 const PATH = "/v1/customers/{customer_id}/conversions/order";
-const error = (code: string | undefined, status: number) => ({ value: { ...(code ? { code } : {}), status, detail: "Detail." } });
-const body = (examples: object) => ({ description: "Error.", content: { "application/json": { schema: { type: "object" }, examples } } });
+const error = (code: string | undefined, status: number) => ({
+  value: { ...(code ? { code } : {}), status, detail: "Detail." },
+});
+const body = (examples: object) => ({
+  description: "Error.",
+  content: { "application/json": { schema: { type: "object" }, examples } },
+});
 const components = {
   examples: { E00010000: error("00010000", 401), E00000000: error("00000000", 500) },
-  responses: { Unauthorized: body({ flat: { $ref: "#/components/examples/E00010000" } }), ServerError: body({ x: { $ref: "#/components/examples/E00000000" } }) },
+  responses: {
+    Unauthorized: body({ flat: { $ref: "#/components/examples/E00010000" } }),
+    ServerError: body({ x: { $ref: "#/components/examples/E00000000" } }),
+  },
 };
 /** Get Conversion with its documented answers; `override` replaces some of them. */
 const getConversion = (override: object = {}) =>
@@ -45,12 +53,20 @@ describe("fo-conversion-error-codes", () => {
     const legacy = { value: { status_code: 401, code: "Unauthorized" } };
     const doc = getConversion({ "404": body({ notFound: error("00000005", 404), legacy }) });
     expect(await rule.run(doc)).toEqual([
-      expect.objectContaining({ code: "fo-conversion-error-codes", path: `paths.${PATH}.get.responses.404.content.application/json.examples.legacy`, message: expect.stringContaining("Example code Unauthorized is not documented for 404") }),
+      expect.objectContaining({
+        code: "fo-conversion-error-codes",
+        path: `paths.${PATH}.get.responses.404.content.application/json.examples.legacy`,
+        message: expect.stringContaining("Example code Unauthorized is not documented for 404"),
+      }),
     ]);
   });
 
   test("valid: operations outside the conversion set are not checked", async () => {
-    const doc = openapi({ "/v1/customers/{customer_id}/external-accounts": { post: { responses: { "400": body({ x: error("00020001", 400) }) } } } });
+    const doc = openapi({
+      "/v1/customers/{customer_id}/external-accounts": {
+        post: { responses: { "400": body({ x: error("00020001", 400) }) } },
+      },
+    });
     expect(await rule.run(doc)).toEqual([]);
   });
 
@@ -60,7 +76,8 @@ describe("fo-conversion-error-codes", () => {
       {
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses.400.content.application/json.examples.expired`,
-        message: "Example code 00020001 is not documented for 400 of GET /v1/customers/{customer_id}/conversions/order; use one of 00000002.",
+        message:
+          "Example code 00020001 is not documented for 400 of GET /v1/customers/{customer_id}/conversions/order; use one of 00000002.",
         severity: 0,
       },
     ]);
@@ -72,7 +89,8 @@ describe("fo-conversion-error-codes", () => {
       expect.objectContaining({
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses.429.content.application/json.examples.limited`,
-        message: "Example code 00000002 is not documented for 429 of GET /v1/customers/{customer_id}/conversions/order; the reference gives no code for this status: leave `code` out.",
+        message:
+          "Example code 00000002 is not documented for 429 of GET /v1/customers/{customer_id}/conversions/order; the reference gives no code for this status: leave `code` out.",
       }),
     ]);
   });
@@ -95,12 +113,14 @@ describe("fo-conversion-error-codes", () => {
       expect.objectContaining({
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses`,
-        message: "GET /v1/customers/{customer_id}/conversions/order documents a 500 answer (00000000) that is not declared; add the 500 response.",
+        message:
+          "GET /v1/customers/{customer_id}/conversions/order documents a 500 answer (00000000) that is not declared; add the 500 response.",
       }),
       expect.objectContaining({
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses.404`,
-        message: "GET /v1/customers/{customer_id}/conversions/order documents code 00000005 for 404 but no example shows it; add one (see components/examples).",
+        message:
+          "GET /v1/customers/{customer_id}/conversions/order documents code 00000005 for 404 but no example shows it; add one (see components/examples).",
       }),
     ]);
   });

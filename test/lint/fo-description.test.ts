@@ -8,7 +8,10 @@ const withParts = (properties: object, parameters: object[] = [], componentParam
     {
       components: {
         parameters: componentParameters,
-        schemas: { Thing: { type: "object", properties }, Status: { type: "string", description: "Status of a thing.", enum: ["A"] } },
+        schemas: {
+          Thing: { type: "object", properties },
+          Status: { type: "string", description: "Status of a thing.", enum: ["A"] },
+        },
       },
     },
   );
@@ -16,7 +19,11 @@ const withParts = (properties: object, parameters: object[] = [], componentParam
 describe("fo-description", () => {
   test("valid: described parameters and properties, a $ref property described by its target", async () => {
     const doc = withParts(
-      { name: { type: "string", description: "Name." }, status: { $ref: "#/components/schemas/Status" }, requirement_id: false },
+      {
+        name: { type: "string", description: "Name." },
+        status: { $ref: "#/components/schemas/Status" },
+        requirement_id: false,
+      },
       [{ $ref: "#/components/parameters/Id" }],
       { Id: { name: "id", in: "path", required: true, description: "Identifier.", schema: { type: "string" } } },
     );
@@ -28,16 +35,22 @@ describe("fo-description", () => {
       {
         code: "fo-description",
         path: "components.schemas.Thing.properties.account_number",
-        message: "Property `account_number` has no description; add one in the API's own words (on the property or on the schema it references).",
+        message:
+          "Property `account_number` has no description; add one in the API's own words (on the property or on the schema it references).",
         severity: 0,
       },
     ]);
   });
 
   test("invalid: a nested property without description", async () => {
-    const doc = withParts({ error: { type: "object", description: "Error.", properties: { code: { type: "string", description: " " } } } });
+    const doc = withParts({
+      error: { type: "object", description: "Error.", properties: { code: { type: "string", description: " " } } },
+    });
     expect(await rule.run(doc)).toEqual([
-      expect.objectContaining({ code: "fo-description", path: "components.schemas.Thing.properties.error.properties.code" }),
+      expect.objectContaining({
+        code: "fo-description",
+        path: "components.schemas.Thing.properties.error.properties.code",
+      }),
     ]);
   });
 
@@ -46,7 +59,11 @@ describe("fo-description", () => {
       Page: { name: "page", in: "query", schema: { type: "integer" } },
     });
     expect(await rule.run(doc)).toEqual([
-      expect.objectContaining({ code: "fo-description", path: "paths./v1/x/{id}.parameters.0", message: expect.stringContaining("Parameter `id` (path)") }),
+      expect.objectContaining({
+        code: "fo-description",
+        path: "paths./v1/x/{id}.parameters.0",
+        message: expect.stringContaining("Parameter `id` (path)"),
+      }),
       expect.objectContaining({
         code: "fo-description",
         path: "components.parameters.Page",

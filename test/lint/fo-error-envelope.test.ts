@@ -5,7 +5,9 @@ const rule = ruleUnderTest("fo-error-envelope");
 const components = {
   schemas: {
     ...envelopes,
-    ConversionError: { allOf: [schemaRef("FlatError"), { type: "object", properties: { code: { enum: ["00000001"] } } }] },
+    ConversionError: {
+      allOf: [schemaRef("FlatError"), { type: "object", properties: { code: { enum: ["00000001"] } } }],
+    },
   },
   responses: {
     RateLimited: jsonResponse(schemaRef("FlatError")),
@@ -27,7 +29,10 @@ describe("fo-error-envelope", () => {
   });
 
   test("valid: v2 account path with the errors array and a flat 429", async () => {
-    const doc = get("/v2/accounts/{main_account_id}/businesses", { "401": responseRef("V2Unauthorized"), "429": responseRef("RateLimited") });
+    const doc = get("/v2/accounts/{main_account_id}/businesses", {
+      "401": responseRef("V2Unauthorized"),
+      "429": responseRef("RateLimited"),
+    });
     expect(await rule.run(doc)).toEqual([]);
   });
 
@@ -46,7 +51,9 @@ describe("fo-error-envelope", () => {
       expect.objectContaining({
         code: "fo-error-envelope",
         path: "paths./v2/terms/BUSINESS_ONBOARDING/signatures.get.responses.401.content.application/json.schema",
-        message: expect.stringMatching(/^401 of GET \/v2\/terms\/BUSINESS_ONBOARDING\/signatures uses the flat envelope .* answers with the v2 `errors` array .*V2Unauthorized/),
+        message: expect.stringMatching(
+          /^401 of GET \/v2\/terms\/BUSINESS_ONBOARDING\/signatures uses the flat envelope .* answers with the v2 `errors` array .*V2Unauthorized/,
+        ),
       }),
     ]);
   });
@@ -57,7 +64,9 @@ describe("fo-error-envelope", () => {
       expect.objectContaining({
         code: "fo-error-envelope",
         path: "paths./v2/accounts/{main_account_id}/businesses.get.responses.429",
-        message: expect.stringMatching(/^429 of GET .* uses the v2 `errors` array .* answers with the flat envelope .*RateLimited/),
+        message: expect.stringMatching(
+          /^429 of GET .* uses the v2 `errors` array .* answers with the flat envelope .*RateLimited/,
+        ),
       }),
     ]);
   });
@@ -79,12 +88,16 @@ describe("fo-error-envelope", () => {
   });
 
   test("invalid: portfolio 404 with the flat envelope", async () => {
-    const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", { "404": jsonResponse(schemaRef("ConversionError")) });
+    const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", {
+      "404": jsonResponse(schemaRef("ConversionError")),
+    });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-error-envelope",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.get.responses.404.content.application/json.schema",
-        message: expect.stringMatching(/uses the flat envelope .* answers with the portfolio `error` object .*PortfolioError/),
+        message: expect.stringMatching(
+          /uses the flat envelope .* answers with the portfolio `error` object .*PortfolioError/,
+        ),
       }),
     ]);
   });
@@ -95,7 +108,9 @@ describe("fo-error-envelope", () => {
       expect.objectContaining({
         code: "fo-error-envelope",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.get.responses.429",
-        message: expect.stringMatching(/uses the v2 `errors` array .* answers with the portfolio `error` object .* or the flat envelope/),
+        message: expect.stringMatching(
+          /uses the v2 `errors` array .* answers with the portfolio `error` object .* or the flat envelope/,
+        ),
       }),
     ]);
   });
@@ -112,7 +127,8 @@ describe("fo-error-envelope", () => {
       }),
       expect.objectContaining({
         path: "paths./v1/customers/{customer_id}/recipients.get.responses.500",
-        message: "500 of GET /v1/customers/{customer_id}/recipients declares no JSON error body; declare application/json with the flat envelope (code, status, detail, issues, instance, trace_id, time).",
+        message:
+          "500 of GET /v1/customers/{customer_id}/recipients declares no JSON error body; declare application/json with the flat envelope (code, status, detail, issues, instance, trace_id, time).",
       }),
     ]);
   });

@@ -2,7 +2,13 @@ import { describe, expect, test } from "vitest";
 import { openapi, ruleUnderTest } from "./helpers.ts";
 
 const rule = ruleUnderTest("fo-idempotency-key");
-const key = { name: "Idempotency-Key", in: "header", required: true, description: "Key.", schema: { type: "string", format: "uuid" } };
+const key = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: true,
+  description: "Key.",
+  schema: { type: "string", format: "uuid" },
+};
 const components = { parameters: { IdempotencyKey: key } };
 const keyRef = { $ref: "#/components/parameters/IdempotencyKey" };
 const ok = { "2XX": { description: "Done." } };
@@ -23,7 +29,9 @@ describe("fo-idempotency-key", () => {
   test("valid: the idempotency_key query of the external-account list is no header", async () => {
     const doc = named([keyRef]);
     doc.paths["/v1/customers/{customer_id}/external-accounts"].get = {
-      parameters: [{ name: "idempotency_key", in: "query", description: "Key.", schema: { type: "string", format: "uuid" } }],
+      parameters: [
+        { name: "idempotency_key", in: "query", description: "Key.", schema: { type: "string", format: "uuid" } },
+      ],
       responses: ok,
     };
     expect(await rule.run(doc)).toEqual([]);
@@ -51,7 +59,9 @@ describe("fo-idempotency-key", () => {
       expect.objectContaining({
         code: "fo-idempotency-key",
         path: "paths./v1/customers/{customer_id}/recipients.post.parameters.0",
-        message: expect.stringMatching(/^POST \/v1\/customers\/\{customer_id\}\/recipients declares the X-Idempotency-Key header/),
+        message: expect.stringMatching(
+          /^POST \/v1\/customers\/\{customer_id\}\/recipients declares the X-Idempotency-Key header/,
+        ),
       }),
     ]);
   });

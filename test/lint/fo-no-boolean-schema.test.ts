@@ -7,19 +7,26 @@ const withSchemas = (schemas: object) => openapi({}, { components: { schemas } }
 describe("fo-no-boolean-schema", () => {
   test("valid: a forbidden property as {not: {}}, booleans as additionalProperties and unevaluatedProperties", async () => {
     const doc = withSchemas({
-      Answer: { type: "object", properties: { requirement_id: { description: "Never sent.", not: {} } }, additionalProperties: true },
+      Answer: {
+        type: "object",
+        properties: { requirement_id: { description: "Never sent.", not: {} } },
+        additionalProperties: true,
+      },
       Closed: { type: "object", properties: { a: { type: "string" } }, unevaluatedProperties: false },
     });
     expect(await rule.run(doc)).toEqual([]);
   });
 
   test("invalid: a property forbidden with the boolean false (orval crashes on it)", async () => {
-    const doc = withSchemas({ Answer: { type: "object", properties: { requirement_id: false }, additionalProperties: true } });
+    const doc = withSchemas({
+      Answer: { type: "object", properties: { requirement_id: false }, additionalProperties: true },
+    });
     expect(await rule.run(doc)).toEqual([
       {
         code: "fo-no-boolean-schema",
         path: "components.schemas.Answer.properties.requirement_id",
-        message: "Boolean schema `false` at components.schemas.Answer.properties.requirement_id: write `{not: {}}` (refuses every value) with a description instead; orval crashes on boolean schemas.",
+        message:
+          "Boolean schema `false` at components.schemas.Answer.properties.requirement_id: write `{not: {}}` (refuses every value) with a description instead; orval crashes on boolean schemas.",
         severity: 0,
       },
     ]);
@@ -28,7 +35,11 @@ describe("fo-no-boolean-schema", () => {
   test("invalid: `true` as an items schema, an anyOf branch and a body schema", async () => {
     const doc = openapi(
       { "/v1/things": { get: { responses: { "200": jsonResponse(true) } } } },
-      { components: { schemas: { List: { type: "array", items: true }, Either: { anyOf: [{ type: "string" }, true] } } } },
+      {
+        components: {
+          schemas: { List: { type: "array", items: true }, Either: { anyOf: [{ type: "string" }, true] } },
+        },
+      },
     );
     const found = await rule.run(doc);
     expect(found.map((f) => f.path).sort()).toEqual([
@@ -36,6 +47,8 @@ describe("fo-no-boolean-schema", () => {
       "components.schemas.List.items",
       "paths./v1/things.get.responses.200.content.application/json.schema",
     ]);
-    expect(found[0]!.message).toContain("write a schema object instead (`{}` with x-not-shown saying what is not shown)");
+    expect(found[0]!.message).toContain(
+      "write a schema object instead (`{}` with x-not-shown saying what is not shown)",
+    );
   });
 });

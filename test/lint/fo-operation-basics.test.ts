@@ -13,7 +13,16 @@ describe("fo-operation-basics", () => {
   });
 
   test("valid: a success response without a body needs no example (webhook acknowledgement)", async () => {
-    const doc = openapi({}, { webhooks: { "conversion.completed": { post: { ...good, operationId: "onConversionCompleted", responses: { "2XX": { description: "Ack." } } } } } });
+    const doc = openapi(
+      {},
+      {
+        webhooks: {
+          "conversion.completed": {
+            post: { ...good, operationId: "onConversionCompleted", responses: { "2XX": { description: "Ack." } } },
+          },
+        },
+      },
+    );
     expect(await rule.run(doc)).toEqual([]);
   });
 
@@ -22,7 +31,8 @@ describe("fo-operation-basics", () => {
       expect.objectContaining({
         code: "fo-operation-basics",
         path: "paths./v1/things.get.operationId",
-        message: "operationId `list_things` of GET /v1/things is not camelCase (^[a-z][a-zA-Z0-9]*$), the one casing of this document.",
+        message:
+          "operationId `list_things` of GET /v1/things is not camelCase (^[a-z][a-zA-Z0-9]*$), the one casing of this document.",
       }),
     ]);
   });
@@ -30,13 +40,24 @@ describe("fo-operation-basics", () => {
   test("invalid: no summary and no tag", async () => {
     const { summary: _s, tags: _t, ...bare } = good;
     expect(await rule.run(at(bare))).toEqual([
-      expect.objectContaining({ code: "fo-operation-basics", path: "paths./v1/things.get", message: "GET /v1/things has no summary; add a short one (it titles the operation in the docs)." }),
-      expect.objectContaining({ code: "fo-operation-basics", path: "paths./v1/things.get", message: "GET /v1/things has no tag; add one of the root `tags` so the docs can group it." }),
+      expect.objectContaining({
+        code: "fo-operation-basics",
+        path: "paths./v1/things.get",
+        message: "GET /v1/things has no summary; add a short one (it titles the operation in the docs).",
+      }),
+      expect.objectContaining({
+        code: "fo-operation-basics",
+        path: "paths./v1/things.get",
+        message: "GET /v1/things has no tag; add one of the root `tags` so the docs can group it.",
+      }),
     ]);
   });
 
   test("invalid: a success body without an example", async () => {
-    const doc = at({ ...good, responses: { "201": { description: "Ok.", content: { "application/json": { schema: { type: "object" } } } } } });
+    const doc = at({
+      ...good,
+      responses: { "201": { description: "Ok.", content: { "application/json": { schema: { type: "object" } } } } },
+    });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-operation-basics",
@@ -53,7 +74,8 @@ describe("fo-operation-basics", () => {
       expect.objectContaining({
         code: "fo-operation-basics",
         path: "webhooks.conversion.failed.post",
-        message: "webhook conversion.failed (POST) has no operationId; add one in camelCase, for example `createQuote`.",
+        message:
+          "webhook conversion.failed (POST) has no operationId; add one in camelCase, for example `createQuote`.",
       }),
     ]);
   });

@@ -3,9 +3,25 @@ import { openapi, ruleUnderTest } from "./helpers.ts";
 
 const rule = ruleUnderTest("fo-raw-upload");
 const PATH = "/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}";
-const disposition = { name: "Content-Disposition", in: "header", required: true, description: "attachment; filename=...", schema: { type: "string" } };
+const disposition = {
+  name: "Content-Disposition",
+  in: "header",
+  required: true,
+  description: "attachment; filename=...",
+  schema: { type: "string" },
+};
 const file = { type: "string", contentMediaType: "application/octet-stream" };
-const upload = (op: object) => openapi({ [PATH]: { put: { parameters: [disposition], requestBody: { required: true, content: { "*/*": { schema: file } } }, responses: { "2XX": { description: "Stored." } }, ...op } } });
+const upload = (op: object) =>
+  openapi({
+    [PATH]: {
+      put: {
+        parameters: [disposition],
+        requestBody: { required: true, content: { "*/*": { schema: file } } },
+        responses: { "2XX": { description: "Stored." } },
+        ...op,
+      },
+    },
+  });
 
 describe("fo-raw-upload", () => {
   test("valid: raw bytes of any MIME type and a required Content-Disposition", async () => {
@@ -13,12 +29,16 @@ describe("fo-raw-upload", () => {
   });
 
   test("valid: named MIME types with format binary", async () => {
-    const doc = upload({ requestBody: { required: true, content: { "application/pdf": { schema: { type: "string", format: "binary" } } } } });
+    const doc = upload({
+      requestBody: { required: true, content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+    });
     expect(await rule.run(doc)).toEqual([]);
   });
 
   test("invalid: the file wrapped in JSON", async () => {
-    const doc = upload({ requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } } });
+    const doc = upload({
+      requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+    });
     expect(await rule.run(doc)).toEqual([
       {
         code: "fo-raw-upload",
@@ -30,14 +50,22 @@ describe("fo-raw-upload", () => {
   });
 
   test("invalid: a multipart form", async () => {
-    const doc = upload({ requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } });
+    const doc = upload({
+      requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } },
+    });
     expect(await rule.run(doc)).toEqual([
-      expect.objectContaining({ code: "fo-raw-upload", path: `paths.${PATH}.put.requestBody.content.multipart/form-data`, message: expect.stringContaining("declares multipart/form-data") }),
+      expect.objectContaining({
+        code: "fo-raw-upload",
+        path: `paths.${PATH}.put.requestBody.content.multipart/form-data`,
+        message: expect.stringContaining("declares multipart/form-data"),
+      }),
     ]);
   });
 
   test("invalid: Base64 text instead of bytes", async () => {
-    const doc = upload({ requestBody: { required: true, content: { "*/*": { schema: { type: "string", contentEncoding: "base64" } } } } });
+    const doc = upload({
+      requestBody: { required: true, content: { "*/*": { schema: { type: "string", contentEncoding: "base64" } } } },
+    });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-raw-upload",
@@ -55,7 +83,11 @@ describe("fo-raw-upload", () => {
         path: `paths.${PATH}.put.parameters`,
         message: `PUT ${PATH} must require the Content-Disposition header (attachment; filename=...): add $ref: '#/components/parameters/ContentDisposition'.`,
       }),
-      expect.objectContaining({ code: "fo-raw-upload", path: `paths.${PATH}.put.requestBody`, message: `The file body of PUT ${PATH} must be required: true.` }),
+      expect.objectContaining({
+        code: "fo-raw-upload",
+        path: `paths.${PATH}.put.requestBody`,
+        message: `The file body of PUT ${PATH} must be required: true.`,
+      }),
     ]);
   });
 });

@@ -4,16 +4,25 @@ import { openapi, responseRef, ruleUnderTest } from "./helpers.ts";
 const rule = ruleUnderTest("fo-retry-after");
 const retryAfter = { description: "Seconds to wait.", schema: { type: "integer", minimum: 0 } };
 const withRetry = { description: "Wait.", headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } };
-const components = { headers: { RetryAfter: retryAfter }, responses: { Limited: withRetry, Plain: { description: "Too many." } } };
-const portfolio = (responses: object) => openapi({ "/v1/portfolios/{portfolio_id}/conversions/hedge": { post: { responses } } }, { components });
+const components = {
+  headers: { RetryAfter: retryAfter },
+  responses: { Limited: withRetry, Plain: { description: "Too many." } },
+};
+const portfolio = (responses: object) =>
+  openapi({ "/v1/portfolios/{portfolio_id}/conversions/hedge": { post: { responses } } }, { components });
 
 describe("fo-retry-after", () => {
   test("valid: portfolio 429 and 503 declare an integer Retry-After", async () => {
-    expect(await rule.run(portfolio({ "429": responseRef("Limited"), "503": withRetry, "500": { description: "Fault." } }))).toEqual([]);
+    expect(
+      await rule.run(portfolio({ "429": responseRef("Limited"), "503": withRetry, "500": { description: "Fault." } })),
+    ).toEqual([]);
   });
 
   test("valid: a v1 429 without Retry-After", async () => {
-    const doc = openapi({ "/v1/customers/{customer_id}/recipients": { post: { responses: { "429": responseRef("Plain") } } } }, { components });
+    const doc = openapi(
+      { "/v1/customers/{customer_id}/recipients": { post: { responses: { "429": responseRef("Plain") } } } },
+      { components },
+    );
     expect(await rule.run(doc)).toEqual([]);
   });
 
@@ -22,29 +31,42 @@ describe("fo-retry-after", () => {
       expect.objectContaining({
         code: "fo-retry-after",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/hedge.post.responses.503",
-        message: expect.stringMatching(/^503 of POST \/v1\/portfolios\/\{portfolio_id\}\/conversions\/hedge declares no Retry-After header; .*#\/components\/headers\/RetryAfter/),
+        message: expect.stringMatching(
+          /^503 of POST \/v1\/portfolios\/\{portfolio_id\}\/conversions\/hedge declares no Retry-After header; .*#\/components\/headers\/RetryAfter/,
+        ),
       }),
     ]);
   });
 
   test("invalid: Retry-After as a date string", async () => {
-    const doc = portfolio({ "429": { description: "Wait.", headers: { "retry-after": { description: "When.", schema: { type: "string", format: "date-time" } } } } });
+    const doc = portfolio({
+      "429": {
+        description: "Wait.",
+        headers: { "retry-after": { description: "When.", schema: { type: "string", format: "date-time" } } },
+      },
+    });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-retry-after",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/hedge.post.responses.429.headers.retry-after",
-        message: "Retry-After of 429 on POST /v1/portfolios/{portfolio_id}/conversions/hedge must be an integer number of seconds (schema type: integer).",
+        message:
+          "Retry-After of 429 on POST /v1/portfolios/{portfolio_id}/conversions/hedge must be an integer number of seconds (schema type: integer).",
       }),
     ]);
   });
 
   test("invalid: Retry-After invented on a v2 429", async () => {
-    const doc = openapi({ "/v2/accounts/{main_account_id}/businesses": { get: { responses: { "429": responseRef("Limited") } } } }, { components });
+    const doc = openapi(
+      { "/v2/accounts/{main_account_id}/businesses": { get: { responses: { "429": responseRef("Limited") } } } },
+      { components },
+    );
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-retry-after",
         path: "paths./v2/accounts/{main_account_id}/businesses.get.responses.429",
-        message: expect.stringContaining("which the reference documents only on portfolio 429 and 503 answers; remove it"),
+        message: expect.stringContaining(
+          "which the reference documents only on portfolio 429 and 503 answers; remove it",
+        ),
       }),
     ]);
   });

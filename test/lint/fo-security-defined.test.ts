@@ -8,7 +8,10 @@ const schemes = {
 };
 const ok = { "2XX": { description: "Done." } };
 const doc = (security: object[], rootSecurity: object[] = [{ SandboxBearer: [] }]) =>
-  openapi({ "/v1/portfolios/{portfolio_id}/conversions/quote": { post: { security, responses: ok } } }, { security: rootSecurity, components: { securitySchemes: schemes } });
+  openapi(
+    { "/v1/portfolios/{portfolio_id}/conversions/quote": { post: { security, responses: ok } } },
+    { security: rootSecurity, components: { securitySchemes: schemes } },
+  );
 
 describe("fo-security-defined", () => {
   test("valid: defined schemes, documented portfolio scopes as roles", async () => {
@@ -16,7 +19,9 @@ describe("fo-security-defined", () => {
   });
 
   test("valid: webhooks without security", async () => {
-    expect(await rule.run(openapi({}, { webhooks: { "conversion.failed": { post: { security: [], responses: ok } } } }))).toEqual([]);
+    expect(
+      await rule.run(openapi({}, { webhooks: { "conversion.failed": { post: { security: [], responses: ok } } } })),
+    ).toEqual([]);
   });
 
   test("invalid: a scheme that is not defined", async () => {
@@ -36,7 +41,9 @@ describe("fo-security-defined", () => {
       expect.objectContaining({
         code: "fo-security-defined",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.post.security.0.PortfolioBearer.1",
-        message: expect.stringMatching(/asks `PortfolioBearer` for `conversions:admin`, which is not a documented scope; use one of conversions:quote:create, conversions:hedge:create, conversions:hedge:read\.$/),
+        message: expect.stringMatching(
+          /asks `PortfolioBearer` for `conversions:admin`, which is not a documented scope; use one of conversions:quote:create, conversions:hedge:create, conversions:hedge:read\.$/,
+        ),
       }),
     ]);
   });
@@ -46,7 +53,8 @@ describe("fo-security-defined", () => {
       expect.objectContaining({
         code: "fo-security-defined",
         path: "security.0.SandboxBearer",
-        message: "The root lists roles on `SandboxBearer`, which takes none; leave its list empty ([]). Only PortfolioBearer carries documented scopes.",
+        message:
+          "The root lists roles on `SandboxBearer`, which takes none; leave its list empty ([]). Only PortfolioBearer carries documented scopes.",
       }),
     ]);
   });

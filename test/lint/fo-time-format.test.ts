@@ -5,7 +5,19 @@ const rule = ruleUnderTest("fo-time-format");
 const dateTime = { type: "string", format: "date-time", description: "A time." };
 const withSchema = (properties: object, parameters: object[] = []) =>
   openapi(
-    { "/v1/x": { get: { parameters, responses: { "200": { description: "Ok.", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } } } } } },
+    {
+      "/v1/x": {
+        get: {
+          parameters,
+          responses: {
+            "200": {
+              description: "Ok.",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+            },
+          },
+        },
+      },
+    },
     { components: { schemas: { Thing: { type: "object", properties }, Time: dateTime } } },
   );
 
@@ -26,7 +38,9 @@ describe("fo-time-format", () => {
   });
 
   test("valid: names that only look alike are left alone", async () => {
-    expect(await rule.run(withSchema({ format: { type: "string" }, timeout: { type: "integer" }, at: { type: "string" } }))).toEqual([]);
+    expect(
+      await rule.run(withSchema({ format: { type: "string" }, timeout: { type: "integer" }, at: { type: "string" } })),
+    ).toEqual([]);
   });
 
   test("invalid: an *_at property without format", async () => {
@@ -49,12 +63,15 @@ describe("fo-time-format", () => {
   });
 
   test("invalid: the updated_from query parameter as a plain string", async () => {
-    const doc = withSchema({}, [{ name: "updated_from", in: "query", description: "From.", schema: { type: "string" } }]);
+    const doc = withSchema({}, [
+      { name: "updated_from", in: "query", description: "From.", schema: { type: "string" } },
+    ]);
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-time-format",
         path: "paths./v1/x.get.parameters.0.schema",
-        message: "Parameter `updated_from` is time-valued: give it schema {type: string, format: date-time} (ISO 8601).",
+        message:
+          "Parameter `updated_from` is time-valued: give it schema {type: string, format: date-time} (ISO 8601).",
       }),
     ]);
   });

@@ -9,7 +9,11 @@ describe("fo-unknowns-marker", () => {
   test("valid: closed objects, marked open objects, complete enums, marked example lists", async () => {
     const doc = withSchemas({
       Closed: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
-      Open: { type: "object", properties: { quote_id: { type: "string" } }, "x-not-shown": "Fields other than quote_id." },
+      Open: {
+        type: "object",
+        properties: { quote_id: { type: "string" } },
+        "x-not-shown": "Fields other than quote_id.",
+      },
       Status: { type: "string", enum: ["ACTION_REQUIRED", "CLOSED"] },
       Network: { type: "string", examples: ["US_ACH", "US_FEDWIRE"], "x-not-shown": "Complete set of networks." },
       Url: { type: "string", format: "uri", examples: ["https://app.example.com/done"] },
@@ -20,7 +24,13 @@ describe("fo-unknowns-marker", () => {
   });
 
   test("valid: a forbidden property's `not: {}` (the empty schema refuses everything there)", async () => {
-    const doc = withSchemas({ Answer: { type: "object", properties: { requirement_id: { description: "Never sent.", not: {} } }, additionalProperties: false } });
+    const doc = withSchemas({
+      Answer: {
+        type: "object",
+        properties: { requirement_id: { description: "Never sent.", not: {} } },
+        additionalProperties: false,
+      },
+    });
     expect(await rule.run(doc)).toEqual([]);
   });
 
@@ -28,26 +38,35 @@ describe("fo-unknowns-marker", () => {
     const doc = withSchemas({
       Flat: { type: "object", properties: { code: { type: "string" } }, additionalProperties: false },
       Legacy: { type: "object", properties: { status_code: { type: "integer" } }, additionalProperties: false },
-      Narrowed: { allOf: [{ $ref: "#/components/schemas/Flat" }, { type: "object", properties: { code: { enum: ["1"] } } }] },
+      Narrowed: {
+        allOf: [{ $ref: "#/components/schemas/Flat" }, { type: "object", properties: { code: { enum: ["1"] } } }],
+      },
       Either: { anyOf: [{ $ref: "#/components/schemas/Flat" }, { $ref: "#/components/schemas/Legacy" }] },
     });
     expect(await rule.run(doc)).toEqual([]);
   });
 
   test("invalid: an open object without the marker", async () => {
-    expect(await rule.run(withSchemas({ Quote: { type: "object", properties: { quote_id: { type: "string" } } } }))).toEqual([
+    expect(
+      await rule.run(withSchemas({ Quote: { type: "object", properties: { quote_id: { type: "string" } } } })),
+    ).toEqual([
       {
         code: "fo-unknowns-marker",
         path: "components.schemas.Quote",
-        message: "Open object schema: add additionalProperties: false if the reference gives every field, else x-not-shown: <which fields are not shown>.",
+        message:
+          "Open object schema: add additionalProperties: false if the reference gives every field, else x-not-shown: <which fields are not shown>.",
         severity: 0,
       },
     ]);
   });
 
   test("invalid: an open object nested in a closed one", async () => {
-    const doc = withSchemas({ Request: { type: "object", properties: { from_asset: { type: "object" } }, additionalProperties: false } });
-    expect(paths(await rule.run(doc))).toEqual([["fo-unknowns-marker", "components.schemas.Request.properties.from_asset"]]);
+    const doc = withSchemas({
+      Request: { type: "object", properties: { from_asset: { type: "object" } }, additionalProperties: false },
+    });
+    expect(paths(await rule.run(doc))).toEqual([
+      ["fo-unknowns-marker", "components.schemas.Request.properties.from_asset"],
+    ]);
   });
 
   test("invalid: known values listed as examples without the marker", async () => {
@@ -55,42 +74,73 @@ describe("fo-unknowns-marker", () => {
       expect.objectContaining({
         code: "fo-unknowns-marker",
         path: "components.schemas.OrderStatus",
-        message: expect.stringMatching(/^`examples` lists known values \(PENDING\) of a set that is not an enum, so the set is incomplete: add x-not-shown/),
+        message: expect.stringMatching(
+          /^`examples` lists known values \(PENDING\) of a set that is not an enum, so the set is incomplete: add x-not-shown/,
+        ),
       }),
     ]);
   });
 
   test("invalid: an enum that also says it is incomplete", async () => {
-    expect(await rule.run(withSchemas({ Status: { type: "string", enum: ["PENDING"], "x-not-shown": "Other values." } }))).toEqual([
+    expect(
+      await rule.run(withSchemas({ Status: { type: "string", enum: ["PENDING"], "x-not-shown": "Other values." } })),
+    ).toEqual([
       expect.objectContaining({
         code: "fo-unknowns-marker",
         path: "components.schemas.Status.x-not-shown",
-        message: "An enum is a complete set and carries no x-not-shown; if the set may be larger, move the values to `examples` and keep x-not-shown.",
+        message:
+          "An enum is a complete set and carries no x-not-shown; if the set may be larger, move the values to `examples` and keep x-not-shown.",
       }),
     ]);
   });
 
   test("invalid: an open allOf, an untyped schema, an array without items and an empty marker", async () => {
     const doc = withSchemas({
-      Both: { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] },
+      Both: {
+        allOf: [
+          { type: "object", properties: { a: { type: "string" } } },
+          { type: "object", properties: { b: { type: "string" } } },
+        ],
+      },
       Anything: { description: "No type." },
       List: { type: "array" },
       Blank: { type: "object", "x-not-shown": "" },
     });
     expect(await rule.run(doc)).toEqual([
-      expect.objectContaining({ path: "components.schemas.Both", message: expect.stringContaining("This allOf composition is open") }),
-      expect.objectContaining({ path: "components.schemas.Anything", message: expect.stringContaining("Schema without a type accepts any value") }),
-      expect.objectContaining({ path: "components.schemas.List", message: expect.stringContaining("Array without items") }),
-      expect.objectContaining({ path: "components.schemas.Blank.x-not-shown", message: "x-not-shown must be a non-empty string naming what the reference does not show." }),
+      expect.objectContaining({
+        path: "components.schemas.Both",
+        message: expect.stringContaining("This allOf composition is open"),
+      }),
+      expect.objectContaining({
+        path: "components.schemas.Anything",
+        message: expect.stringContaining("Schema without a type accepts any value"),
+      }),
+      expect.objectContaining({
+        path: "components.schemas.List",
+        message: expect.stringContaining("Array without items"),
+      }),
+      expect.objectContaining({
+        path: "components.schemas.Blank.x-not-shown",
+        message: "x-not-shown must be a non-empty string naming what the reference does not show.",
+      }),
     ]);
   });
 
   test("invalid: a parameter schema listing values without the marker", async () => {
     const doc = openapi({
       "/v2/x/{document_type}": {
-        parameters: [{ name: "document_type", in: "path", required: true, schema: { type: "string", examples: ["MEMORANDUM_OF_ASSOCIATION"] } }],
+        parameters: [
+          {
+            name: "document_type",
+            in: "path",
+            required: true,
+            schema: { type: "string", examples: ["MEMORANDUM_OF_ASSOCIATION"] },
+          },
+        ],
       },
     });
-    expect(paths(await rule.run(doc))).toEqual([["fo-unknowns-marker", "paths./v2/x/{document_type}.parameters.0.schema"]]);
+    expect(paths(await rule.run(doc))).toEqual([
+      ["fo-unknowns-marker", "paths./v2/x/{document_type}.parameters.0.schema"],
+    ]);
   });
 });

@@ -45,7 +45,12 @@ export async function spectralFor(ruleId?: string): Promise<Spectral> {
 /** Lints a document given as an object; paths are joined with "." for readable assertions. */
 export async function lint(spectral: Spectral, doc: Json): Promise<Finding[]> {
   const results = await spectral.run(new Document(JSON.stringify(doc, null, 2), Parsers.Json, "inline.json"));
-  return results.map((r) => ({ code: String(r.code), path: r.path.join("."), message: r.message, severity: r.severity }));
+  return results.map((r) => ({
+    code: String(r.code),
+    path: r.path.join("."),
+    message: r.message,
+    severity: r.severity,
+  }));
 }
 
 /** One rule under test: `run(doc)` lints with only that rule on. */
@@ -83,13 +88,18 @@ export const envelopes: Json = {
   LegacyAuthError: {
     type: "object",
     description: "Older auth shape.",
-    properties: { status_code: { type: "integer", description: "Status." }, code: { const: "Unauthorized", description: "Code." } },
+    properties: {
+      status_code: { type: "integer", description: "Status." },
+      code: { const: "Unauthorized", description: "Code." },
+    },
     additionalProperties: false,
   },
   V2Errors: {
     type: "object",
     description: "v2 errors array.",
-    properties: { errors: { type: "array", description: "Errors.", items: { type: "object", additionalProperties: false } } },
+    properties: {
+      errors: { type: "array", description: "Errors.", items: { type: "object", additionalProperties: false } },
+    },
     additionalProperties: false,
   },
   PortfolioError: {

@@ -5,7 +5,18 @@ import { openapi, ruleUnderTest } from "./helpers.ts";
 const rule = ruleUnderTest("oas3-valid-media-example");
 const order = { type: "object", properties: { transaction_id: { type: "string" } }, required: ["transaction_id"] };
 const withExample = (value: unknown) =>
-  openapi({ "/v1/x": { get: { responses: { "201": { description: "Ok.", content: { "application/json": { schema: order, examples: { pending: { value } } } } } } } } });
+  openapi({
+    "/v1/x": {
+      get: {
+        responses: {
+          "201": {
+            description: "Ok.",
+            content: { "application/json": { schema: order, examples: { pending: { value } } } },
+          },
+        },
+      },
+    },
+  });
 
 describe("oas3-valid-media-example", () => {
   test("valid: an example that matches its schema", async () => {
@@ -17,7 +28,7 @@ describe("oas3-valid-media-example", () => {
       {
         code: "oas3-valid-media-example",
         path: "paths./v1/x.get.responses.201.content.application/json.examples.pending.value.transaction_id",
-        message: "\"transaction_id\" property type must be string",
+        message: '"transaction_id" property type must be string',
         severity: 0,
       },
     ]);

@@ -44,15 +44,25 @@ describe("npm run mock -- --stateful", () => {
     expect(out()).toContain(`control API at ${base}/__mock/ (local callers)`);
     const headers = { Authorization: "Bearer sandbox-token", "Content-Type": "application/json" };
     const q = await (await fetch(`${base}${C}/conversions/quote`, { method: "POST", headers, body: quote })).json();
-    const execute = () => fetch(`${base}${C}/conversions/hedge`, { method: "POST", headers, body: JSON.stringify({ quote_id: q.quote_id }) });
+    const execute = () =>
+      fetch(`${base}${C}/conversions/hedge`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ quote_id: q.quote_id }),
+      });
     expect((await execute()).status).toBe(201);
     expect((await execute()).status).toBe(409);
     expect((await fetch(`${base}/__mock/clock`)).status).toBe(200);
     await fetch(`${base}${C}/deposit_instructions`, { headers });
     // Without credentials the stateful mode passes the request on, and Prism refuses it as before.
     expect((await fetch(`${base}${C}/rfi-cases`)).status).toBe(401);
-    const log = (await (await fetch(`${base}/__mock/requests`)).json()).requests.map((r: { operation_id: string; outcome: unknown }) => [r.operation_id, r.outcome]);
-    expect(log.slice(-2)).toEqual([["getDefaultDepositInstruction", "prism"], ["listRfiCases", "prism"]]);
+    const log = (await (await fetch(`${base}/__mock/requests`)).json()).requests.map(
+      (r: { operation_id: string; outcome: unknown }) => [r.operation_id, r.outcome],
+    );
+    expect(log.slice(-2)).toEqual([
+      ["getDefaultDepositInstruction", "prism"],
+      ["listRfiCases", "prism"],
+    ]);
     await interrupt(child);
   });
 
@@ -61,8 +71,15 @@ describe("npm run mock -- --stateful", () => {
     const base = `http://127.0.0.1:${port}`;
     const { child, out } = await run(["--port", String(port), "--stateful"]);
     expect(out()).toContain("control API off (--control turns it on)");
-    for (const [method, route] of [["GET", "/requests"], ["POST", "/reset"], ["GET", "/transactions?customer_id=c1"]]) {
-      const res = await fetch(`${base}/__mock${route}`, { method, headers: { "Content-Type": "application/json", Authorization: "Bearer sandbox-token" } });
+    for (const [method, route] of [
+      ["GET", "/requests"],
+      ["POST", "/reset"],
+      ["GET", "/transactions?customer_id=c1"],
+    ]) {
+      const res = await fetch(`${base}/__mock${route}`, {
+        method,
+        headers: { "Content-Type": "application/json", Authorization: "Bearer sandbox-token" },
+      });
       expect(res.status).toBe(404);
       expect(await res.text()).not.toMatch(/"requests":|"list":/);
     }
@@ -78,21 +95,51 @@ describe("npm run mock -- --stateful", () => {
     const fixture = path.join(dir, "rfi.json");
     writeFileSync(fixture, JSON.stringify({ customers: {} }));
     const token = randomBytes(32).toString("hex");
-    const { child, out } = await run(["--port", String(port), "--auth", "production", "--keys", keys, "--stateful", "--rfi-fixture", fixture, "--control"], { ...process.env, FO_MOCK_CONTROL_TOKEN: token });
+    const { child, out } = await run(
+      [
+        "--port",
+        String(port),
+        "--auth",
+        "production",
+        "--keys",
+        keys,
+        "--stateful",
+        "--rfi-fixture",
+        fixture,
+        "--control",
+      ],
+      { ...process.env, FO_MOCK_CONTROL_TOKEN: token },
+    );
     expect(out()).not.toContain(creds.secretKey);
     expect(out()).toContain("(Bearer FO_MOCK_CONTROL_TOKEN)");
     const path1 = `${C}/conversions/quote`;
     const signed = signRequest({ ...creds, method: "POST", path: path1, body: quote, time: new Date() });
-    const res = await fetch(`${base}${path1}`, { method: "POST", headers: { ...signed.headers, "Content-Type": "application/json" }, body: quote });
+    const res = await fetch(`${base}${path1}`, {
+      method: "POST",
+      headers: { ...signed.headers, "Content-Type": "application/json" },
+      body: quote,
+    });
     expect(res.status).toBe(201);
-    expect((await fetch(`${base}${path1}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: quote })).status).toBe(401);
+    expect(
+      (await fetch(`${base}${path1}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: quote }))
+        .status,
+    ).toBe(401);
     const rfi = signRequest({ ...creds, method: "GET", path: `${C}/rfi-cases`, time: new Date() });
-    expect(await (await fetch(`${base}${C}/rfi-cases`, { headers: rfi.headers })).json()).toEqual({ list: [], total: 0 });
+    expect(await (await fetch(`${base}${C}/rfi-cases`, { headers: rfi.headers })).json()).toEqual({
+      list: [],
+      total: 0,
+    });
     // The outside run's finding: no credentials read the log (nor anything else under the prefix).
     expect((await fetch(`${base}/__mock/requests`)).status).toBe(401);
-    expect((await fetch(`${base}/__mock/requests`, { headers: { Authorization: `Bearer ${token.slice(1)}` } })).status).toBe(401);
-    expect((await fetch(`${base}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } })).status).toBe(401);
-    const log = await (await fetch(`${base}/__mock/requests`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    expect(
+      (await fetch(`${base}/__mock/requests`, { headers: { Authorization: `Bearer ${token.slice(1)}` } })).status,
+    ).toBe(401);
+    expect(
+      (await fetch(`${base}/__mock/reset`, { method: "POST", headers: { "Content-Type": "application/json" } })).status,
+    ).toBe(401);
+    const log = await (
+      await fetch(`${base}/__mock/requests`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json();
     expect(log.requests.map((r: { operation_id: string }) => r.operation_id)).toEqual(["createQuote", "listRfiCases"]);
     await interrupt(child);
     expect(out()).not.toContain(token);
@@ -104,7 +151,11 @@ describe("npm run mock -- --stateful", () => {
       if (token === undefined) delete env.FO_MOCK_CONTROL_TOKEN;
       const keys = path.join(dir, "keys-ctl.json");
       writeFileSync(keys, JSON.stringify({ "AK-ctl": newSecret() }));
-      const child = spawn(process.execPath, [script, "--port", String(await freePort()), "--auth", "production", "--keys", keys, "--stateful", "--control"], { env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(
+        process.execPath,
+        [script, "--port", String(await freePort()), "--auth", "production", "--keys", keys, "--stateful", "--control"],
+        { env, stdio: ["ignore", "pipe", "pipe"] },
+      );
       started.push(child);
       let err = "";
       child.stderr!.on("data", (d) => (err += d));
@@ -117,7 +168,11 @@ describe("npm run mock -- --stateful", () => {
   test("a bad fixture stops the start with a message naming it", async () => {
     const fixture = path.join(dir, "broken.json");
     writeFileSync(fixture, "{");
-    const child = spawn(process.execPath, [script, "--port", String(await freePort()), "--stateful", "--rfi-fixture", fixture], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [script, "--port", String(await freePort()), "--stateful", "--rfi-fixture", fixture],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     started.push(child);
     let err = "";
     child.stderr!.on("data", (d) => (err += d));
@@ -129,9 +184,17 @@ describe("npm run mock -- --stateful", () => {
 describe("parseStatefulOptions", () => {
   test("off without --stateful; the files with it", () => {
     expect(parseStatefulOptions([])).toBeUndefined();
-    expect(parseStatefulOptions(["--stateful", "--rfi-fixture", "a.json", "--stateful-options", "o.json"])).toEqual({ rfiFixture: "a.json", optionsFile: "o.json", control: false });
+    expect(parseStatefulOptions(["--stateful", "--rfi-fixture", "a.json", "--stateful-options", "o.json"])).toEqual({
+      rfiFixture: "a.json",
+      optionsFile: "o.json",
+      control: false,
+    });
     expect(parseStatefulOptions(["--stateful", "--control"], {})).toMatchObject({ control: true });
-    expect(parseStatefulOptions(["--stateful", "--control", "--auth", "production"], { FO_MOCK_CONTROL_TOKEN: "t".repeat(32) })).toMatchObject({ control: true });
+    expect(
+      parseStatefulOptions(["--stateful", "--control", "--auth", "production"], {
+        FO_MOCK_CONTROL_TOKEN: "t".repeat(32),
+      }),
+    ).toMatchObject({ control: true });
   });
 
   test.each([

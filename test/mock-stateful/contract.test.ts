@@ -40,9 +40,18 @@ function check(operationId: string, r: Reply) {
   if (documented) {
     expect(validator.validate(documented, r.body), `${operationId} ${r.status}`).toBeNull();
   } else {
-    expect(UNDOCUMENTED[operationId] ?? [], `${operationId} answered ${r.status}, which the document does not list`).toContain(r.status);
-    const envelope = operationId.startsWith("createPortfolio") || operationId.startsWith("getPortfolio") ? "PortfolioError" : "FlatError";
-    expect(validator.validate(pointer("components", "schemas", envelope), r.body), `${operationId} ${r.status}`).toBeNull();
+    expect(
+      UNDOCUMENTED[operationId] ?? [],
+      `${operationId} answered ${r.status}, which the document does not list`,
+    ).toContain(r.status);
+    const envelope =
+      operationId.startsWith("createPortfolio") || operationId.startsWith("getPortfolio")
+        ? "PortfolioError"
+        : "FlatError";
+    expect(
+      validator.validate(pointer("components", "schemas", envelope), r.body),
+      `${operationId} ${r.status}`,
+    ).toBeNull();
   }
 }
 
@@ -67,18 +76,31 @@ test("customer conversions: quote, execute, read and each refusal", async () => 
   const order = await run("executeQuote", "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } });
   await run("executeQuote", "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } });
   await run("executeQuote", "POST", `${C}/conversions/hedge`, { body: { quote_id: "nope" } });
-  await run("executeQuote", "POST", `${C}/conversions/hedge`, { body: { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" } });
+  await run("executeQuote", "POST", `${C}/conversions/hedge`, {
+    body: { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" },
+  });
   await run("getConversion", "GET", `${C}/conversions/order`, { query: `transaction_id=${order.body.transaction_id}` });
   await run("getConversion", "GET", `${C}/conversions/order`, { query: "transaction_id=x" });
-  await run("getConversion", "GET", `${C}/conversions/order`, { query: "transaction_id=3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" });
+  await run("getConversion", "GET", `${C}/conversions/order`, {
+    query: "transaction_id=3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69",
+  });
   expect(seen.map((s) => s.status)).toEqual([201, 400, 400, 201, 409, 400, 400, 200, 400, 404]);
 });
 
 test("external accounts: create, conflicts, institution not found, bad key, lookup", async () => {
   ({ mock } = await testMock());
-  await run("createExternalAccount", "POST", `${C}/external-accounts`, { body: bankAccount, headers: { "Idempotency-Key": KEY } });
-  await run("createExternalAccount", "POST", `${C}/external-accounts`, { body: bankAccount, headers: { "Idempotency-Key": KEY } });
-  await run("createExternalAccount", "POST", `${C}/external-accounts`, { body: { ...bankAccount, institution_id: "1" }, headers: { "Idempotency-Key": "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" } });
+  await run("createExternalAccount", "POST", `${C}/external-accounts`, {
+    body: bankAccount,
+    headers: { "Idempotency-Key": KEY },
+  });
+  await run("createExternalAccount", "POST", `${C}/external-accounts`, {
+    body: bankAccount,
+    headers: { "Idempotency-Key": KEY },
+  });
+  await run("createExternalAccount", "POST", `${C}/external-accounts`, {
+    body: { ...bankAccount, institution_id: "1" },
+    headers: { "Idempotency-Key": "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" },
+  });
   await run("createExternalAccount", "POST", `${C}/external-accounts`, { body: bankAccount });
   await run("listExternalAccounts", "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` });
   await run("listExternalAccounts", "GET", `${C}/external-accounts`, { query: "idempotency_key=x" });
@@ -91,14 +113,22 @@ test("portfolio: quote, hedge, replay, conflict, not found, read", async () => {
   const q = await run("createPortfolioQuote", "POST", `${P}/conversions/quote`, { body: quoteBody() });
   await run("createPortfolioQuote", "POST", `${P}/conversions/quote`, { body: quoteBody({}) });
   const headers = { "Idempotency-Key": KEY };
-  const h = await run("createPortfolioHedge", "POST", `${P}/conversions/hedge`, { body: { quote_id: q.body.quote_id }, headers });
+  const h = await run("createPortfolioHedge", "POST", `${P}/conversions/hedge`, {
+    body: { quote_id: q.body.quote_id },
+    headers,
+  });
   await run("createPortfolioHedge", "POST", `${P}/conversions/hedge`, { body: { quote_id: q.body.quote_id }, headers });
   await run("createPortfolioHedge", "POST", `${P}/conversions/hedge`, { body: { quote_id: "other" }, headers });
-  await run("createPortfolioHedge", "POST", `${P}/conversions/hedge`, { body: { quote_id: "other" }, headers: { "Idempotency-Key": "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" } });
+  await run("createPortfolioHedge", "POST", `${P}/conversions/hedge`, {
+    body: { quote_id: "other" },
+    headers: { "Idempotency-Key": "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" },
+  });
   await run("createPortfolioHedge", "POST", `${P}/conversions/hedge`, { body: { quote_id: "other" } });
   await run("getPortfolioHedge", "GET", `${P}/conversions/hedge`, { query: `conversion_id=${h.body.conversion_id}` });
   await run("getPortfolioHedge", "GET", `${P}/conversions/hedge`, { query: "conversion_id=x" });
-  await run("getPortfolioHedge", "GET", `${P}/conversions/hedge`, { query: "conversion_id=3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" });
+  await run("getPortfolioHedge", "GET", `${P}/conversions/hedge`, {
+    query: "conversion_id=3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69",
+  });
 });
 
 test("RFI cases: a page and a refused query", async () => {

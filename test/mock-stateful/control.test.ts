@@ -10,7 +10,6 @@ import { C, CUSTOMER, answer, call, ctl, newQuote, testMock } from "./support.ts
 const dir = mkdtempSync(path.join(tmpdir(), "stateful-options-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 describe("control API", () => {
   test("only paths under the prefix are control paths", async () => {
     const { mock } = await testMock({ controlPrefix: "/__ctl" });
@@ -22,7 +21,9 @@ describe("control API", () => {
 
   test("clock: advances forward only, and says the virtual time", async () => {
     const { mock, time } = await testMock();
-    expect(ctl(mock, "POST", "/clock", { advance_seconds: 31 }).body.now).toBe(new Date(time.ms + 31_000).toISOString());
+    expect(ctl(mock, "POST", "/clock", { advance_seconds: 31 }).body.now).toBe(
+      new Date(time.ms + 31_000).toISOString(),
+    );
     expect(ctl(mock, "POST", "/clock", { advance_ms: 500 }).body.now).toBe(new Date(time.ms + 31_500).toISOString());
     expect(ctl(mock, "POST", "/clock", { advance_seconds: -1 }).status).toBe(400);
     expect(ctl(mock, "POST", "/clock", "soon").status).toBe(400);
@@ -49,13 +50,19 @@ describe("control API", () => {
     const target = mock.store.rfiCases.get(CUSTOMER)![2]!;
     const patched = ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "CLOSED" });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ case_id: target.case_id, rfi_status: "CLOSED", updated_at: new Date(time.ms).toISOString() });
+    expect(patched.body).toMatchObject({
+      case_id: target.case_id,
+      rfi_status: "CLOSED",
+      updated_at: new Date(time.ms).toISOString(),
+    });
     const fresh = { ...target, case_id: "new-case", rfi_status: "ACTION_REQUIRED" };
     delete (fresh as Record<string, unknown>).updated_at;
     expect(ctl(mock, "PUT", `/customers/${CUSTOMER}/rfi-cases/new-case`, fresh).status).toBe(201);
     const listed = await answer(mock, "GET", `${C}/rfi-cases`, { query: "case_id=new-case" });
     expect(listed.body.list[0].updated_at).toBe(new Date(time.ms).toISOString());
-    expect(ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "OPEN" }).status).toBe(400);
+    expect(
+      ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "OPEN" }).status,
+    ).toBe(400);
     expect(ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/none`, { rfi_status: "CLOSED" }).status).toBe(404);
   });
 
@@ -63,15 +70,27 @@ describe("control API", () => {
     const { mock, time } = await testMock();
     const made = [];
     for (let i = 0; i < 3; i++) {
-      made.push((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: await newQuote(mock) } })).body.transaction_id);
+      made.push(
+        (await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: await newQuote(mock) } })).body
+          .transaction_id,
+      );
       time.ms += 60_000;
     }
     expect(ctl(mock, "PATCH", `/orders/${made[0]}`, { order_status: "COMPLETED" }).body.order_status).toBe("COMPLETED");
-    expect((await answer(mock, "GET", `${C}/conversions/order`, { query: `transaction_id=${made[0]}` })).body.order_status).toBe("COMPLETED");
+    expect(
+      (await answer(mock, "GET", `${C}/conversions/order`, { query: `transaction_id=${made[0]}` })).body.order_status,
+    ).toBe("COMPLETED");
     const window = `customer_id=${CUSTOMER}&transaction_action=CONVERSION&created_after=2026-11-21T09:31:00Z&created_before=2026-11-21T09:32:00Z`;
     const page = ctl(mock, "GET", "/transactions", undefined, `${window}&size=1`);
-    expect(page.body).toEqual({ list: [{ transaction_id: made[1], transaction_action: "CONVERSION", created_at: "2026-11-21T09:31:00.000Z" }], total: 2, page: 1, size: 1 });
-    expect(ctl(mock, "GET", "/transactions", undefined, `${window}&size=1&page=2`).body.list[0].transaction_id).toBe(made[2]);
+    expect(page.body).toEqual({
+      list: [{ transaction_id: made[1], transaction_action: "CONVERSION", created_at: "2026-11-21T09:31:00.000Z" }],
+      total: 2,
+      page: 1,
+      size: 1,
+    });
+    expect(ctl(mock, "GET", "/transactions", undefined, `${window}&size=1&page=2`).body.list[0].transaction_id).toBe(
+      made[2],
+    );
     expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=someone-else`).body.total).toBe(0);
     expect(ctl(mock, "GET", "/transactions", undefined, "").status).toBe(400);
     expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=${CUSTOMER}&created_after=noon`).status).toBe(400);
@@ -90,9 +109,17 @@ describe("faults", () => {
   test("drop-before drops the next matching request without recording anything; the one after is answered", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "createQuote" });
-    expect(await call(mock, "POST", `${C}/conversions/quote`, { body: { from_asset: {}, to_asset: {}, pay_amount: "1" } })).toBe(DROP);
+    expect(
+      await call(mock, "POST", `${C}/conversions/quote`, { body: { from_asset: {}, to_asset: {}, pay_amount: "1" } }),
+    ).toBe(DROP);
     expect(mock.store.quotes.size).toBe(0);
-    expect((await answer(mock, "POST", `${C}/conversions/quote`, { body: { from_asset: {}, to_asset: {}, pay_amount: "1" } })).status).toBe(201);
+    expect(
+      (
+        await answer(mock, "POST", `${C}/conversions/quote`, {
+          body: { from_asset: {}, to_asset: {}, pay_amount: "1" },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   test("drop-after records the change, then drops the answer", async () => {
@@ -105,13 +132,22 @@ describe("faults", () => {
 
   test("status answers in the path's envelope with Retry-After; times counts matching requests only", async () => {
     const { mock } = await testMock();
-    ctl(mock, "POST", "/faults", { kind: "status", status: 503, retry_after: 2, method: "GET", path: "/v1/portfolios/pf-1/conversions/hedge", times: 2 });
+    ctl(mock, "POST", "/faults", {
+      kind: "status",
+      status: 503,
+      retry_after: 2,
+      method: "GET",
+      path: "/v1/portfolios/pf-1/conversions/hedge",
+      times: 2,
+    });
     await answer(mock, "GET", `${C}/rfi-cases`);
     for (let i = 0; i < 2; i++) {
       const r = await answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" });
       expect([r.status, r.headers?.["Retry-After"], r.body.error.code]).toEqual([503, "2", "VENUE_UNAVAILABLE"]);
     }
-    expect((await answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" })).status).toBe(400);
+    expect(
+      (await answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" })).status,
+    ).toBe(400);
     ctl(mock, "POST", "/faults", { kind: "status", status: 408, code: "00020000", operation_id: "createQuote" });
     const r = await answer(mock, "POST", `${C}/conversions/quote`, { body: {} });
     expect(r.body).toMatchObject({ code: "00020000", status: 408 });
@@ -171,7 +207,13 @@ describe("settings", () => {
   test("defaults are the documented ones", () => {
     const o = resolveOptions();
     expect(o.amountFields).toEqual(["pay_amount", "receive_amount"]);
-    expect([o.controlPrefix, o.externalAccountListShape, o.hedgeStatus, o.rfiOrder, o.portfolioQuoteLifetimeSeconds]).toEqual(["/__mock", "list", 201, "fixture", 30]);
+    expect([
+      o.controlPrefix,
+      o.externalAccountListShape,
+      o.hedgeStatus,
+      o.rfiOrder,
+      o.portfolioQuoteLifetimeSeconds,
+    ]).toEqual(["/__mock", "list", 201, "fixture", 30]);
   });
 
   test.each([
@@ -190,7 +232,14 @@ describe("settings", () => {
 
   test("an options file takes the same names, patterns as strings", () => {
     const file = path.join(dir, "options.json");
-    writeFileSync(file, JSON.stringify({ amountFields: ["from_amount", "to_amount"], transactionIdPattern: "^tx-\\d+$", conversionIdPattern: null }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        amountFields: ["from_amount", "to_amount"],
+        transactionIdPattern: "^tx-\\d+$",
+        conversionIdPattern: null,
+      }),
+    );
     const o = resolveOptions(loadOptionsFile(file));
     expect(o.transactionIdPattern!.test("tx-12")).toBe(true);
     expect(o.conversionIdPattern).toBeNull();

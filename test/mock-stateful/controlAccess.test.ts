@@ -23,7 +23,14 @@ describe("off unless asked for", () => {
   test("by default the prefix is an ordinary path and control calls are refused", async () => {
     const mock = await createStatefulMock();
     expect(mock.isControlPath("/__mock/requests")).toBe(false);
-    const r = mock.control({ method: "POST", path: "/__mock/reset", query: "", headers: { host: `127.0.0.1:${LOCAL_PORT}`, "content-type": "application/json" }, body: new Uint8Array(), localPort: LOCAL_PORT });
+    const r = mock.control({
+      method: "POST",
+      path: "/__mock/reset",
+      query: "",
+      headers: { host: `127.0.0.1:${LOCAL_PORT}`, "content-type": "application/json" },
+      body: new Uint8Array(),
+      localPort: LOCAL_PORT,
+    });
     expect(r.status).toBe(404);
     expect(JSON.stringify(r.body)).toMatch(/--control/);
   });
@@ -48,14 +55,40 @@ describe("off unless asked for", () => {
 
 /** Generated control callers: the mock's own authorities and near misses, with and without the token. */
 const own = ["127.0.0.1", "localhost", "LOCALHOST", "[::1]"].map((h) => `${h}:${LOCAL_PORT}`);
-const foreignHosts = ["evil.example", `evil.example:${LOCAL_PORT}`, `127.0.0.1:${LOCAL_PORT + 1}`, "127.0.0.1", `127.0.0.2:${LOCAL_PORT}`, `localhost.evil.example:${LOCAL_PORT}`, ""];
+const foreignHosts = [
+  "evil.example",
+  `evil.example:${LOCAL_PORT}`,
+  `127.0.0.1:${LOCAL_PORT + 1}`,
+  "127.0.0.1",
+  `127.0.0.2:${LOCAL_PORT}`,
+  `localhost.evil.example:${LOCAL_PORT}`,
+  "",
+];
 const callers = fc.record({
   host: fc.oneof(fc.constantFrom(...own), fc.constantFrom(...foreignHosts), fc.constant(undefined)),
-  origin: fc.oneof(fc.constant(undefined), fc.constantFrom(...own.map((h) => `http://${h}`)), fc.constantFrom("http://evil.example", "null", `https://127.0.0.1:${LOCAL_PORT}`, `http://127.0.0.1:${LOCAL_PORT}.evil.example`)),
+  origin: fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom(...own.map((h) => `http://${h}`)),
+    fc.constantFrom(
+      "http://evil.example",
+      "null",
+      `https://127.0.0.1:${LOCAL_PORT}`,
+      `http://127.0.0.1:${LOCAL_PORT}.evil.example`,
+    ),
+  ),
   tokenSet: fc.boolean(),
   sent: fc.constantFrom("none", "right", "wrong", "right-lowercase-scheme"),
   method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "post"),
-  type: fc.constantFrom(undefined, "application/json", "application/json; charset=utf-8", "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"),
+  type: fc.constantFrom(
+    undefined,
+    "application/json",
+    "application/json; charset=utf-8",
+    "text/plain",
+    "text/plain;charset=UTF-8",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonx",
+  ),
 });
 
 type Caller = { host?: string; origin?: string; tokenSet: boolean; sent: string; method: string; type?: string };
@@ -64,7 +97,8 @@ type Caller = { host?: string; origin?: string; tokenSet: boolean; sent: string;
 function expected(c: Caller): number | undefined {
   const hostOk = c.host !== undefined && own.map((h) => h.toLowerCase()).includes(c.host.toLowerCase());
   if (!hostOk) return 403;
-  if (c.origin !== undefined && !own.map((h) => `http://${h}`.toLowerCase()).includes(c.origin.toLowerCase())) return 403;
+  if (c.origin !== undefined && !own.map((h) => `http://${h}`.toLowerCase()).includes(c.origin.toLowerCase()))
+    return 403;
   if (c.tokenSet && c.sent !== "right") return 401;
   const write = c.method.toUpperCase() !== "GET";
   if (write && !/^application\/json\s*(;|$)/i.test(c.type ?? "")) return 415;
@@ -92,7 +126,14 @@ describe("the gate", () => {
         const mock = c.tokenSet ? locked : open;
         // GET / and DELETE /faults change nothing that matters here; other methods on / are a 405 past the gate.
         const route = c.method.toUpperCase() === "DELETE" ? "/faults" : "/";
-        const r = mock.control({ method: c.method, path: `/__mock${route}`, query: "", headers, body: new Uint8Array(), localPort: LOCAL_PORT });
+        const r = mock.control({
+          method: c.method,
+          path: `/__mock${route}`,
+          query: "",
+          headers,
+          body: new Uint8Array(),
+          localPort: LOCAL_PORT,
+        });
         const want = expected(c);
         if (want === undefined) expect([200, 204, 405]).toContain(r.status);
         else expect(r.status).toBe(want);
@@ -115,22 +156,35 @@ describe("bounded inputs", () => {
     const { mock } = await testMock();
     const lengths = (max: number) => fc.oneof(fc.integer({ min: 1, max: max + 2 }), fc.constantFrom(max, max + 1));
     fc.assert(
-      fc.property(lengths(CONTROL_LIMITS.faultPath), lengths(CONTROL_LIMITS.faultCode), fc.integer({ min: 1, max: 20 }), (p, c, m) => {
-        ctl(mock, "DELETE", "/faults");
-        const spec = { kind: "status", status: 503, path: `/${"p".repeat(p - 1)}`, code: "C".repeat(c), method: "G".repeat(m) };
-        const r = ctl(mock, "POST", "/faults", spec);
-        const ok = p <= CONTROL_LIMITS.faultPath && c <= CONTROL_LIMITS.faultCode && m <= 16;
-        expect(r.status).toBe(ok ? 201 : 400);
-        if (!ok) expect(r.body.error).toMatch(new RegExp(`${CONTROL_LIMITS.faultPath}|${CONTROL_LIMITS.faultCode}|16`));
-        if (!ok) expect(JSON.stringify(r.body).length).toBeLessThan(1000);
-      }),
+      fc.property(
+        lengths(CONTROL_LIMITS.faultPath),
+        lengths(CONTROL_LIMITS.faultCode),
+        fc.integer({ min: 1, max: 20 }),
+        (p, c, m) => {
+          ctl(mock, "DELETE", "/faults");
+          const spec = {
+            kind: "status",
+            status: 503,
+            path: `/${"p".repeat(p - 1)}`,
+            code: "C".repeat(c),
+            method: "G".repeat(m),
+          };
+          const r = ctl(mock, "POST", "/faults", spec);
+          const ok = p <= CONTROL_LIMITS.faultPath && c <= CONTROL_LIMITS.faultCode && m <= 16;
+          expect(r.status).toBe(ok ? 201 : 400);
+          if (!ok)
+            expect(r.body.error).toMatch(new RegExp(`${CONTROL_LIMITS.faultPath}|${CONTROL_LIMITS.faultCode}|16`));
+          if (!ok) expect(JSON.stringify(r.body).length).toBeLessThan(1000);
+        },
+      ),
       { seed: SEED, numRuns: 150 },
     );
   });
 
   test("at most the bound of faults wait; the next is 409 naming it, and clearing makes room", async () => {
     const { mock } = await testMock();
-    for (let i = 0; i < CONTROL_LIMITS.faults; i++) expect(ctl(mock, "POST", "/faults", { kind: "drop-before", path: `/x/${i}` }).status).toBe(201);
+    for (let i = 0; i < CONTROL_LIMITS.faults; i++)
+      expect(ctl(mock, "POST", "/faults", { kind: "drop-before", path: `/x/${i}` }).status).toBe(201);
     const full = ctl(mock, "POST", "/faults", { kind: "drop-before" });
     expect(full.status).toBe(409);
     expect(full.body.error).toContain(String(CONTROL_LIMITS.faults));
@@ -143,7 +197,14 @@ describe("bounded inputs", () => {
     const { mock } = await testMock();
     const body = Buffer.from(JSON.stringify({ kind: "delay", delay_ms: 1, path: `/${"x".repeat(9 * 1024 * 1024)}` }));
     for (let i = 0; i < 5; i++) {
-      const r = mock.control({ method: "POST", path: "/__mock/faults", query: "", headers: { host: `127.0.0.1:${LOCAL_PORT}`, "content-type": "application/json" }, body, localPort: LOCAL_PORT });
+      const r = mock.control({
+        method: "POST",
+        path: "/__mock/faults",
+        query: "",
+        headers: { host: `127.0.0.1:${LOCAL_PORT}`, "content-type": "application/json" },
+        body,
+        localPort: LOCAL_PORT,
+      });
       expect(r.status).toBe(413);
     }
     expect(mock.faults.size).toBe(0);
@@ -152,12 +213,18 @@ describe("bounded inputs", () => {
   test("clock advances: from 0 to ten years a call and a hundred years in all, else 400 naming the bound (never a 500)", async () => {
     const { mock } = await testMock();
     fc.assert(
-      fc.property(fc.oneof(fc.double({ min: 0, max: 1e300, noNaN: true }), fc.integer({ min: 0, max: CONTROL_LIMITS.advanceMs + 10 })), (ms) => {
-        ctl(mock, "POST", "/reset");
-        const r = ctl(mock, "POST", "/clock", { advance_ms: ms });
-        expect(r.status).toBe(ms <= CONTROL_LIMITS.advanceMs ? 200 : 400);
-        if (r.status === 400) expect(r.body.error).toContain(String(CONTROL_LIMITS.advanceMs / 1000));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ min: 0, max: 1e300, noNaN: true }),
+          fc.integer({ min: 0, max: CONTROL_LIMITS.advanceMs + 10 }),
+        ),
+        (ms) => {
+          ctl(mock, "POST", "/reset");
+          const r = ctl(mock, "POST", "/clock", { advance_ms: ms });
+          expect(r.status).toBe(ms <= CONTROL_LIMITS.advanceMs ? 200 : 400);
+          if (r.status === 400) expect(r.body.error).toContain(String(CONTROL_LIMITS.advanceMs / 1000));
+        },
+      ),
       { seed: SEED, numRuns: 100 },
     );
     ctl(mock, "POST", "/reset");
@@ -177,11 +244,18 @@ describe("bounded inputs", () => {
     const order = `/orders/${executed.body.transaction_id}`;
     expect(ctl(mock, "PATCH", order, { order_status: "S".repeat(CONTROL_LIMITS.orderStatus) }).status).toBe(200);
     const refused = ctl(mock, "PATCH", order, { order_status: "S".repeat(CONTROL_LIMITS.orderStatus + 1) });
-    expect([refused.status, refused.body.error]).toEqual([400, expect.stringContaining(String(CONTROL_LIMITS.orderStatus))]);
+    expect([refused.status, refused.body.error]).toEqual([
+      400,
+      expect.stringContaining(String(CONTROL_LIMITS.orderStatus)),
+    ]);
     const template = { ...mock.store.rfiCases.get(CUSTOMER)![0]! };
     let status = 0;
     let n = 0;
-    for (; n <= CONTROL_LIMITS.rfiCases && status !== 409; n++) status = ctl(mock, "PUT", `/customers/c-${n % 50}/rfi-cases/case-${n}`, { ...template, case_id: `case-${n}` }).status;
+    for (; n <= CONTROL_LIMITS.rfiCases && status !== 409; n++)
+      status = ctl(mock, "PUT", `/customers/c-${n % 50}/rfi-cases/case-${n}`, {
+        ...template,
+        case_id: `case-${n}`,
+      }).status;
     expect(status).toBe(409);
     expect(mock.store.caseCount).toBe(CONTROL_LIMITS.rfiCases);
   });
@@ -194,25 +268,50 @@ describe("over HTTP, through the front", () => {
     mock = await createStatefulMock({ control: true });
     // No Prism behind it: control calls never reach it, and anything else is a plain 404 here.
     const keys = parseKeys({ "AK-control": randomBytes(32).toString("base64url") }, "test keys");
-    front = await startFront({ prism: (_req, res) => res.writeHead(404).end(), auth: "production", keys, ...statefulFrontOptions(mock) });
+    front = await startFront({
+      prism: (_req, res) => res.writeHead(404).end(),
+      auth: "production",
+      keys,
+      ...statefulFrontOptions(mock),
+    });
   });
   afterAll(async () => front?.close());
 
-  function raw(method: string, route: string, headers: Record<string, string>, body = ""): Promise<{ status: number; text: string }> {
+  function raw(
+    method: string,
+    route: string,
+    headers: Record<string, string>,
+    body = "",
+  ): Promise<{ status: number; text: string }> {
     const url = new URL(front.url);
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, method, path: `/__mock${route}`, headers: { ...headers, "content-length": Buffer.byteLength(body) }, setHost: !("host" in headers) }, (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode!, text }));
-      });
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: `/__mock${route}`,
+          headers: { ...headers, "content-length": Buffer.byteLength(body) },
+          setHost: !("host" in headers),
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, text }));
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });
   }
 
   test("a cross-site simple POST (text/plain, foreign Origin) adds no fault", async () => {
-    const r = await raw("POST", "/faults", { "content-type": "text/plain;charset=UTF-8", origin: "http://evil.example" }, '{"kind":"drop-before"}');
+    const r = await raw(
+      "POST",
+      "/faults",
+      { "content-type": "text/plain;charset=UTF-8", origin: "http://evil.example" },
+      '{"kind":"drop-before"}',
+    );
     expect(r.status).toBe(403);
     const same = await raw("POST", "/faults", { "content-type": "text/plain;charset=UTF-8" }, '{"kind":"drop-before"}');
     expect(same.status).toBe(415);
@@ -222,11 +321,14 @@ describe("over HTTP, through the front", () => {
   test("a rebound DNS name (foreign Host) reads nothing", async () => {
     const r = await raw("GET", "/requests", { host: `evil.example:${new URL(front.url).port}` });
     expect(r.status).toBe(403);
-    expect(r.text).not.toContain("requests\"");
+    expect(r.text).not.toContain('requests"');
   });
 
   test("the owner's call passes: own Host, JSON", async () => {
-    expect((await raw("POST", "/faults", { "content-type": "application/json" }, '{"kind":"drop-before","path":"/nowhere"}')).status).toBe(201);
+    expect(
+      (await raw("POST", "/faults", { "content-type": "application/json" }, '{"kind":"drop-before","path":"/nowhere"}'))
+        .status,
+    ).toBe(201);
     expect((await raw("GET", "/faults", {})).status).toBe(200);
     expect((await raw("DELETE", "/faults", { "content-type": "application/json" })).status).toBe(204);
   });

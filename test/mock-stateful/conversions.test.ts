@@ -28,8 +28,12 @@ describe("create quote", () => {
 
   test("takes the amount field names as an option", async () => {
     const { mock } = await testMock({ amountFields: ["from_amount", "to_amount"] });
-    expect((await answer(mock, "POST", `${C}/conversions/quote`, { body: quoteBody({ to_amount: "3" }) })).status).toBe(201);
-    expect((await answer(mock, "POST", `${C}/conversions/quote`, { body: quoteBody({ pay_amount: "3" }) })).body.code).toBe("00000001");
+    expect((await answer(mock, "POST", `${C}/conversions/quote`, { body: quoteBody({ to_amount: "3" }) })).status).toBe(
+      201,
+    );
+    expect(
+      (await answer(mock, "POST", `${C}/conversions/quote`, { body: quoteBody({ pay_amount: "3" }) })).body.code,
+    ).toBe("00000001");
   });
 
   test("refuses an asset that is not an object, or a missing one, with 400 00000002", async () => {
@@ -49,7 +53,9 @@ describe("execute quote", () => {
     const r = await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ transaction_id: expect.any(String), order_status: "PENDING" });
-    const read = await answer(mock, "GET", `${C}/conversions/order`, { query: `transaction_id=${r.body.transaction_id}` });
+    const read = await answer(mock, "GET", `${C}/conversions/order`, {
+      query: `transaction_id=${r.body.transaction_id}`,
+    });
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ quote_id: quoteId, order_status: "PENDING" });
   });
@@ -62,7 +68,9 @@ describe("execute quote", () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("00000006");
     time.ms += 60_000;
-    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).body.code).toBe("00000006");
+    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).body.code).toBe(
+      "00000006",
+    );
     expect(mock.store.orders.size).toBe(1);
   });
 
@@ -83,16 +91,22 @@ describe("execute quote", () => {
     const { mock } = await testMock({ now: Date.now });
     const quoteId = await newQuote(mock);
     mock.clock.advance(30_000);
-    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).body.code).toBe("00020001");
+    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).body.code).toBe(
+      "00020001",
+    );
   });
 
   test("another customer's quote is refused exactly like an unknown one (400 00020001), and stays usable by its owner", async () => {
     const { mock } = await testMock();
     const quoteId = await newQuote(mock);
     const theirs = await answer(mock, "POST", `${OTHER}/conversions/hedge`, { body: { quote_id: quoteId } });
-    const unknown = await answer(mock, "POST", `${OTHER}/conversions/hedge`, { body: { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" } });
+    const unknown = await answer(mock, "POST", `${OTHER}/conversions/hedge`, {
+      body: { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" },
+    });
     expect([theirs.status, theirs.body.code]).toEqual([400, "00020001"]);
-    expect(theirs.body.detail.replace(quoteId, "ID")).toBe(unknown.body.detail.replace("3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69", "ID"));
+    expect(theirs.body.detail.replace(quoteId, "ID")).toBe(
+      unknown.body.detail.replace("3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69", "ID"),
+    );
     expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).status).toBe(201);
   });
 
@@ -110,8 +124,12 @@ describe("execute quote", () => {
     const { mock } = await testMock();
     const quoteId = await newQuote(mock);
     const headers = { "Idempotency-Key": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d" };
-    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId }, headers })).status).toBe(201);
-    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId }, headers })).status).toBe(409);
+    expect(
+      (await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId }, headers })).status,
+    ).toBe(201);
+    expect(
+      (await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId }, headers })).status,
+    ).toBe(409);
   });
 });
 
@@ -119,20 +137,27 @@ describe("get conversion", () => {
   test("another customer's conversion is 404 00000005, not 403", async () => {
     const { mock } = await testMock();
     const order = await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: await newQuote(mock) } });
-    const r = await answer(mock, "GET", `${OTHER}/conversions/order`, { query: `transaction_id=${order.body.transaction_id}` });
+    const r = await answer(mock, "GET", `${OTHER}/conversions/order`, {
+      query: `transaction_id=${order.body.transaction_id}`,
+    });
     expect([r.status, r.body.code]).toEqual([404, "00000005"]);
   });
 
   test("an unknown transaction_id is 404 00000005", async () => {
     const { mock } = await testMock();
-    const r = await answer(mock, "GET", `${C}/conversions/order`, { query: "transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a" });
+    const r = await answer(mock, "GET", `${C}/conversions/order`, {
+      query: "transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a",
+    });
     expect([r.status, r.body.code]).toEqual([404, "00000005"]);
   });
 
   test.each([
     ["missing", ""],
     ["empty", "transaction_id="],
-    ["repeated", "transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a&transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5b"],
+    [
+      "repeated",
+      "transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a&transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5b",
+    ],
     ["not of the form the mock issues", "transaction_id=tx-1"],
   ])("a %s transaction_id is 400 00000002", async (_name, query) => {
     const { mock } = await testMock();
@@ -142,13 +167,17 @@ describe("get conversion", () => {
 
   test("transactionIdPattern: null takes any non-empty transaction_id as well-formed", async () => {
     const { mock } = await testMock({ transactionIdPattern: null });
-    expect((await answer(mock, "GET", `${C}/conversions/order`, { query: "transaction_id=tx-1" })).body.code).toBe("00000005");
+    expect((await answer(mock, "GET", `${C}/conversions/order`, { query: "transaction_id=tx-1" })).body.code).toBe(
+      "00000005",
+    );
   });
 
   test("the error envelope carries status, detail, instance, trace_id and the virtual time", async () => {
     const { mock, time } = await testMock();
     mock.clock.advance(3_600_000);
-    const r = await answer(mock, "GET", `${C}/conversions/order`, { query: "transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a" });
+    const r = await answer(mock, "GET", `${C}/conversions/order`, {
+      query: "transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a",
+    });
     expect(r.body).toEqual({
       code: "00000005",
       status: 404,
@@ -162,7 +191,9 @@ describe("get conversion", () => {
 
 test("a request Prism would refuse for want of credentials is passed on to Prism, not answered", async () => {
   const { mock } = await testMock();
-  expect(await call(mock, "POST", `${C}/conversions/quote`, { body: quoteBody(), headers: { authorization: "" } })).toBeUndefined();
+  expect(
+    await call(mock, "POST", `${C}/conversions/quote`, { body: quoteBody(), headers: { authorization: "" } }),
+  ).toBeUndefined();
   expect(await call(mock, "GET", `${C}/deposit_instructions`)).toBeUndefined();
   expect(await call(mock, "DELETE", `${C}/conversions/hedge`)).toBeUndefined();
 });

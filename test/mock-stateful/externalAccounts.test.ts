@@ -5,7 +5,10 @@ import { C, KEY, OTHER_CUSTOMER, answer, bankAccount, testMock } from "./support
 
 const KEY2 = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed";
 const KEY3 = "6ec0bd7f-11c0-43da-975e-2a8ad9ebae0b";
-const create = (key: string | undefined, body: unknown = bankAccount) => ({ body, headers: (key === undefined ? {} : { "Idempotency-Key": key }) as Record<string, string> });
+const create = (key: string | undefined, body: unknown = bankAccount) => ({
+  body,
+  headers: (key === undefined ? {} : { "Idempotency-Key": key }) as Record<string, string>,
+});
 
 describe("create external account", () => {
   test("answers the account with institution_name resolved from institution_id (201 by default)", async () => {
@@ -17,20 +20,39 @@ describe("create external account", () => {
 
   test("keeps an institution_name that was sent", async () => {
     const { mock } = await testMock();
-    const r = await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, institution_id: "999999999", institution_name: "My Bank" }));
+    const r = await answer(
+      mock,
+      "POST",
+      `${C}/external-accounts`,
+      create(KEY, { ...bankAccount, institution_id: "999999999", institution_name: "My Bank" }),
+    );
     expect([r.status, r.body.institution_name]).toEqual([201, "My Bank"]);
   });
 
   test("an omitted institution_name with an unknown routing code is 400 00020008, and nothing is bound", async () => {
     const { mock } = await testMock();
-    const r = await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, institution_id: "999999999" }));
+    const r = await answer(
+      mock,
+      "POST",
+      `${C}/external-accounts`,
+      create(KEY, { ...bankAccount, institution_id: "999999999" }),
+    );
     expect([r.status, r.body.code]).toEqual([400, "00020008"]);
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY))).status).toBe(201);
   });
 
   test("the institutions option is the directory the mock resolves from", async () => {
     const { mock } = await testMock({ institutions: { "111000025": "Other Bank" } });
-    expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, institution_id: "111000025" }))).body.institution_name).toBe("Other Bank");
+    expect(
+      (
+        await answer(
+          mock,
+          "POST",
+          `${C}/external-accounts`,
+          create(KEY, { ...bankAccount, institution_id: "111000025" }),
+        )
+      ).body.institution_name,
+    ).toBe("Other Bank");
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY2))).body.code).toBe("00020008");
   });
 
@@ -51,7 +73,12 @@ describe("create external account", () => {
     const { mock } = await testMock();
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY))).status).toBe(201);
     const same = await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
-    const other = await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, account_number: "1" }));
+    const other = await answer(
+      mock,
+      "POST",
+      `${C}/external-accounts`,
+      create(KEY, { ...bankAccount, account_number: "1" }),
+    );
     expect([same.status, other.status]).toEqual([409, 409]);
     const lookup = await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` });
     expect(lookup.body.list).toEqual([{ ...bankAccount, institution_name: "Example National Bank" }]);
@@ -61,7 +88,16 @@ describe("create external account", () => {
     const { mock } = await testMock();
     await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY2))).status).toBe(409);
-    expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY3, { ...bankAccount, account_number: "000123456780" }))).status).toBe(201);
+    expect(
+      (
+        await answer(
+          mock,
+          "POST",
+          `${C}/external-accounts`,
+          create(KEY3, { ...bankAccount, account_number: "000123456780" }),
+        )
+      ).status,
+    ).toBe(201);
     const all = await answer(mock, "GET", `${C}/external-accounts`);
     expect(all.body.total).toBe(2);
   });
@@ -69,14 +105,18 @@ describe("create external account", () => {
   test("keys and details are per customer", async () => {
     const { mock } = await testMock();
     await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
-    expect((await answer(mock, "POST", `/v1/customers/${OTHER_CUSTOMER}/external-accounts`, create(KEY))).status).toBe(201);
+    expect((await answer(mock, "POST", `/v1/customers/${OTHER_CUSTOMER}/external-accounts`, create(KEY))).status).toBe(
+      201,
+    );
   });
 
   test("a body outside the document (a missing field, an unknown one) is 400 and binds nothing", async () => {
     const { mock } = await testMock();
     const { account_number: _, ...missing } = bankAccount;
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY, missing))).status).toBe(400);
-    expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, iban: "x" }))).status).toBe(400);
+    expect(
+      (await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, iban: "x" }))).status,
+    ).toBe(400);
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY))).status).toBe(201);
   });
 });
@@ -88,14 +128,21 @@ describe("list external accounts by idempotency_key", () => {
     const bound = await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` });
     expect(bound.status).toBe(200);
     expect(bound.body).toEqual({ list: [{ ...bankAccount, institution_name: "Example National Bank" }], total: 1 });
-    expect((await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY2}` })).body).toEqual({ list: [], total: 0 });
+    expect((await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY2}` })).body).toEqual({
+      list: [],
+      total: 0,
+    });
   });
 
   test('externalAccountListShape "account": the account itself, 404 when the key bound none', async () => {
     const { mock } = await testMock({ externalAccountListShape: "account" });
     await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
-    expect((await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` })).body.institution_name).toBe("Example National Bank");
-    expect((await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY2}` })).status).toBe(404);
+    expect(
+      (await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` })).body.institution_name,
+    ).toBe("Example National Bank");
+    expect((await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY2}` })).status).toBe(
+      404,
+    );
   });
 
   test("a malformed idempotency_key is 400", async () => {

@@ -55,7 +55,13 @@ beforeAll(async () => {
   prism = await startPrism();
   // Replays allowed: a retry or a second execute within the same second is byte-identical when signed, and
   // these tests are about the state behind the front, not its replay guard.
-  front = await startFront({ upstream: prism.url, auth: "production", replay: "allow", keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), ...statefulFrontOptions(stateful) });
+  front = await startFront({
+    upstream: prism.url,
+    auth: "production",
+    replay: "allow",
+    keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
+    ...statefulFrontOptions(stateful),
+  });
   base = front.url;
 });
 afterAll(async () => {
@@ -66,18 +72,36 @@ afterAll(async () => {
 beforeEach(async () => void (await controlCall("POST", "/reset")));
 
 async function controlCall(method: string, route: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}/__mock${route}`, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}/__mock${route}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status} ${await res.text()}`);
   return res.status === 204 ? undefined : res.json();
 }
 const inject = (fault: Record<string, unknown>) => controlCall("POST", "/faults", fault);
 
-const client = (options: Partial<ClientOptions> = {}): ApiClient => createClient({ baseUrl: base, credentials: creds, portfolioToken: "portfolio-token", ...options });
-const quoteInput = { customerId: CUSTOMER, from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, amountFields: ["pay_amount", "receive_amount"], amount: { pay_amount: "100" } } as const;
+const client = (options: Partial<ClientOptions> = {}): ApiClient =>
+  createClient({ baseUrl: base, credentials: creds, portfolioToken: "portfolio-token", ...options });
+const quoteInput = {
+  customerId: CUSTOMER,
+  from_asset: { asset: "USDC" },
+  to_asset: { asset: "EUR" },
+  amountFields: ["pay_amount", "receive_amount"],
+  amount: { pay_amount: "100" },
+} as const;
 
 /** List Transactions over the mock's records (the real path is not shown), paged by page number. */
 async function listTransactions(q: ConversionTransactionQuery<number>) {
-  const query = new URLSearchParams({ customer_id: q.customerId, transaction_action: q.transaction_action, created_after: q.created_after, created_before: q.created_before, page: String(q.cursor ?? 1), size: "2" });
+  const query = new URLSearchParams({
+    customer_id: q.customerId,
+    transaction_action: q.transaction_action,
+    created_after: q.created_after,
+    created_before: q.created_before,
+    page: String(q.cursor ?? 1),
+    size: "2",
+  });
   const page = await controlCall("GET", `/transactions?${query}`);
   const read = ((q.cursor ?? 1) - 1) * 2 + page.list.length;
   return { items: page.list, next: read < page.total ? (q.cursor ?? 1) + 1 : undefined };
@@ -91,7 +115,9 @@ describe("executeQuote", () => {
     expect(result.outcome).toBe("created");
     if (result.outcome !== "created") return;
     expect(result.order.order_status).toBe("PENDING");
-    const read = await c.GET("/v1/customers/{customer_id}/conversions/order", { params: { path: { customer_id: CUSTOMER }, query: { transaction_id: result.order.transaction_id } } });
+    const read = await c.GET("/v1/customers/{customer_id}/conversions/order", {
+      params: { path: { customer_id: CUSTOMER }, query: { transaction_id: result.order.transaction_id } },
+    });
     expect(read.data?.quote_id).toBe(quote.quoteId);
   });
 
@@ -126,7 +152,11 @@ describe("the execute-timeout procedure", () => {
     expect(resolved.status).toBe("found");
     if (resolved.status === "found") expect(resolved.conversion.quote_id).toBe(quote.quoteId);
     const log = (await controlCall("GET", "/requests")).requests;
-    expect(log.filter((r: any) => r.operation_id === "executeQuote").map((r: any) => r.outcome)).toEqual([201, 201, "drop"]);
+    expect(log.filter((r: any) => r.operation_id === "executeQuote").map((r: any) => r.outcome)).toEqual([
+      201,
+      201,
+      "drop",
+    ]);
   });
 
   test("a timed-out execute the service completes later: the first pass finds nothing, a later pass finds it", async () => {
@@ -136,7 +166,12 @@ describe("the execute-timeout procedure", () => {
     const result = await executeQuote(c, quote);
     expect(result.outcome).toBe("unknown");
     if (result.outcome === "unknown") expect(isOutcomeUnknownError(result.cause)).toBe(true);
-    const resolved = await resolveExecuteOutcome(c, result.record, { listTransactions, rounds: 5, baseDelayMs: 800, random: () => 1 });
+    const resolved = await resolveExecuteOutcome(c, result.record, {
+      listTransactions,
+      rounds: 5,
+      baseDelayMs: 800,
+      random: () => 1,
+    });
     expect(resolved.status).toBe("found");
     expect(resolved.passes).toBeGreaterThan(1);
   });
@@ -155,18 +190,33 @@ describe("the execute-timeout procedure", () => {
 describe("createExternalAccount", () => {
   test("a create dropped after it was recorded is recovered by its key, with no second account", async () => {
     await inject({ kind: "drop-after", operation_id: "createExternalAccount" });
-    const result = await createExternalAccount(client({ retry: false }), { customerId: CUSTOMER, account: bankAccount, timeoutRetries: 0 });
+    const result = await createExternalAccount(client({ retry: false }), {
+      customerId: CUSTOMER,
+      account: bankAccount,
+      timeoutRetries: 0,
+    });
     expect(result).toMatchObject({ status: "recovered", after: "unknown-outcome", attempts: 1 });
-    if (result.status === "recovered") expect(result.lookup).toEqual({ list: [{ ...bankAccount, institution_name: "Example National Bank" }], total: 1 });
+    if (result.status === "recovered")
+      expect(result.lookup).toEqual({
+        list: [{ ...bankAccount, institution_name: "Example National Bank" }],
+        total: 1,
+      });
   });
 
   test("with retries: the retry with the same key gets 409, and the account bound to the key is read back", async () => {
     await inject({ kind: "drop-after", operation_id: "createExternalAccount" });
-    const result = await createExternalAccount(client({ retry: { baseDelay: 1 } }), { customerId: CUSTOMER, account: bankAccount });
+    const result = await createExternalAccount(client({ retry: { baseDelay: 1 } }), {
+      customerId: CUSTOMER,
+      account: bankAccount,
+    });
     expect(result).toMatchObject({ status: "recovered", after: "conflict" });
-    const posts = (await controlCall("GET", "/requests")).requests.filter((r: any) => r.operation_id === "createExternalAccount");
+    const posts = (await controlCall("GET", "/requests")).requests.filter(
+      (r: any) => r.operation_id === "createExternalAccount",
+    );
     expect(posts.map((r: any) => r.outcome)).toEqual(["drop", 409]);
-    const all = await client().GET("/v1/customers/{customer_id}/external-accounts", { params: { path: { customer_id: CUSTOMER } } });
+    const all = await client().GET("/v1/customers/{customer_id}/external-accounts", {
+      params: { path: { customer_id: CUSTOMER } },
+    });
     expect((all.data as { total: number }).total).toBe(1);
   });
 });
@@ -182,17 +232,24 @@ describe("RFI poller", () => {
     // A case stamped exactly at the cursor arrives late, and an old one changes.
     const late = { ...pollFixture()[0]!, case_id: "case-late", updated_at: BOUNDARY };
     await controlCall("PUT", `/customers/${POLLED}/rfi-cases/case-late`, late);
-    await controlCall("PATCH", `/customers/${POLLED}/rfi-cases/case-03`, { rfi_status: "CLOSED", updated_at: "2026-11-10T12:00:01+00:00" });
+    await controlCall("PATCH", `/customers/${POLLED}/rfi-cases/case-03`, {
+      rfi_status: "CLOSED",
+      updated_at: "2026-11-10T12:00:01+00:00",
+    });
 
     // What the service sends for that cursor: the 12 boundary cases again, the late one, the changed one, over two pages.
-    const raw = await c.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: POLLED }, query: { updated_from: poller.state().updatedFrom!, size: 100 } } });
+    const raw = await c.GET("/v1/customers/{customer_id}/rfi-cases", {
+      params: { path: { customer_id: POLLED }, query: { updated_from: poller.state().updatedFrom!, size: 100 } },
+    });
     expect(raw.data!.total).toBe(14);
 
     const second = await poller.poll();
     expect(second.map((x) => x.case_id).sort()).toEqual(["case-03", "case-late"]);
     expect(second.find((x) => x.case_id === "case-03")!.rfi_status).toBe("CLOSED");
     expect(await poller.poll()).toEqual([]);
-    const listReads = (await controlCall("GET", "/requests")).requests.filter((r: any) => r.operation_id === "listRfiCases");
+    const listReads = (await controlCall("GET", "/requests")).requests.filter(
+      (r: any) => r.operation_id === "listRfiCases",
+    );
     // First poll 3 pages, the raw read, second poll 2 pages (the repeats span them), third poll 1.
     expect(listReads).toHaveLength(3 + 1 + 2 + 1);
   });
@@ -202,14 +259,19 @@ describe("client retries", () => {
   /** The system clock, with every wait recorded and shortened so the test stays quick. */
   function recordingClock() {
     const waits: number[] = [];
-    const clock: Clock = { now: Date.now, sleep: (ms, signal) => (waits.push(ms), systemClock.sleep(Math.min(ms, 20), signal)) };
+    const clock: Clock = {
+      now: Date.now,
+      sleep: (ms, signal) => (waits.push(ms), systemClock.sleep(Math.min(ms, 20), signal)),
+    };
     return { clock, waits };
   }
 
   test("a 429 with Retry-After is retried after exactly that wait, not the backoff", async () => {
     const { clock, waits } = recordingClock();
     await inject({ kind: "status", status: 429, retry_after: 3, operation_id: "listRfiCases" });
-    const r = await client({ clock, timeout: false }).GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: POLLED } } });
+    const r = await client({ clock, timeout: false }).GET("/v1/customers/{customer_id}/rfi-cases", {
+      params: { path: { customer_id: POLLED } },
+    });
     expect(r.response.status).toBe(200);
     expect(waits).toEqual([3000]);
   });
@@ -217,7 +279,9 @@ describe("client retries", () => {
   test("a portfolio 503 with Retry-After is retried after it", async () => {
     const { clock, waits } = recordingClock();
     await inject({ kind: "status", status: 503, retry_after: 2, operation_id: "getPortfolioHedge" });
-    const r = await client({ clock, timeout: false }).GET("/v1/portfolios/{portfolio_id}/conversions/hedge", { params: { path: { portfolio_id: "pf-1" }, query: { conversion_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" } } });
+    const r = await client({ clock, timeout: false }).GET("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+      params: { path: { portfolio_id: "pf-1" }, query: { conversion_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" } },
+    });
     expect(waits).toEqual([2000]);
     expect(r.response.status).toBe(404);
     expect((r.error as { error: { code: string } }).error.code).toBe("HEDGE_NOT_FOUND");
@@ -226,7 +290,9 @@ describe("client retries", () => {
   test("a Retry-After beyond the client's bound is not waited for: the 429 comes back", async () => {
     const { clock, waits } = recordingClock();
     await inject({ kind: "status", status: 429, retry_after: 120, operation_id: "listRfiCases" });
-    const r = await client({ clock, timeout: false }).GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: POLLED } } });
+    const r = await client({ clock, timeout: false }).GET("/v1/customers/{customer_id}/rfi-cases", {
+      params: { path: { customer_id: POLLED } },
+    });
     expect([r.response.status, r.response.headers.get("Retry-After"), waits]).toEqual([429, "120", []]);
   });
 });

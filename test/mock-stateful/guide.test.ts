@@ -24,7 +24,11 @@ let prism: RunningServer;
 let front: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
-  front = await startFront({ upstream: prism.url, auth: "sandbox", ...statefulFrontOptions(await createStatefulMock({ control: true })) });
+  front = await startFront({
+    upstream: prism.url,
+    auth: "sandbox",
+    ...statefulFrontOptions(await createStatefulMock({ control: true })),
+  });
 });
 afterAll(async () => {
   await front?.close();
@@ -46,13 +50,23 @@ function typeErrors(file: string): string[] {
 test("the guide has the worked example; it type-checks and passes against the mock", async () => {
   expect(example, 'a ```ts block in "## Worked example"').toBeTruthy();
   const file = path.join(dir, "execute-timeout.mts");
-  writeFileSync(file, example!.replaceAll('"financial-operations-api"', JSON.stringify(path.join(root, "src/index.ts"))));
+  writeFileSync(
+    file,
+    example!.replaceAll('"financial-operations-api"', JSON.stringify(path.join(root, "src/index.ts"))),
+  );
   expect(typeErrors(file)).toEqual([]);
   const tsx = path.join(path.dirname(createRequire(import.meta.url).resolve("tsx/package.json")), "dist/cli.mjs");
   // Asynchronous: the mock answers from this very process.
-  const run = await promisify(execFile)(process.execPath, [tsx, file], { env: { ...process.env, MOCK_URL: front.url }, timeout: 60_000 });
+  const run = await promisify(execFile)(process.execPath, [tsx, file], {
+    env: { ...process.env, MOCK_URL: front.url },
+    timeout: 60_000,
+  });
   expect(run.stderr).toBe("");
-  const log = await (await fetch(`${front.url}/__mock/requests`, { headers: { "Content-Type": "application/json" } })).json();
+  const log = await (
+    await fetch(`${front.url}/__mock/requests`, { headers: { "Content-Type": "application/json" } })
+  ).json();
   // The example did go through the drop and the procedure's reads, not around them.
-  expect(log.requests.map((r: { operation_id: string; outcome: unknown }) => `${r.operation_id} ${r.outcome}`)).toEqual(["createQuote 201", "executeQuote drop", "getConversion 200"]);
+  expect(log.requests.map((r: { operation_id: string; outcome: unknown }) => `${r.operation_id} ${r.outcome}`)).toEqual(
+    ["createQuote 201", "executeQuote drop", "getConversion 200"],
+  );
 });

@@ -13,7 +13,10 @@ function importGraph(): Map<string, string[]> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
     const { importedFiles } = ts.preProcessFile(readFileSync(path.join(dir, file), "utf8"), true, true);
     const local = importedFiles.map((i) => i.fileName).filter((f) => f.startsWith("./") && f.endsWith(".ts"));
-    graph.set(file, local.map((f) => f.slice(2)));
+    graph.set(
+      file,
+      local.map((f) => f.slice(2)),
+    );
   }
   return graph;
 }
@@ -38,7 +41,15 @@ function circles(graph: Map<string, string[]>): string[][] {
 }
 
 test("the walk finds a circle when there is one", () => {
-  expect(circles(new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]]]))).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
+  expect(
+    circles(
+      new Map([
+        ["a.ts", ["b.ts"]],
+        ["b.ts", ["c.ts"]],
+        ["c.ts", ["a.ts"]],
+      ]),
+    ),
+  ).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
 });
 
 test("src/mock/stateful has no import circle", () => {

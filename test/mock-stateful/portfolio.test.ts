@@ -13,7 +13,10 @@ async function portfolioQuote(mock: StatefulMock, portfolio = P): Promise<string
   return r.body.quote_id;
 }
 const hedge = (mock: StatefulMock, quoteId: unknown, key = KEY, extra: Record<string, unknown> = {}) =>
-  answer(mock, "POST", `${P}/conversions/hedge`, { body: { quote_id: quoteId, ...extra }, headers: { "Idempotency-Key": key } });
+  answer(mock, "POST", `${P}/conversions/hedge`, {
+    body: { quote_id: quoteId, ...extra },
+    headers: { "Idempotency-Key": key },
+  });
 const errorCode = (r: { body: any }) => r.body.error?.code;
 
 describe("portfolio quote", () => {
@@ -33,7 +36,15 @@ describe("portfolio quote", () => {
     const { mock } = await testMock();
     const r = await answer(mock, "POST", `${P}/conversions/quote`, { body });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ error: { code, message: expect.any(String), details: {}, request_id: expect.any(String), timestamp: expect.any(String) } });
+    expect(r.body).toEqual({
+      error: {
+        code,
+        message: expect.any(String),
+        details: {},
+        request_id: expect.any(String),
+        timestamp: expect.any(String),
+      },
+    });
   });
 });
 
@@ -43,7 +54,9 @@ describe("portfolio hedge", () => {
       const { mock } = await testMock({ hedgeStatus });
       const r = await hedge(mock, await portfolioQuote(mock));
       expect(r.status).toBe(hedgeStatus);
-      const read = await answer(mock, "GET", `${P}/conversions/hedge`, { query: `conversion_id=${r.body.conversion_id}` });
+      const read = await answer(mock, "GET", `${P}/conversions/hedge`, {
+        query: `conversion_id=${r.body.conversion_id}`,
+      });
       expect([read.status, read.body]).toEqual([200, r.body]);
     }
   });
@@ -113,7 +126,10 @@ describe("portfolio hedge", () => {
   ])("a %s Idempotency-Key is 400 %s", async (_name, key, code) => {
     const { mock } = await testMock();
     const quoteId = await portfolioQuote(mock);
-    const r = await answer(mock, "POST", `${P}/conversions/hedge`, { body: { quote_id: quoteId }, headers: key === undefined ? {} : { "Idempotency-Key": key } });
+    const r = await answer(mock, "POST", `${P}/conversions/hedge`, {
+      body: { quote_id: quoteId },
+      headers: key === undefined ? {} : { "Idempotency-Key": key },
+    });
     expect([r.status, errorCode(r)]).toEqual([400, code]);
     expect(mock.store.hedges.size).toBe(0);
   });
@@ -137,7 +153,10 @@ describe("retrieve hedge", () => {
   test("an unknown conversion_id, or another portfolio's hedge, is 404 HEDGE_NOT_FOUND", async () => {
     const { mock } = await testMock();
     const made = await hedge(mock, await portfolioQuote(mock));
-    for (const [portfolio, id] of [[P, "8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a"], ["/v1/portfolios/pf-2", made.body.conversion_id]]) {
+    for (const [portfolio, id] of [
+      [P, "8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a"],
+      ["/v1/portfolios/pf-2", made.body.conversion_id],
+    ]) {
       const r = await answer(mock, "GET", `${portfolio}/conversions/hedge`, { query: `conversion_id=${id}` });
       expect([r.status, errorCode(r)]).toEqual([404, "HEDGE_NOT_FOUND"]);
     }

@@ -26,29 +26,37 @@ describe("retention", () => {
     const { mock, time } = await testMock();
     const origin = time.ms;
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), fc.integer({ min: 0, max: 3 }), fc.integer({ min: -2, max: 2 }), async (execute, which, jitter) => {
-        mock.reset();
-        time.ms = origin;
-        const quoteId = await newQuote(mock);
-        const start = time.ms;
-        if (execute) expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).status).toBe(201);
-        // Around the boundaries that matter: expiry, end of the expired quote's retention, end of the order's.
-        const boundary = [LIFETIME, LIFETIME + EXPIRED, CONVERSION, LIFETIME + CONVERSION][which]!;
-        time.ms = start + Math.max(0, boundary + jitter);
-        const r = await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } });
-        const elapsed = time.ms - start;
-        if (execute) {
-          // The consumed quote is kept as long as its order, counted from the quote's expiry.
-          const kept = elapsed < LIFETIME + CONVERSION;
-          expect([r.status, r.body.code]).toEqual(kept ? [409, "00000006"] : [400, "00020001"]);
-          expect(mock.store.orders.size).toBe(elapsed < CONVERSION ? 1 : 0);
-        } else if (elapsed < LIFETIME) {
-          expect(r.status).toBe(201);
-        } else {
-          expect([r.status, r.body.code]).toEqual([400, "00020001"]);
-          expect(r.body.detail).toMatch(elapsed < LIFETIME + EXPIRED ? /expired at/ : /No quote/);
-        }
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: -2, max: 2 }),
+        async (execute, which, jitter) => {
+          mock.reset();
+          time.ms = origin;
+          const quoteId = await newQuote(mock);
+          const start = time.ms;
+          if (execute)
+            expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).status).toBe(
+              201,
+            );
+          // Around the boundaries that matter: expiry, end of the expired quote's retention, end of the order's.
+          const boundary = [LIFETIME, LIFETIME + EXPIRED, CONVERSION, LIFETIME + CONVERSION][which]!;
+          time.ms = start + Math.max(0, boundary + jitter);
+          const r = await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } });
+          const elapsed = time.ms - start;
+          if (execute) {
+            // The consumed quote is kept as long as its order, counted from the quote's expiry.
+            const kept = elapsed < LIFETIME + CONVERSION;
+            expect([r.status, r.body.code]).toEqual(kept ? [409, "00000006"] : [400, "00020001"]);
+            expect(mock.store.orders.size).toBe(elapsed < CONVERSION ? 1 : 0);
+          } else if (elapsed < LIFETIME) {
+            expect(r.status).toBe(201);
+          } else {
+            expect([r.status, r.body.code]).toEqual([400, "00020001"]);
+            expect(r.body.detail).toMatch(elapsed < LIFETIME + EXPIRED ? /expired at/ : /No quote/);
+          }
+        },
+      ),
       { seed: SEED, numRuns: 100 },
     );
   });
@@ -56,7 +64,11 @@ describe("retention", () => {
   test("a portfolio hedge key is kept 24 h (the reference), then the record is gone", async () => {
     const { mock, time } = await testMock({ portfolioQuoteLifetimeSeconds: 3 * 86_400 });
     const quote = await answer(mock, "POST", `${P}/conversions/quote`, { body: quoteBody() });
-    const hedge = () => answer(mock, "POST", `${P}/conversions/hedge`, { body: { quote_id: quote.body.quote_id }, headers: { "Idempotency-Key": KEY } });
+    const hedge = () =>
+      answer(mock, "POST", `${P}/conversions/hedge`, {
+        body: { quote_id: quote.body.quote_id },
+        headers: { "Idempotency-Key": KEY },
+      });
     expect((await hedge()).status).toBe(201);
     time.ms += HEDGE_KEY_RETENTION_MS - 1;
     expect((await hedge()).status).toBe(201);
@@ -68,14 +80,20 @@ describe("retention", () => {
 
   test("an external account and its key leave after their retention; the customer's list follows", async () => {
     const { mock, time } = await testMock({ externalAccountRetentionSeconds: 60 });
-    const made = await answer(mock, "POST", `${C}/external-accounts`, { body: bankAccount, headers: { "Idempotency-Key": KEY } });
+    const made = await answer(mock, "POST", `${C}/external-accounts`, {
+      body: bankAccount,
+      headers: { "Idempotency-Key": KEY },
+    });
     expect(made.status).toBe(201);
     time.ms += 59_999;
     expect((await answer(mock, "GET", `${C}/external-accounts`)).body.total).toBe(1);
     time.ms += 1;
     expect((await answer(mock, "GET", `${C}/external-accounts`)).body.total).toBe(0);
     expect(mock.store.externalAccounts.size).toBe(0);
-    expect((await answer(mock, "POST", `${C}/external-accounts`, { body: bankAccount, headers: { "Idempotency-Key": KEY } })).status).toBe(201);
+    expect(
+      (await answer(mock, "POST", `${C}/external-accounts`, { body: bankAccount, headers: { "Idempotency-Key": KEY } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -85,7 +103,9 @@ describe("ceilings", () => {
     const ids = [];
     for (let i = 0; i < 200; i++) ids.push(await newQuote(mock));
     expect(mock.store.quotes.size).toBe(50);
-    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: ids[0] } })).body.detail).toMatch(/No quote/);
+    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: ids[0] } })).body.detail).toMatch(
+      /No quote/,
+    );
     expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: ids[199] } })).status).toBe(201);
   });
 
@@ -100,7 +120,12 @@ describe("ceilings", () => {
   });
 
   test("settings out of range are refused, naming them", async () => {
-    for (const bad of [{ maxRecords: 0 }, { requestLogSize: 1e9 }, { conversionRetentionSeconds: -1 }, { expiredQuoteRetentionSeconds: 1e12 }]) {
+    for (const bad of [
+      { maxRecords: 0 },
+      { requestLogSize: 1e9 },
+      { conversionRetentionSeconds: -1 },
+      { expiredQuoteRetentionSeconds: 1e12 },
+    ]) {
       await expect(testMock(bad)).rejects.toThrow(Object.keys(bad)[0]!);
     }
   });
@@ -108,7 +133,8 @@ describe("ceilings", () => {
 
 describe("UUIDs compare case-insensitively (RFC 9562)", () => {
   /** The same UUID with each letter's case chosen by `mask`. */
-  const recase = (uuid: string, mask: boolean[]) => [...uuid].map((ch, i) => (mask[i % mask.length] ? ch.toUpperCase() : ch.toLowerCase())).join("");
+  const recase = (uuid: string, mask: boolean[]) =>
+    [...uuid].map((ch, i) => (mask[i % mask.length] ? ch.toUpperCase() : ch.toLowerCase())).join("");
   const masks = fc.array(fc.boolean(), { minLength: 1, maxLength: 36 });
 
   test("an Idempotency-Key in another case is the same key: external accounts and portfolio hedges", async () => {
@@ -116,14 +142,26 @@ describe("UUIDs compare case-insensitively (RFC 9562)", () => {
     await fc.assert(
       fc.asyncProperty(fc.uuid({ version: 4 }), masks, masks, async (uuid, first, second) => {
         mock.reset();
-        const account = await answer(mock, "POST", `${C}/external-accounts`, { body: bankAccount, headers: { "Idempotency-Key": recase(uuid, first) } });
+        const account = await answer(mock, "POST", `${C}/external-accounts`, {
+          body: bankAccount,
+          headers: { "Idempotency-Key": recase(uuid, first) },
+        });
         expect(account.status).toBe(201);
-        const again = await answer(mock, "POST", `${C}/external-accounts`, { body: { ...bankAccount, account_number: "999" }, headers: { "Idempotency-Key": recase(uuid, second) } });
+        const again = await answer(mock, "POST", `${C}/external-accounts`, {
+          body: { ...bankAccount, account_number: "999" },
+          headers: { "Idempotency-Key": recase(uuid, second) },
+        });
         expect(again.status).toBe(409);
-        const read = await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${recase(uuid, second)}` });
+        const read = await answer(mock, "GET", `${C}/external-accounts`, {
+          query: `idempotency_key=${recase(uuid, second)}`,
+        });
         expect(read.body.total).toBe(1);
         const quote = await answer(mock, "POST", `${P}/conversions/quote`, { body: quoteBody() });
-        const hedge = (key: string) => answer(mock, "POST", `${P}/conversions/hedge`, { body: { quote_id: quote.body.quote_id }, headers: { "Idempotency-Key": key } });
+        const hedge = (key: string) =>
+          answer(mock, "POST", `${P}/conversions/hedge`, {
+            body: { quote_id: quote.body.quote_id },
+            headers: { "Idempotency-Key": key },
+          });
         const made = await hedge(recase(uuid, first));
         const replay = await hedge(recase(uuid, second));
         expect([replay.status, replay.body]).toEqual([made.status, made.body]);
@@ -135,41 +173,56 @@ describe("UUIDs compare case-insensitively (RFC 9562)", () => {
   test("a quote_id in upper case is the quote", async () => {
     const { mock } = await testMock();
     const quoteId = await newQuote(mock);
-    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId.toUpperCase() } })).status).toBe(201);
+    expect(
+      (await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId.toUpperCase() } })).status,
+    ).toBe(201);
   });
 });
 
 describe("Retained, against a plain model", () => {
   test("lookups honour deadlines exactly, the ceiling holds, and a sweep leaves only live records", () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant("set" as const), key: fc.integer({ min: 0, max: 15 }), dt: fc.integer({ min: 0, max: 5 }) }),
-      fc.record({ kind: fc.constant("get" as const), key: fc.integer({ min: 0, max: 15 }), dt: fc.integer({ min: 0, max: 5 }) }),
+      fc.record({
+        kind: fc.constant("set" as const),
+        key: fc.integer({ min: 0, max: 15 }),
+        dt: fc.integer({ min: 0, max: 5 }),
+      }),
+      fc.record({
+        kind: fc.constant("get" as const),
+        key: fc.integer({ min: 0, max: 15 }),
+        dt: fc.integer({ min: 0, max: 5 }),
+      }),
       fc.record({ kind: fc.constant("sweep" as const), key: fc.constant(0), dt: fc.integer({ min: 0, max: 5 }) }),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 10 }), fc.array(op, { maxLength: 60 }), (max, retention, ops) => {
-        const evicted: number[] = [];
-        const kept = new Retained<number, string>(max, (k) => evicted.push(k));
-        const model = new Map<number, { value: string; until: number }>();
-        let now = 0;
-        for (const { kind, key, dt } of ops) {
-          now += dt;
-          if (kind === "set") {
-            model.delete(key);
-            if (model.size >= max) model.delete(model.keys().next().value!);
-            model.set(key, { value: `v${now}`, until: now + retention });
-            kept.set(key, `v${now}`, now + retention);
-          } else if (kind === "get") {
-            const m = model.get(key);
-            expect(kept.get(key, now)).toBe(m && now < m.until ? m.value : undefined);
-          } else {
-            kept.sweep(now);
-            for (const [k, m] of model) if (now >= m.until) model.delete(k);
-            expect([...kept.values()]).toEqual([...model.values()].map((m) => m.value));
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.array(op, { maxLength: 60 }),
+        (max, retention, ops) => {
+          const evicted: number[] = [];
+          const kept = new Retained<number, string>(max, (k) => evicted.push(k));
+          const model = new Map<number, { value: string; until: number }>();
+          let now = 0;
+          for (const { kind, key, dt } of ops) {
+            now += dt;
+            if (kind === "set") {
+              model.delete(key);
+              if (model.size >= max) model.delete(model.keys().next().value!);
+              model.set(key, { value: `v${now}`, until: now + retention });
+              kept.set(key, `v${now}`, now + retention);
+            } else if (kind === "get") {
+              const m = model.get(key);
+              expect(kept.get(key, now)).toBe(m && now < m.until ? m.value : undefined);
+            } else {
+              kept.sweep(now);
+              for (const [k, m] of model) if (now >= m.until) model.delete(k);
+              expect([...kept.values()]).toEqual([...model.values()].map((m) => m.value));
+            }
+            expect(kept.size).toBeLessThanOrEqual(max);
           }
-          expect(kept.size).toBeLessThanOrEqual(max);
-        }
-      }),
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });

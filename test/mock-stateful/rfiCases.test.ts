@@ -37,7 +37,9 @@ describe("filters", () => {
     expect(all({ case_id: target.case_id }).list).toEqual([target]);
     expect(all({ case_id: target.case_id.slice(0, 8) }).total).toBe(0);
     expect(all({ subject_id: target.subject.id }).list.every((c) => c.subject.id === target.subject.id)).toBe(true);
-    expect(all({ subject_id: target.subject.id }).total).toBe(seeded.filter((c) => c.subject.id === target.subject.id).length);
+    expect(all({ subject_id: target.subject.id }).total).toBe(
+      seeded.filter((c) => c.subject.id === target.subject.id).length,
+    );
   });
 
   test("action_required true and false split the cases between them", () => {
@@ -58,13 +60,23 @@ describe("filters", () => {
     const edge = "2026-11-04T08:47:00+00:00";
     const at = all({ updated_from: "2026-11-04T08:47:00Z" });
     expect(at.list.filter((c) => c.updated_at === edge)).toHaveLength(3);
-    const cases = [{ ...seeded[0]!, updated_at: "2026-11-04T08:46:59.999999999Z" }, { ...seeded[1]!, updated_at: "2026-11-04T10:47:00.000000001+02:00" }];
-    expect(ids(listRfiCases(cases, { updated_from: "2026-11-04T08:47:00Z" }, rules).list)).toEqual([seeded[1]!.case_id]);
+    const cases = [
+      { ...seeded[0]!, updated_at: "2026-11-04T08:46:59.999999999Z" },
+      { ...seeded[1]!, updated_at: "2026-11-04T10:47:00.000000001+02:00" },
+    ];
+    expect(ids(listRfiCases(cases, { updated_from: "2026-11-04T08:47:00Z" }, rules).list)).toEqual([
+      seeded[1]!.case_id,
+    ]);
   });
 
   test("filters combine with AND", () => {
     const q = { subject_type: "RECIPIENT", action_required: true, updated_from: "2026-11-03T00:00:00Z" };
-    const expected = seeded.filter((c) => c.subject.type === "RECIPIENT" && c.rfi_status === "ACTION_REQUIRED" && instant(c.updated_at)! >= instant(q.updated_from)!);
+    const expected = seeded.filter(
+      (c) =>
+        c.subject.type === "RECIPIENT" &&
+        c.rfi_status === "ACTION_REQUIRED" &&
+        instant(c.updated_at)! >= instant(q.updated_from)!,
+    );
     expect(expected.length).toBeGreaterThan(1);
     expect(new Set(ids(all(q).list))).toEqual(new Set(ids(expected)));
   });
@@ -99,21 +111,29 @@ describe("through the list operation", () => {
   beforeAll(async () => void ({ mock } = await testMock()));
 
   test("answers 200 with the list envelope, the comma-separated rfi_status and the boolean filter parsed", async () => {
-    const r = await answer(mock, "GET", `${C}/rfi-cases`, { query: "rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=false&size=100" });
+    const r = await answer(mock, "GET", `${C}/rfi-cases`, {
+      query: "rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=false&size=100",
+    });
     expect(r.status).toBe(200);
     expect(r.body.list.every((c: RfiCase) => c.rfi_status === "PENDING_REVIEW")).toBe(true);
     expect(r.body.total).toBe(seeded.filter((c) => c.rfi_status === "PENDING_REVIEW").length);
   });
 
-  test.each(["size=0", "size=101", "page=0", "page=x", "rfi_status=OPEN", "subject_type=ACCOUNT", "action_required=maybe", "updated_from=yesterday"])(
-    "%s is 400 in the flat envelope",
-    async (query) => {
-      const r = await answer(mock, "GET", `${C}/rfi-cases`, { query });
-      expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ status: 400, instance: `${C}/rfi-cases` });
-      expect(r.body.detail).toContain(query.split("=")[0]);
-    },
-  );
+  test.each([
+    "size=0",
+    "size=101",
+    "page=0",
+    "page=x",
+    "rfi_status=OPEN",
+    "subject_type=ACCOUNT",
+    "action_required=maybe",
+    "updated_from=yesterday",
+  ])("%s is 400 in the flat envelope", async (query) => {
+    const r = await answer(mock, "GET", `${C}/rfi-cases`, { query });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ status: 400, instance: `${C}/rfi-cases` });
+    expect(r.body.detail).toContain(query.split("=")[0]);
+  });
 
   test("size 1 and 100 are allowed; a customer with no cases gets an empty list", async () => {
     expect((await answer(mock, "GET", `${C}/rfi-cases`, { query: "size=1" })).body.list).toHaveLength(1);
@@ -134,9 +154,21 @@ describe("fixture file", () => {
   test.each([
     ["not JSON", "{", /JSON/],
     ["no customers object", "[]", /customers/],
-    ["a case the document refuses", JSON.stringify({ customers: { c: [{ ...seeded[0], rfi_status: "OPEN" }] } }), /rfi_status/],
-    ["a case without updated_at", JSON.stringify({ customers: { c: [{ ...seeded[0], updated_at: undefined }] } }), /updated_at/],
-    ["an updated_at that is not a date-time", JSON.stringify({ customers: { c: [{ ...seeded[0], updated_at: "yesterday" }] } }), /updated_at/],
+    [
+      "a case the document refuses",
+      JSON.stringify({ customers: { c: [{ ...seeded[0], rfi_status: "OPEN" }] } }),
+      /rfi_status/,
+    ],
+    [
+      "a case without updated_at",
+      JSON.stringify({ customers: { c: [{ ...seeded[0], updated_at: undefined }] } }),
+      /updated_at/,
+    ],
+    [
+      "an updated_at that is not a date-time",
+      JSON.stringify({ customers: { c: [{ ...seeded[0], updated_at: "yesterday" }] } }),
+      /updated_at/,
+    ],
     ["a case_id twice", JSON.stringify({ customers: { c: [seeded[0], seeded[0]] } }), /twice/],
   ])("%s is refused at start with the file and the case named", async (_name, text, message) => {
     const file = path.join(dir, "bad.json");

@@ -1,5 +1,10 @@
 // In-process helpers for the stateful mock's unit tests: requests go straight to `handle`, no sockets.
-import { type Reply, type StatefulMock, type StatefulOptions, createStatefulMock } from "../../src/mock/stateful/index.ts";
+import {
+  type Reply,
+  type StatefulMock,
+  type StatefulOptions,
+  createStatefulMock,
+} from "../../src/mock/stateful/index.ts";
 import { bankAccount } from "../fixtures/operations.ts";
 
 export { bankAccount };
@@ -27,30 +32,74 @@ export async function testMock(options: StatefulOptions = {}) {
 export const LOCAL_PORT = 4010;
 
 /** A control call as the mock's owner makes it: own Host, JSON content type, `headers` on top. */
-export function ctl(mock: StatefulMock, method: string, route: string, body?: unknown, query = "", headers: Record<string, string> = {}) {
-  const bytes = body === undefined ? new Uint8Array() : typeof body === "string" && headers.raw ? Buffer.from(body) : Buffer.from(JSON.stringify(body));
+export function ctl(
+  mock: StatefulMock,
+  method: string,
+  route: string,
+  body?: unknown,
+  query = "",
+  headers: Record<string, string> = {},
+) {
+  const bytes =
+    body === undefined
+      ? new Uint8Array()
+      : typeof body === "string" && headers.raw
+        ? Buffer.from(body)
+        : Buffer.from(JSON.stringify(body));
   const all = { host: `127.0.0.1:${LOCAL_PORT}`, "content-type": "application/json", ...lower(headers) };
   delete (all as Record<string, string>).raw;
-  return mock.control({ method, path: `${mock.controlPrefix}${route}`, query, headers: all, body: bytes, localPort: LOCAL_PORT }) as Reply & { body: any };
+  return mock.control({
+    method,
+    path: `${mock.controlPrefix}${route}`,
+    query,
+    headers: all,
+    body: bytes,
+    localPort: LOCAL_PORT,
+  }) as Reply & { body: any };
 }
 
 /** Sends one request to `handle` as the front would after authentication. */
-export async function call(mock: StatefulMock, method: string, path: string, { query = "", body, headers = {} }: Call = {}) {
-  const bytes = body === undefined ? new Uint8Array() : typeof body === "string" ? Buffer.from(body) : Buffer.from(JSON.stringify(body));
-  const allHeaders = { ...BEARER, ...(body === undefined ? {} : { "content-type": "application/json" }), ...lower(headers) };
+export async function call(
+  mock: StatefulMock,
+  method: string,
+  path: string,
+  { query = "", body, headers = {} }: Call = {},
+) {
+  const bytes =
+    body === undefined
+      ? new Uint8Array()
+      : typeof body === "string"
+        ? Buffer.from(body)
+        : Buffer.from(JSON.stringify(body));
+  const allHeaders = {
+    ...BEARER,
+    ...(body === undefined ? {} : { "content-type": "application/json" }),
+    ...lower(headers),
+  };
   return mock.handle({ method, path, query, headers: allHeaders, body: bytes });
 }
 
 /** Like `call`, for a request the stateful mode must answer. */
-export async function answer(mock: StatefulMock, method: string, path: string, c: Call = {}): Promise<Reply & { body: any }> {
+export async function answer(
+  mock: StatefulMock,
+  method: string,
+  path: string,
+  c: Call = {},
+): Promise<Reply & { body: any }> {
   const outcome = await call(mock, method, path, c);
-  if (outcome === undefined || outcome === "drop") throw new Error(`${method} ${path} was not answered: ${String(outcome)}`);
+  if (outcome === undefined || outcome === "drop")
+    throw new Error(`${method} ${path} was not answered: ${String(outcome)}`);
   return outcome as Reply & { body: any };
 }
 
-const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+const lower = (h: Record<string, string>) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
-export const quoteBody = (amount: Record<string, unknown> = { pay_amount: "100" }) => ({ from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, ...amount });
+export const quoteBody = (amount: Record<string, unknown> = { pay_amount: "100" }) => ({
+  from_asset: { asset: "USDC" },
+  to_asset: { asset: "EUR" },
+  ...amount,
+});
 
 /** A fresh customer quote's id. */
 export async function newQuote(mock: StatefulMock, customerPath = C): Promise<string> {

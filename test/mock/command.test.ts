@@ -29,14 +29,21 @@ const alive = (pid: number) => {
 };
 const childrenOf = (pid: number) => {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
 };
 
 async function run(args: string[], env: Record<string, string> = {}) {
-  const { child, output } = await startMockScript(args, { started, env: { ...process.env, ...env }, timeoutMs: 30_000 });
+  const { child, output } = await startMockScript(args, {
+    started,
+    env: { ...process.env, ...env },
+    timeoutMs: 30_000,
+  });
   return { child, out: output };
 }
 
@@ -56,7 +63,10 @@ describe("npm run mock", () => {
     const port = await freePort();
     const { child, out } = await run(["--port", String(port)]);
     expect(out()).toContain(`http://127.0.0.1:${port}`);
-    const res = await send(`http://127.0.0.1:${port}`, { ...wireOf(operations[0]!), headers: { Authorization: "Bearer sandbox-token" } });
+    const res = await send(`http://127.0.0.1:${port}`, {
+      ...wireOf(operations[0]!),
+      headers: { Authorization: "Bearer sandbox-token" },
+    });
     expect(res.status).toBe(200);
     await interrupt(child);
   });
@@ -66,7 +76,16 @@ describe("npm run mock", () => {
     const creds = { accessKey: "AK-cmd", secretKey: newSecret() };
     const keys = path.join(dir, "keys.json");
     writeFileSync(keys, JSON.stringify({ [creds.accessKey]: creds.secretKey }));
-    const { child, out } = await run(["--port", String(port), "--auth", "production", "--keys", keys, "--window", "60"]);
+    const { child, out } = await run([
+      "--port",
+      String(port),
+      "--auth",
+      "production",
+      "--keys",
+      keys,
+      "--window",
+      "60",
+    ]);
     expect(out()).toMatch(/production auth.*1 key.*-60 s\/\+60 s, replays refused/);
     const base = `http://127.0.0.1:${port}`;
     const quote = wireOf(operations.find((o) => o.operationId === "createQuote")!);
@@ -81,7 +100,10 @@ describe("npm run mock", () => {
 
   test("production mode without keys stops at once with a clear message", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [script, "--port", String(port), "--auth", "production"], { env: { PATH: process.env.PATH! }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, "--port", String(port), "--auth", "production"], {
+      env: { PATH: process.env.PATH! },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     started.push(child);
     let err = "";
     child.stderr!.on("data", (d) => (err += d));

@@ -12,7 +12,9 @@ import { newSecret, responseSchemaPointer, startPrismBehindFront } from "./suppo
 
 const doc = loadBundle();
 const validator = schemaValidator(doc);
-const documented = listOperations(doc).flatMap((o) => Object.keys(o.op.responses).map((status) => ({ operationId: o.operationId, status })));
+const documented = listOperations(doc).flatMap((o) =>
+  Object.keys(o.op.responses).map((status) => ({ operationId: o.operationId, status })),
+);
 const creds = { accessKey: "AK-contract", secretKey: newSecret() };
 
 let prism: RunningServer;
@@ -22,7 +24,11 @@ let stop = async () => {};
 beforeAll(async () => void ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" })));
 afterAll(() => stop());
 
-type Loose = (method: string, url: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type Loose = (
+  method: string,
+  url: string,
+  init: Record<string, unknown>,
+) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** Turns a fixture's concrete request into the client's typed parameters. */
 function callOf(c: OperationCase, found: DocOperation) {
@@ -32,7 +38,9 @@ function callOf(c: OperationCase, found: DocOperation) {
     const m = /^\{(.+)\}$/.exec(names[i]!);
     if (m) path[m[1]!] = decodeURIComponent(segment);
   });
-  const params = [...(doc.paths[found.path].parameters ?? []), ...(found.op.parameters ?? [])].map((p) => deref(doc, p));
+  const params = [...(doc.paths[found.path].parameters ?? []), ...(found.op.parameters ?? [])].map((p) =>
+    deref(doc, p),
+  );
   const query: Record<string, unknown> = {};
   for (const [name, value] of new URLSearchParams(c.query ?? "")) {
     const schema = deref(doc, params.find((p) => p.in === "query" && p.name === name)?.schema);
@@ -46,8 +54,21 @@ function callOf(c: OperationCase, found: DocOperation) {
 }
 
 const modes = [
-  { name: "sandbox bearer, straight to Prism", client: (): ApiClient => createClient({ baseUrl: prism.url, credentials: { bearerToken: "sandbox-token" }, portfolioToken: "portfolio-token", retry: false }) },
-  { name: "HMAC through the signature front", client: (): ApiClient => createClient({ baseUrl: front.url, credentials: creds, portfolioToken: "portfolio-token", retry: false }) },
+  {
+    name: "sandbox bearer, straight to Prism",
+    client: (): ApiClient =>
+      createClient({
+        baseUrl: prism.url,
+        credentials: { bearerToken: "sandbox-token" },
+        portfolioToken: "portfolio-token",
+        retry: false,
+      }),
+  },
+  {
+    name: "HMAC through the signature front",
+    client: (): ApiClient =>
+      createClient({ baseUrl: front.url, credentials: creds, portfolioToken: "portfolio-token", retry: false }),
+  },
 ];
 
 describe.each(modes)("contract ($name)", (mode) => {
@@ -67,7 +88,10 @@ describe.each(modes)("contract ($name)", (mode) => {
     const init = callOf(c!, found);
     // Prism answers the first success by default; any other documented status is asked for.
     const prefer = status === "2XX" ? {} : { Prefer: `code=${status}` };
-    const { data, error, response } = await (client.request as unknown as Loose)(c!.method.toUpperCase(), c!.template, { ...init, headers: { ...init.headers, ...prefer } });
+    const { data, error, response } = await (client.request as unknown as Loose)(c!.method.toUpperCase(), c!.template, {
+      ...init,
+      headers: { ...init.headers, ...prefer },
+    });
     expect(response.headers.get("sl-violations"), "Prism refused the request").toBeNull();
     if (status === "2XX") expect(Math.floor(response.status / 100)).toBe(2);
     else expect(response.status).toBe(Number(status));

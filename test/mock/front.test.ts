@@ -22,7 +22,11 @@ const keys = parseKeys({ [main.accessKey]: main.secretKey, [other.accessKey]: ot
 
 let prism: RunningServer;
 let front: RunningFront;
-let echo: { url: string; seen: Array<{ method: string; url: string; rawHeaders: string[]; body: Buffer }>; close(): Promise<void> };
+let echo: {
+  url: string;
+  seen: Array<{ method: string; url: string; rawHeaders: string[]; body: Buffer }>;
+  close(): Promise<void>;
+};
 let frontToEcho: RunningFront;
 
 beforeAll(async () => {
@@ -57,7 +61,11 @@ async function startEcho() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
-    close: () => new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -76,7 +84,9 @@ async function refused(w: Wire, detail: string, failure?: string, operationId = 
 
 describe("signature front", () => {
   test("a correctly signed request passes and gets Prism's answer", async () => {
-    const direct = await (await send(prism.url, { ...quote, headers: { ...quote.headers, Authorization: "Bearer x" } })).json();
+    const direct = await (
+      await send(prism.url, { ...quote, headers: { ...quote.headers, Authorization: "Bearer x" } })
+    ).json();
     const res = await send(front.url, sign(quote, main));
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual(direct);
@@ -102,7 +112,10 @@ describe("signature front", () => {
   });
 
   test("method, path, query, headers and body reach Prism as sent, and the answer streams back", async () => {
-    const w = sign({ ...quote, query: "b=2&a=%20x", headers: { ...quote.headers, "X-Custom": "One", "x-custom-2": "two" } }, main);
+    const w = sign(
+      { ...quote, query: "b=2&a=%20x", headers: { ...quote.headers, "X-Custom": "One", "x-custom-2": "two" } },
+      main,
+    );
     const res = await send(frontToEcho.url, w);
     expect(res.status).toBe(207);
     expect(res.headers.get("x-echo")).toBe("1");
@@ -111,26 +124,51 @@ describe("signature front", () => {
     expect(last.method).toBe("POST");
     expect(last.url).toBe(`${quote.path}?b=2&a=%20x`);
     expect(last.body.toString()).toBe(quote.body);
-    const headers = Object.fromEntries(Array.from({ length: last.rawHeaders.length / 2 }, (_, i) => [last.rawHeaders[2 * i]!.toLowerCase(), last.rawHeaders[2 * i + 1]]));
-    expect(headers).toMatchObject({ authorization: w.headers.Authorization, "x-svc-date": w.headers["X-SVC-Date"], "x-custom": "One", "x-custom-2": "two" });
+    const headers = Object.fromEntries(
+      Array.from({ length: last.rawHeaders.length / 2 }, (_, i) => [
+        last.rawHeaders[2 * i]!.toLowerCase(),
+        last.rawHeaders[2 * i + 1],
+      ]),
+    );
+    expect(headers).toMatchObject({
+      authorization: w.headers.Authorization,
+      "x-svc-date": w.headers["X-SVC-Date"],
+      "x-custom": "One",
+      "x-custom-2": "two",
+    });
   });
 
   test("the query string is not signed", async () => {
     const c = wireOf(byId("getConversion"));
     expect((await send(front.url, sign(c, main))).status).toBe(200);
     const ts = formatTimestamp(new Date());
-    const sig = createHmac("sha256", Buffer.from(main.secretKey, "base64url")).update(buildStringToSign(main.accessKey, ts, "GET", `${c.path}?${c.query}`, hashBody(""))).digest("hex");
-    await refused({ ...c, headers: { Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch", "getConversion");
+    const sig = createHmac("sha256", Buffer.from(main.secretKey, "base64url"))
+      .update(buildStringToSign(main.accessKey, ts, "GET", `${c.path}?${c.query}`, hashBody("")))
+      .digest("hex");
+    await refused(
+      { ...c, headers: { Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`, "X-SVC-Date": ts } },
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+      "getConversion",
+    );
   });
 
   test("a changed body is refused as a signature mismatch", async () => {
     const w = sign(quote, main);
-    await refused({ ...w, body: JSON.stringify({ from_asset: { a: 1 }, to_asset: {} }) }, SIGNATURE_MISMATCH, "signature-mismatch");
+    await refused(
+      { ...w, body: JSON.stringify({ from_asset: { a: 1 }, to_asset: {} }) },
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+    );
   });
 
   test("a re-encoded body (same JSON, other bytes) is refused", async () => {
     const w = sign(quote, main);
-    await refused({ ...w, body: JSON.stringify(JSON.parse(quote.body as string), null, 2) }, SIGNATURE_MISMATCH, "signature-mismatch");
+    await refused(
+      { ...w, body: JSON.stringify(JSON.parse(quote.body as string), null, 2) },
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+    );
   });
 
   test("a changed path is refused", async () => {
@@ -147,41 +185,88 @@ describe("signature front", () => {
     const w = sign(quote, main, new Date(Date.now() - 60_000));
     const ts = formatTimestamp(new Date());
     const auth = w.headers.Authorization!.replace(/:\d{8}T\d{6}Z:/, `:${ts}:`);
-    await refused({ ...w, headers: { ...w.headers, Authorization: auth, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch");
+    await refused(
+      { ...w, headers: { ...w.headers, Authorization: auth, "X-SVC-Date": ts } },
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+    );
   });
 
   test("a date header that differs from the signed timestamp is refused", async () => {
     const w = sign(quote, main);
-    await refused({ ...w, headers: { ...w.headers, "X-SVC-Date": formatTimestamp(new Date(Date.now() - 1000)) } }, SIGNATURE_MISMATCH, "date-mismatch");
+    await refused(
+      { ...w, headers: { ...w.headers, "X-SVC-Date": formatTimestamp(new Date(Date.now() - 1000)) } },
+      SIGNATURE_MISMATCH,
+      "date-mismatch",
+    );
     const { "X-SVC-Date": _, ...noDate } = w.headers;
     await refused({ ...w, headers: noDate }, SIGNATURE_MISMATCH, "missing-date");
   });
 
   test("another known access key in the header is refused as a mismatch", async () => {
     const w = sign(quote, main);
-    await refused({ ...w, headers: { ...w.headers, Authorization: w.headers.Authorization!.replace(main.accessKey, other.accessKey) } }, SIGNATURE_MISMATCH, "signature-mismatch");
+    await refused(
+      {
+        ...w,
+        headers: { ...w.headers, Authorization: w.headers.Authorization!.replace(main.accessKey, other.accessKey) },
+      },
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+    );
   });
 
   test("an unknown access key is refused as credential not found", async () => {
-    const body = await refused(sign(quote, { accessKey: "AK-unknown", secretKey: main.secretKey }), CREDENTIAL_NOT_FOUND, "unknown-access-key");
+    const body = await refused(
+      sign(quote, { accessKey: "AK-unknown", secretKey: main.secretKey }),
+      CREDENTIAL_NOT_FOUND,
+      "unknown-access-key",
+    );
     expect(body).toMatchObject({ code: "00010000", status: 401, instance: quote.path });
   });
 
   test("a wrong secret is refused", async () => {
-    await refused(sign(quote, { accessKey: main.accessKey, secretKey: newSecret() }), SIGNATURE_MISMATCH, "signature-mismatch");
+    await refused(
+      sign(quote, { accessKey: main.accessKey, secretKey: newSecret() }),
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+    );
   });
 
   test("a secret used without Base64-decoding is refused", async () => {
     const ts = formatTimestamp(new Date());
-    const sig = createHmac("sha256", main.secretKey).update(buildStringToSign(main.accessKey, ts, "POST", quote.path, hashBody(quote.body))).digest("hex");
-    await refused({ ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch");
+    const sig = createHmac("sha256", main.secretKey)
+      .update(buildStringToSign(main.accessKey, ts, "POST", quote.path, hashBody(quote.body)))
+      .digest("hex");
+    await refused(
+      {
+        ...quote,
+        headers: {
+          ...quote.headers,
+          Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`,
+          "X-SVC-Date": ts,
+        },
+      },
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+    );
   });
 
   test("an extra newline in the string to sign is refused", async () => {
     const ts = formatTimestamp(new Date());
     const text = buildStringToSign(main.accessKey, ts, "POST", quote.path, hashBody(quote.body)) + "\n";
     const sig = createHmac("sha256", Buffer.from(main.secretKey, "base64url")).update(text).digest("hex");
-    await refused({ ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`, "X-SVC-Date": ts } }, SIGNATURE_MISMATCH, "signature-mismatch");
+    await refused(
+      {
+        ...quote,
+        headers: {
+          ...quote.headers,
+          Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${sig}`,
+          "X-SVC-Date": ts,
+        },
+      },
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+    );
   });
 
   test("a stale timestamp is refused even when the signature is right", async () => {
@@ -191,10 +276,28 @@ describe("signature front", () => {
 
   test("a malformed timestamp is refused", async () => {
     const ts = "2026-11-21T09:30:00Z".replace(/:/g, "");
-    const w = { ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${"0".repeat(64)}`, "X-SVC-Date": ts } };
+    const w = {
+      ...quote,
+      headers: {
+        ...quote.headers,
+        Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${ts}:${"0".repeat(64)}`,
+        "X-SVC-Date": ts,
+      },
+    };
     await refused(w, SIGNATURE_MISMATCH, "malformed-timestamp");
     const feb31 = "20260231T093000Z";
-    await refused({ ...quote, headers: { ...quote.headers, Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${feb31}:${"0".repeat(64)}`, "X-SVC-Date": feb31 } }, SIGNATURE_MISMATCH, "malformed-timestamp");
+    await refused(
+      {
+        ...quote,
+        headers: {
+          ...quote.headers,
+          Authorization: `Service-HMAC-SHA256 ${main.accessKey}:${feb31}:${"0".repeat(64)}`,
+          "X-SVC-Date": feb31,
+        },
+      },
+      SIGNATURE_MISMATCH,
+      "malformed-timestamp",
+    );
   });
 
   test("the timestamp window is a setting of the mock", async () => {
@@ -212,24 +315,53 @@ describe("signature front", () => {
   test("a missing or non-HMAC Authorization header is refused with the flat envelope", async () => {
     const body = await refused(quote, "Authentication is missing or invalid.", "missing-authorization");
     expect(body.code).toBe("00010000");
-    await refused({ ...quote, headers: { ...quote.headers, Authorization: "Bearer sandbox-token" } }, "Authentication is missing or invalid.", "malformed-authorization");
+    await refused(
+      { ...quote, headers: { ...quote.headers, Authorization: "Bearer sandbox-token" } },
+      "Authentication is missing or invalid.",
+      "malformed-authorization",
+    );
   });
 
   test("v2 paths are refused in the v2 errors envelope", async () => {
     const c = byId("listBusinesses");
-    const body = await refused(wireOf(c), "The Authorization header is missing.", "missing-authorization", c.operationId);
+    const body = await refused(
+      wireOf(c),
+      "The Authorization header is missing.",
+      "missing-authorization",
+      c.operationId,
+    );
     expect(body.errors[0].type).toBe("UNAUTHORIZED");
-    await refused(sign(wireOf(c), { ...main, secretKey: newSecret() }), SIGNATURE_MISMATCH, "signature-mismatch", c.operationId);
+    await refused(
+      sign(wireOf(c), { ...main, secretKey: newSecret() }),
+      SIGNATURE_MISMATCH,
+      "signature-mismatch",
+      c.operationId,
+    );
   });
 
-  test.each(operations.filter((o) => o.auth === "customer"))("$operationId: the refusal matches its documented 401 schema", async (c) => {
-    await refused(sign(wireOf(c), { ...main, secretKey: newSecret() }), SIGNATURE_MISMATCH, "signature-mismatch", c.operationId);
-    await refused(sign(wireOf(c), { accessKey: "AK-unknown", secretKey: main.secretKey }), CREDENTIAL_NOT_FOUND, "unknown-access-key", c.operationId);
-  });
+  test.each(operations.filter((o) => o.auth === "customer"))(
+    "$operationId: the refusal matches its documented 401 schema",
+    async (c) => {
+      await refused(
+        sign(wireOf(c), { ...main, secretKey: newSecret() }),
+        SIGNATURE_MISMATCH,
+        "signature-mismatch",
+        c.operationId,
+      );
+      await refused(
+        sign(wireOf(c), { accessKey: "AK-unknown", secretKey: main.secretKey }),
+        CREDENTIAL_NOT_FOUND,
+        "unknown-access-key",
+        c.operationId,
+      );
+    },
+  );
 
   test("portfolio paths carry bearer tokens and go to Prism as they are", async () => {
     const c = wireOf(byId("createPortfolioQuote"));
-    expect((await send(front.url, { ...c, headers: { ...c.headers, Authorization: "Bearer portfolio-token" } })).status).toBe(200);
+    expect(
+      (await send(front.url, { ...c, headers: { ...c.headers, Authorization: "Bearer portfolio-token" } })).status,
+    ).toBe(200);
     const res = await send(front.url, c);
     expect(res.status).toBe(401);
     expect(res.headers.get("x-mock-auth-failure")).toBeNull();
@@ -237,21 +369,28 @@ describe("signature front", () => {
 });
 
 describe("front in both modes", () => {
-  test.each(["createQuote", "createPortfolioQuote", "signBusinessOnboardingTerms"])("%s: malformed JSON is answered 400 at once (Prism 5.16 never answers it)", async (id) => {
-    const w = { ...wireOf(byId(id)), body: '{"unterminated": ' };
-    const started = Date.now();
-    const res = await send(front.url, sign(w, main));
-    expect(res.status).toBe(400);
-    expect(Date.now() - started).toBeLessThan(1_000);
-    const body = await res.json();
-    if (id === "createQuote") expect(validator.validate(responseSchemaPointer(doc, id, "400"), body)).toBeNull();
-    if (id === "createPortfolioQuote") expect(validator.validate(responseSchemaPointer(doc, id, "400"), body)).toBeNull();
-  });
+  test.each(["createQuote", "createPortfolioQuote", "signBusinessOnboardingTerms"])(
+    "%s: malformed JSON is answered 400 at once (Prism 5.16 never answers it)",
+    async (id) => {
+      const w = { ...wireOf(byId(id)), body: '{"unterminated": ' };
+      const started = Date.now();
+      const res = await send(front.url, sign(w, main));
+      expect(res.status).toBe(400);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const body = await res.json();
+      if (id === "createQuote") expect(validator.validate(responseSchemaPointer(doc, id, "400"), body)).toBeNull();
+      if (id === "createPortfolioQuote")
+        expect(validator.validate(responseSchemaPointer(doc, id, "400"), body)).toBeNull();
+    },
+  );
 
   test("sandbox mode checks no signature and forwards a bearer request", async () => {
     const sandbox = await startFront({ upstream: prism.url, auth: "sandbox" });
     try {
-      expect((await send(sandbox.url, { ...quote, headers: { ...quote.headers, Authorization: "Bearer sandbox-token" } })).status).toBe(201);
+      expect(
+        (await send(sandbox.url, { ...quote, headers: { ...quote.headers, Authorization: "Bearer sandbox-token" } }))
+          .status,
+      ).toBe(201);
       expect((await send(sandbox.url, quote)).status).toBe(401);
     } finally {
       await sandbox.close();

@@ -48,17 +48,26 @@ describe("hand-over to Prism's listener in-process", () => {
     ["HEAD", "HEAD", `${listRfi.path}?${listRfi.query}`, token, undefined],
     ["a request Prism refuses (no token, 401)", "GET", `${listRfi.path}?${listRfi.query}`, {}, undefined],
   ])("%s: same status, headers and body as Prism over HTTP", async (_name, method, target, headers, body) => {
-    const [direct, handed] = await Promise.all([rawRequest(prism.url, method, target, headers, body as never), rawRequest(front.url, method, target, headers, body as never)]);
+    const [direct, handed] = await Promise.all([
+      rawRequest(prism.url, method, target, headers, body as never),
+      rawRequest(front.url, method, target, headers, body as never),
+    ]);
     expect(direct.status).not.toBe(500);
     // Prism has no HEAD routes of its own (the document gives none): a 405, where the front adds Allow.
     if (direct.status === 405) expect(handed.headers.allow).toMatch(/GET/);
     const { allow, ...headersHanded } = comparable(handed).headers;
-    expect({ ...comparable(handed), headers: direct.status === 405 ? headersHanded : comparable(handed).headers }).toEqual(comparable(direct));
+    expect({
+      ...comparable(handed),
+      headers: direct.status === 405 ? headersHanded : comparable(handed).headers,
+    }).toEqual(comparable(direct));
   });
 
   test("a 405 is Prism's, with the Allow header added", async () => {
     const hedge = op("executeQuote").path;
-    const [direct, handed] = await Promise.all([rawRequest(prism.url, "DELETE", hedge, token), rawRequest(front.url, "DELETE", hedge, token)]);
+    const [direct, handed] = await Promise.all([
+      rawRequest(prism.url, "DELETE", hedge, token),
+      rawRequest(front.url, "DELETE", hedge, token),
+    ]);
     expect(direct.status).toBe(405);
     expect(direct.headers.allow).toBeUndefined();
     expect(handed.headers.allow).toBe("POST");
@@ -80,7 +89,9 @@ describe("a throw in Prism", () => {
     try {
       const flat = await rawRequest(failing.url, "GET", "/v1/portfolio", token);
       expect(flat.text).toBe("fine");
-      const portfolio = await rawRequest(failing.url, "GET", "/v1/portfolios/p1/conversions/hedge", { Authorization: "Bearer t" });
+      const portfolio = await rawRequest(failing.url, "GET", "/v1/portfolios/p1/conversions/hedge", {
+        Authorization: "Bearer t",
+      });
       expect(portfolio.status).toBe(500);
       expect(portfolio.json().error.code).toBe("INTERNAL_ERROR");
       const v2 = await rawRequest(failing.url, "GET", "/v2/accounts", token);
@@ -95,7 +106,11 @@ describe("a throw in Prism", () => {
   test("thrown where nothing catches it (a callback, an unawaited promise): the process answers 500 and lives on", async () => {
     // In a process of its own: here the test runner would take the throw for a failure of its own.
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "fixtures/throwingPrism.ts"), String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(import.meta.dirname, "fixtures/throwingPrism.ts"), String(port)],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     child.stdout!.on("data", (d) => (out += d));
     child.stderr!.on("data", (d) => (out += d));
@@ -118,4 +133,3 @@ describe("a throw in Prism", () => {
     }
   });
 });
-

@@ -7,11 +7,14 @@ import { describe, expect, test } from "vitest";
 const src = path.resolve(import.meta.dirname, "../../src");
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.(ts|mts)$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : /\.(ts|mts)$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
 }
 
 // Static imports and re-exports (`import ... from`, `import type`, `export ... from`, side-effect imports) and dynamic `import("...")`.
-const SPECIFIER = /(?:^|[;\n])\s*(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|(?:^|[;\n])\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+const SPECIFIER =
+  /(?:^|[;\n])\s*(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|(?:^|[;\n])\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 /** Relative imports of each file under src/, resolved to files. */
 function importGraph(files: string[]): Map<string, string[]> {
@@ -72,9 +75,27 @@ describe("the import graph of src/", () => {
     expect(graph.get(path.join(src, "mock/front.ts"))).toContain(path.join(src, "mock/prism/handOver.ts"));
     expect(graph.get(path.join(src, "mock/stateful/store.ts"))).toContain(path.join(src, "mock/stateful/rfiCase.ts"));
     expect(graph.get(path.join(src, "mock/prism/inPrism.ts"))).toContain(path.join(src, "mock/stateful/start.ts"));
-    const a = "/x/a.ts", b = "/x/b.ts", c = "/x/c.ts";
-    expect(cycles(new Map([[a, [b]], [b, [c]], [c, [a]]]))).toEqual([[a, b, c]]);
-    expect(cycles(new Map([[a, [b]], [b, [c]], [c, []]]))).toEqual([]);
+    const a = "/x/a.ts",
+      b = "/x/b.ts",
+      c = "/x/c.ts";
+    expect(
+      cycles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, [a]],
+        ]),
+      ),
+    ).toEqual([[a, b, c]]);
+    expect(
+      cycles(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   test("has no import cycle", () => {
@@ -82,12 +103,26 @@ describe("the import graph of src/", () => {
   });
 
   test("signing never imports the mock (the mock may import signing)", () => {
-    const offending = files.filter((f) => rel(f).startsWith("signing/")).flatMap((f) => graph.get(f)!.filter((t) => rel(t).startsWith("mock/")).map((t) => `${rel(f)} -> ${rel(t)}`));
+    const offending = files
+      .filter((f) => rel(f).startsWith("signing/"))
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((t) => rel(t).startsWith("mock/"))
+          .map((t) => `${rel(f)} -> ${rel(t)}`),
+      );
     expect(offending).toEqual([]);
   });
 
   test("the shipped fo-sign CLI imports nothing from the mock", () => {
-    const offending = files.filter((f) => rel(f).startsWith("cli/")).flatMap((f) => graph.get(f)!.filter((t) => rel(t).startsWith("mock/")).map((t) => `${rel(f)} -> ${rel(t)}`));
+    const offending = files
+      .filter((f) => rel(f).startsWith("cli/"))
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((t) => rel(t).startsWith("mock/"))
+          .map((t) => `${rel(f)} -> ${rel(t)}`),
+      );
     expect(offending).toEqual([]);
   });
 });

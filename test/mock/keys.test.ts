@@ -23,7 +23,9 @@ describe("mock keys", () => {
   });
 
   test("the file can come from FO_MOCK_KEYS_FILE, and the pair from FO_ACCESS_KEY/FO_SECRET_KEY", () => {
-    expect(loadKeys(undefined, { FO_MOCK_KEYS_FILE: file("env.json", JSON.stringify({ AKF: newSecret() })) }).has("AKF")).toBe(true);
+    expect(
+      loadKeys(undefined, { FO_MOCK_KEYS_FILE: file("env.json", JSON.stringify({ AKF: newSecret() })) }).has("AKF"),
+    ).toBe(true);
     expect(loadKeys(undefined, { FO_ACCESS_KEY: "AKE", FO_SECRET_KEY: newSecret() }).has("AKE")).toBe(true);
   });
 

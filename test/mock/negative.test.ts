@@ -18,8 +18,10 @@ const creds = { accessKey: "AK-negative", secretKey: newSecret() };
  * accepted, so the list cannot go stale silently.
  */
 const KNOWN_ACCEPTED: Record<string, string> = {
-  "listRfiCases|empty value where minLength is 1|subject_id=\"\"": "Prism skips minLength for an empty query value (subject_id=)",
-  "listRfiCases|empty value where minLength is 1|case_id=\"\"": "Prism skips minLength for an empty query value (case_id=)",
+  'listRfiCases|empty value where minLength is 1|subject_id=""':
+    "Prism skips minLength for an empty query value (subject_id=)",
+  'listRfiCases|empty value where minLength is 1|case_id=""':
+    "Prism skips minLength for an empty query value (case_id=)",
   "createDepositInstruction|null|the body null": "Prism takes a JSON null body as no body, and this body is optional",
 };
 const key = (m: Mutant) => `${m.operationId}|${m.mutation}|${m.label}`;
@@ -31,7 +33,11 @@ beforeAll(async () => {
   prism = await startPrism();
   sandbox = await startFront({ upstream: prism.url, auth: "sandbox" });
   // Good requests repeat within a second here (same signature): replay refusal is tested in hardening/defect5.
-  production = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), replay: "allow" });
+  production = await startFront({
+    upstream: prism.url,
+    keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
+    replay: "allow",
+  });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -63,9 +69,13 @@ describe.each(modes)("negative ($name)", (mode) => {
   const refused = new Map<string, number>();
   afterAll(() => {
     const total = [...refused.values()].reduce((a, b) => a + b, 0);
-    console.log(`negative requests answered 4xx: ${total}/${cases.length} over ${refused.size} mutation classes (${mode.name})`);
+    console.log(
+      `negative requests answered 4xx: ${total}/${cases.length} over ${refused.size} mutation classes (${mode.name})`,
+    );
     console.log([...refused].map(([k, n]) => `  ${k}: ${n}`).join("\n"));
-    console.log(`known Prism limits, still accepted: ${accepted.length}\n${accepted.map((m) => `  ${KNOWN_ACCEPTED[key(m)]}`).join("\n")}`);
+    console.log(
+      `known Prism limits, still accepted: ${accepted.length}\n${accepted.map((m) => `  ${KNOWN_ACCEPTED[key(m)]}`).join("\n")}`,
+    );
   });
 
   test.each(accepted)("$operationId, $mutation ($label): still accepted by Prism (known limit)", async (m) => {
@@ -78,7 +88,10 @@ describe.each(modes)("negative ($name)", (mode) => {
     const signed = mode.auth(m.wire);
     const res = await send(mode.url(), m.afterAuth ? m.afterAuth(signed) : signed);
     await res.arrayBuffer();
-    expect(res.status, `answered ${res.status}, violations: ${res.headers.get("sl-violations")}`).toBeGreaterThanOrEqual(400);
+    expect(
+      res.status,
+      `answered ${res.status}, violations: ${res.headers.get("sl-violations")}`,
+    ).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     refused.set(m.mutation, (refused.get(m.mutation) ?? 0) + 1);
   });

@@ -19,7 +19,8 @@ describe("ReplayGuard expiry", () => {
   test("a sweep drops only the expired buckets; signatures still inside their window stay refused", () => {
     const guard = new ReplayGuard(10);
     // Three signed seconds, two signatures each.
-    for (const s of [0, 1, 2]) for (const n of ["a", "b"]) expect(guard.firstUse(`${n}${s}`, at(s * 1000), at(s * 1000))).toBe(true);
+    for (const s of [0, 1, 2])
+      for (const n of ["a", "b"]) expect(guard.firstUse(`${n}${s}`, at(s * 1000), at(s * 1000))).toBe(true);
     expect(guard.size).toBe(6);
     // 11.5 s after t0: the signatures of second 0 and 1 have expired (window ends at 10 s and 11 s), second 2's have not.
     expect(guard.firstUse("new", at(11_500), at(11_500))).toBe(true);

@@ -38,7 +38,20 @@ function ensureVenv() {
   const py = spawnSync("python3", ["--version"]);
   if (py.status !== 0) throw new Error("python3 is needed for the Schemathesis run (Python 3.10 or later with venv).");
   execFileSync("python3", ["-m", "venv", venv], { stdio: "pipe" });
-  execFileSync(python, ["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "-q", "-r", path.join(fuzz, "requirements.txt")], { stdio: "pipe" });
+  execFileSync(
+    python,
+    [
+      "-m",
+      "pip",
+      "install",
+      "--disable-pip-version-check",
+      "--no-input",
+      "-q",
+      "-r",
+      path.join(fuzz, "requirements.txt"),
+    ],
+    { stdio: "pipe" },
+  );
   writeFileSync(stamp, requirements);
 }
 
@@ -46,7 +59,16 @@ async function startMock(auth: "sandbox" | "production", stateful = false) {
   const port = await freePort();
   // Schemathesis repeats requests on purpose (shrinking, checks that resend): replays are allowed for the run.
   // Both modes know the run's key (sandbox: as its bearer token) and portfolio token, so wrong ones are refused.
-  const args = ["--port", String(port), "--auth", auth, "--keys", keysFile, ...(auth === "production" ? ["--replay", "allow"] : []), ...(stateful ? ["--stateful"] : [])];
+  const args = [
+    "--port",
+    String(port),
+    "--auth",
+    auth,
+    "--keys",
+    keysFile,
+    ...(auth === "production" ? ["--replay", "allow"] : []),
+    ...(stateful ? ["--stateful"] : []),
+  ];
   const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], {
     env: { ...process.env, FO_PORTFOLIO_TOKEN: portfolioToken },
     stdio: ["ignore", "pipe", "pipe"],
@@ -67,11 +89,37 @@ const baselineOf = (stateful: boolean) => path.join(fuzz, stateful ? "baseline.s
 
 function runSchemathesis(url: string, auth: string, stateful = false): Promise<{ code: number | null; out: string }> {
   const args = [
-    "-m", "schemathesis.cli", "--no-color", "run", path.join(root, "generated/openapi.json"),
-    "--url", url, "--checks", "all", "--max-examples", String(MAX_EXAMPLES), "--seed", "1",
-    "--request-timeout", "10", "--max-response-time", "5", "--generation-database", "none", "--baseline", baselineOf(stateful),
+    "-m",
+    "schemathesis.cli",
+    "--no-color",
+    "run",
+    path.join(root, "generated/openapi.json"),
+    "--url",
+    url,
+    "--checks",
+    "all",
+    "--max-examples",
+    String(MAX_EXAMPLES),
+    "--seed",
+    "1",
+    "--request-timeout",
+    "10",
+    "--max-response-time",
+    "5",
+    "--generation-database",
+    "none",
+    "--baseline",
+    baselineOf(stateful),
   ];
-  const env = { ...process.env, SCHEMATHESIS_HOOKS: "fo_auth", PYTHONPATH: fuzz, FO_FUZZ_AUTH: auth, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey, FO_PORTFOLIO_TOKEN: portfolioToken };
+  const env = {
+    ...process.env,
+    SCHEMATHESIS_HOOKS: "fo_auth",
+    PYTHONPATH: fuzz,
+    FO_FUZZ_AUTH: auth,
+    FO_ACCESS_KEY: creds.accessKey,
+    FO_SECRET_KEY: creds.secretKey,
+    FO_PORTFOLIO_TOKEN: portfolioToken,
+  };
   return new Promise((resolve) => {
     const child = spawn(python, args, { cwd: fuzz, env, stdio: ["ignore", "pipe", "pipe"] });
     started.push(child);
@@ -86,37 +134,66 @@ function runSchemathesis(url: string, auth: string, stateful = false): Promise<{
 describe("Schemathesis against the mock", () => {
   test("fuzz/.venv holds the pinned Schemathesis, and the Python signing hook signs as the project's signer", () => {
     ensureVenv();
-    const version = execFileSync(python, ["-c", "import importlib.metadata as m; print(m.version('schemathesis'))"], { encoding: "utf8" }).trim();
+    const version = execFileSync(python, ["-c", "import importlib.metadata as m; print(m.version('schemathesis'))"], {
+      encoding: "utf8",
+    }).trim();
     expect(readFileSync(path.join(fuzz, "requirements.txt"), "utf8")).toContain(`schemathesis==${version}`);
     const body = '{"quote_id":"3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69"}';
     const time = new Date("2026-11-21T09:30:00Z");
-    const expected = signRequest({ ...creds, method: "POST", path: "/v1/customers/c1/conversions/hedge", body, time }).signature;
+    const expected = signRequest({
+      ...creds,
+      method: "POST",
+      path: "/v1/customers/c1/conversions/hedge",
+      body,
+      time,
+    }).signature;
     const script = `import fo_auth, sys; print(fo_auth.signature(fo_auth.decode_secret(sys.argv[1]), "${creds.accessKey}", "20261121T093000Z", "post", "/v1/customers/c1/conversions/hedge", sys.argv[2].encode()))`;
     const got = execFileSync(python, ["-c", script, creds.secretKey, body], { cwd: fuzz, encoding: "utf8" }).trim();
     expect(got).toBe(expected);
   }, 300_000);
 
-  test.each([false, true])("the baseline of accepted failures (stateful: %s) holds no server error, no crash and no schema or content-type mismatch", (stateful) => {
-    const baseline = JSON.parse(readFileSync(baselineOf(stateful), "utf8")) as { entries: Array<{ check: string; signature: string; operation: string }> };
-    const forbidden = baseline.entries.filter((e) => /server_error|response_schema|content_type|response_headers|max_response_time/.test(e.check) || /^5/.test(e.signature));
-    expect(forbidden).toEqual([]);
-  });
+  test.each([false, true])(
+    "the baseline of accepted failures (stateful: %s) holds no server error, no crash and no schema or content-type mismatch",
+    (stateful) => {
+      const baseline = JSON.parse(readFileSync(baselineOf(stateful), "utf8")) as {
+        entries: Array<{ check: string; signature: string; operation: string }>;
+      };
+      const forbidden = baseline.entries.filter(
+        (e) =>
+          /server_error|response_schema|content_type|response_headers|max_response_time/.test(e.check) ||
+          /^5/.test(e.signature),
+      );
+      expect(forbidden).toEqual([]);
+    },
+  );
 
   test.each([
     ["sandbox", false],
     ["production", false],
     ["production", true],
-  ] as const)("%s auth (stateful: %s): no failure beyond the baseline, and the mock is still up", async (auth, stateful) => {
-    ensureVenv();
-    const mock = await startMock(auth, stateful);
-    const started = Date.now();
-    const { code, out } = await runSchemathesis(mock.url, auth, stateful);
-    const summary = out.slice(out.lastIndexOf("SUMMARY"));
-    const cases = /Test cases:\s*\n\s*(.+)/.exec(summary)?.[1];
-    console.log(`Schemathesis (${auth}${stateful ? ", stateful" : ""}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`);
-    expect(code, out.slice(-6000)).toBe(0);
-    expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);
-    expect(isAlive(mock.child.pid!), mock.output().slice(-3000)).toBe(true);
-    expect((await fetch(`${mock.url}/v1/customers/c1/rfi-cases`, { headers: { Authorization: `Bearer ${creds.accessKey}` } })).status).toBeLessThan(500);
-  }, 420_000);
+  ] as const)(
+    "%s auth (stateful: %s): no failure beyond the baseline, and the mock is still up",
+    async (auth, stateful) => {
+      ensureVenv();
+      const mock = await startMock(auth, stateful);
+      const started = Date.now();
+      const { code, out } = await runSchemathesis(mock.url, auth, stateful);
+      const summary = out.slice(out.lastIndexOf("SUMMARY"));
+      const cases = /Test cases:\s*\n\s*(.+)/.exec(summary)?.[1];
+      console.log(
+        `Schemathesis (${auth}${stateful ? ", stateful" : ""}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`,
+      );
+      expect(code, out.slice(-6000)).toBe(0);
+      expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);
+      expect(isAlive(mock.child.pid!), mock.output().slice(-3000)).toBe(true);
+      expect(
+        (
+          await fetch(`${mock.url}/v1/customers/c1/rfi-cases`, {
+            headers: { Authorization: `Bearer ${creds.accessKey}` },
+          })
+        ).status,
+      ).toBeLessThan(500);
+    },
+    420_000,
+  );
 });

@@ -39,7 +39,8 @@ export interface Credentials {
 
 /** Adds the production signature (or the portfolio bearer token on portfolio paths). */
 export function sign(w: Wire, creds: Credentials, time = new Date()): Wire {
-  if (w.path.startsWith("/v1/portfolios/")) return { ...w, headers: { ...w.headers, Authorization: "Bearer portfolio-token" } };
+  if (w.path.startsWith("/v1/portfolios/"))
+    return { ...w, headers: { ...w.headers, Authorization: "Bearer portfolio-token" } };
   const s = signRequest({ ...creds, method: w.method, path: w.path, body: w.body, time });
   return { ...w, headers: { ...w.headers, ...s.headers } };
 }
@@ -51,7 +52,11 @@ export function bearer(w: Wire): Wire {
 }
 
 export function send(base: string, w: Wire): Promise<Response> {
-  return fetch(`${base}${w.path}${w.query ? `?${w.query}` : ""}`, { method: w.method, headers: w.headers, body: w.body as BodyInit | undefined });
+  return fetch(`${base}${w.path}${w.query ? `?${w.query}` : ""}`, {
+    method: w.method,
+    headers: w.headers,
+    body: w.body as BodyInit | undefined,
+  });
 }
 
 /** JSON pointer of the schema of an operation's response for a status and media type. */
@@ -74,7 +79,11 @@ export function responseSchemaPointer(doc: Json, operationId: string, status: st
 export async function startPrismBehindFront(creds: Credentials, options: Partial<FrontOptions> = {}) {
   const prism = await startPrism();
   try {
-    const front = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), ...options });
+    const front = await startFront({
+      upstream: prism.url,
+      keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
+      ...options,
+    });
     return { prism, front, stop: async () => (await front.close(), await prism.stop()) };
   } catch (error) {
     await prism.stop();

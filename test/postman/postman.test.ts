@@ -34,12 +34,20 @@ interface Answered {
 }
 
 /** Runs a collection with newman; resolves with each request's status, or rejects with every script error. */
-function run(collection: unknown, options: { environment?: unknown; envVar?: Record<string, string> } = {}): Promise<Answered[]> {
-  return runAll(collection, options).then(({ answered, failures }) => (failures.length ? Promise.reject(new Error(failures.join("\n"))) : answered));
+function run(
+  collection: unknown,
+  options: { environment?: unknown; envVar?: Record<string, string> } = {},
+): Promise<Answered[]> {
+  return runAll(collection, options).then(({ answered, failures }) =>
+    failures.length ? Promise.reject(new Error(failures.join("\n"))) : answered,
+  );
 }
 
 /** Runs a collection with newman; resolves with what was answered and what failed. */
-function runAll(collection: unknown, options: { environment?: unknown; envVar?: Record<string, string> } = {}): Promise<{ answered: Answered[]; failures: string[] }> {
+function runAll(
+  collection: unknown,
+  options: { environment?: unknown; envVar?: Record<string, string> } = {},
+): Promise<{ answered: Answered[]; failures: string[] }> {
   return new Promise((resolve, reject) => {
     const answered: Answered[] = [];
     const failures: string[] = [];
@@ -54,7 +62,12 @@ function runAll(collection: unknown, options: { environment?: unknown; envVar?: 
       })
       .on("request", (err, args) => {
         if (err) return void failures.push(`${args.item.name}: ${err.message}`);
-        answered.push({ name: args.item.name, method: args.request.method, path: args.request.url.getPath(), status: args.response.code });
+        answered.push({
+          name: args.item.name,
+          method: args.request.method,
+          path: args.request.url.getPath(),
+          status: args.response.code,
+        });
       })
       .on("script", (err, args) => err && failures.push(`${args.item.name}: ${err.message}`))
       .on("done", (err) => (err ? reject(err) : resolve({ answered, failures })));
@@ -62,7 +75,8 @@ function runAll(collection: unknown, options: { environment?: unknown; envVar?: 
 }
 
 const json = (file: string) => JSON.parse(readFileSync(file, "utf8"));
-const not2xx = (answered: Answered[]) => answered.filter((a) => a.status < 200 || a.status > 299).map((a) => `${a.status} ${a.method} ${a.path} (${a.name})`);
+const not2xx = (answered: Answered[]) =>
+  answered.filter((a) => a.status < 200 || a.status > 299).map((a) => `${a.status} ${a.method} ${a.path} (${a.name})`);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "postman-"));
@@ -100,22 +114,35 @@ describe("the shipped collection", () => {
   test("has one request per operation, each authenticated by the collection's own script", () => {
     const names: string[] = [];
     const walk = (items: { item?: unknown[]; name: string; request?: { auth?: unknown } }[]) =>
-      items.forEach((i) => (i.item ? walk(i.item as never) : (names.push(i.name), expect(i.request?.auth).toBeUndefined())));
+      items.forEach((i) =>
+        i.item ? walk(i.item as never) : (names.push(i.name), expect(i.request?.auth).toBeUndefined()),
+      );
     walk(collection.item);
     expect(names).toHaveLength(operationCount);
-    expect(collection.event.find((e: { listen: string }) => e.listen === "prerequest").script.exec.join("\n")).toContain("HmacSHA256");
+    expect(
+      collection.event.find((e: { listen: string }) => e.listen === "prerequest").script.exec.join("\n"),
+    ).toContain("HmacSHA256");
   });
 
   test("in the sandbox environment, every request is answered 2xx", async () => {
-    const answered = await run(collection, { environment: json(environmentFile("sandbox")), envVar: { baseUrl: sandboxUrl, sandboxToken: "sandbox-token", portfolioToken: "portfolio-token" } });
+    const answered = await run(collection, {
+      environment: json(environmentFile("sandbox")),
+      envVar: { baseUrl: sandboxUrl, sandboxToken: "sandbox-token", portfolioToken: "portfolio-token" },
+    });
     expect(answered).toHaveLength(operationCount);
     expect(not2xx(answered)).toEqual([]);
   }, 60_000);
 
   const production = (secret: string) => run(collection, productionOptions(secret));
   const productionOptions = (secret: string) => ({
-      environment: json(environmentFile("production")),
-      envVar: { baseUrl: productionUrl, accessKey, secretKey: secret, portfolioToken: "portfolio-token", fileSha256: createHash("sha256").update(file).digest("hex") },
+    environment: json(environmentFile("production")),
+    envVar: {
+      baseUrl: productionUrl,
+      accessKey,
+      secretKey: secret,
+      portfolioToken: "portfolio-token",
+      fileSha256: createHash("sha256").update(file).digest("hex"),
+    },
   });
 
   test("in the production environment, the script signs every request (uploads from a file included) and each is answered 2xx", async () => {

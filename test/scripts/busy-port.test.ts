@@ -24,22 +24,31 @@ const cases: Array<[script: string, option: string, args: (taken: number, free: 
   ["start.mjs", "--docs-port", (taken, free) => ["--port", String(free), "--docs-port", String(taken)]],
 ];
 
-test.concurrent.each(cases)("%s %s on a taken port: one line naming the option, exit 1", async (script, option, argsFor) => {
-  const port = await takenPort();
-  const args = argsFor(port, await freeish());
-  const { code, stderr, stdout } = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, "scripts", script), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let err = "";
-    let out = "";
-    child.stderr.on("data", (d) => (err += d));
-    child.stdout.on("data", (d) => (out += d));
-    child.on("close", (c) => resolve({ code: c, stderr: err, stdout: out }));
-  });
-  expect(code).toBe(1);
-  expect(stdout).toBe("");
-  expect(stderr.trim().split("\n")).toHaveLength(1);
-  expect(stderr).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use; choose another with ${option} N`));
-}, 60_000);
+test.concurrent.each(cases)(
+  "%s %s on a taken port: one line naming the option, exit 1",
+  async (script, option, argsFor) => {
+    const port = await takenPort();
+    const args = argsFor(port, await freeish());
+    const { code, stderr, stdout } = await new Promise<{ code: number | null; stderr: string; stdout: string }>(
+      (resolve) => {
+        const child = spawn(process.execPath, [path.join(root, "scripts", script), ...args], {
+          cwd: root,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let err = "";
+        let out = "";
+        child.stderr.on("data", (d) => (err += d));
+        child.stdout.on("data", (d) => (out += d));
+        child.on("close", (c) => resolve({ code: c, stderr: err, stdout: out }));
+      },
+    );
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is in use; choose another with ${option} N`));
+  },
+  60_000,
+);
 
 /** A port that was free a moment ago. */
 async function freeish(): Promise<number> {

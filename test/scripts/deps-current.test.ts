@@ -12,11 +12,22 @@ const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8"));
 type Entry = { version?: string; integrity?: string; optional?: boolean };
 /** What npm records after `npm ci` of this lock: every package but the root, optional ones of other platforms left out. */
-const installedRecord = () => ({ packages: Object.fromEntries(Object.entries(lock.packages as Record<string, Entry>).filter(([name, e]) => name !== "" && !(e.optional && /darwin|win32|android|freebsd|openbsd|sunos|aix|arm64|arm|ia32|wasm/.test(name)))) });
+const installedRecord = () => ({
+  packages: Object.fromEntries(
+    Object.entries(lock.packages as Record<string, Entry>).filter(
+      ([name, e]) =>
+        name !== "" && !(e.optional && /darwin|win32|android|freebsd|openbsd|sunos|aix|arm64|arm|ia32|wasm/.test(name)),
+    ),
+  ),
+});
 const names = Object.keys(installedRecord().packages);
 
 test("the record of a clean install of the lock agrees, and so does one without other platforms' optional packages", () => {
-  expect(firstDifference(pkg, lock, { packages: Object.fromEntries(Object.entries(lock.packages).filter(([n]) => n !== "")) })).toBeNull();
+  expect(
+    firstDifference(pkg, lock, {
+      packages: Object.fromEntries(Object.entries(lock.packages).filter(([n]) => n !== "")),
+    }),
+  ).toBeNull();
   expect(firstDifference(pkg, lock, installedRecord())).toBeNull();
   expect(firstDifference(pkg, lock, undefined)).toMatch(/missing/);
 });
@@ -39,6 +50,10 @@ test("any one package changed, dropped or added is a difference", () => {
 
 test("a dependency edited in package.json without the lock is a difference", () => {
   const [name] = Object.keys(pkg.devDependencies);
-  expect(firstDifference({ ...pkg, devDependencies: { ...pkg.devDependencies, [name!]: "0.0.0" } }, lock, installedRecord())).toMatch(/devDependencies/);
-  expect(firstDifference({ ...pkg, dependencies: { ...pkg.dependencies, "left-pad": "1.3.0" } }, lock, installedRecord())).toMatch(/dependencies/);
+  expect(
+    firstDifference({ ...pkg, devDependencies: { ...pkg.devDependencies, [name!]: "0.0.0" } }, lock, installedRecord()),
+  ).toMatch(/devDependencies/);
+  expect(
+    firstDifference({ ...pkg, dependencies: { ...pkg.dependencies, "left-pad": "1.3.0" } }, lock, installedRecord()),
+  ).toMatch(/dependencies/);
 });

@@ -30,14 +30,30 @@ interface EntryPoint {
 
 const scripts = readdirSync(path.join(root, "scripts")).filter((f) => f.endsWith(".mjs"));
 const programs: EntryPoint[] = [
-  ...scripts.filter((f) => !(f in NOT_PROGRAMS)).map((f) => ({ name: `scripts/${f}`, argv: [process.execPath, path.join(root, "scripts", f)] })),
-  ...["dev.sh", "runtimes.sh", "env.sh"].map((f) => ({ name: `scripts/${f}`, argv: ["bash", path.join(root, "scripts", f)] })),
-  { name: "fo-sign", argv: [process.execPath, "--import", tsx, path.join(root, "src/cli/fo-sign.ts")], before: ["GET", "/v1/x"] },
+  ...scripts
+    .filter((f) => !(f in NOT_PROGRAMS))
+    .map((f) => ({ name: `scripts/${f}`, argv: [process.execPath, path.join(root, "scripts", f)] })),
+  ...["dev.sh", "runtimes.sh", "env.sh"].map((f) => ({
+    name: `scripts/${f}`,
+    argv: ["bash", path.join(root, "scripts", f)],
+  })),
+  {
+    name: "fo-sign",
+    argv: [process.execPath, "--import", tsx, path.join(root, "src/cli/fo-sign.ts")],
+    before: ["GET", "/v1/x"],
+  },
 ];
 
-function run(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(argv[0]!, argv.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -82,7 +98,9 @@ describe.each(programs)("$name", ({ name, argv, before = [] }) => {
     const { code, stdout } = await run([...argv, "--version"]);
     expect(code).toBe(0);
     const stem = path.basename(name).replace(/\.mjs$/, "");
-    expect(stdout.trim()).toMatch(new RegExp(`^${stem.replace(".", "\\.")}(\\.sh)? ${pkg.version.replaceAll(".", "\\.")}$`));
+    expect(stdout.trim()).toMatch(
+      new RegExp(`^${stem.replace(".", "\\.")}(\\.sh)? ${pkg.version.replaceAll(".", "\\.")}$`),
+    );
   });
 });
 
@@ -90,7 +108,10 @@ describe.each(programs)("$name", ({ name, argv, before = [] }) => {
 // a wrong one (`dev.sh start --port 4030` never starts on 4010 silently). typecheck is tsc's own command line.
 const npmScripts = Object.keys(pkg.scripts).filter((s) => s !== "typecheck");
 describe("bash scripts/dev.sh <npm script> passes arguments on", () => {
-  const cases = [...npmScripts.map((s) => [s, ["--no-such-option"]] as const), ["start", ["--", "--no-such-option"]] as const];
+  const cases = [
+    ...npmScripts.map((s) => [s, ["--no-such-option"]] as const),
+    ["start", ["--", "--no-such-option"]] as const,
+  ];
   test.concurrent.each(cases)("%s %j is refused by the script", async (script, args) => {
     const { code, stderr } = await run(["bash", path.join(root, "scripts/dev.sh"), script, ...args]);
     expect(code, stderr).toBe(2);

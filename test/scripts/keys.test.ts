@@ -22,7 +22,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const keys = (...args: string[]) => spawnSync(process.execPath, [path.join(root, "scripts/keys.mjs"), ...args], { cwd: dir, encoding: "utf8" });
+const keys = (...args: string[]) =>
+  spawnSync(process.execPath, [path.join(root, "scripts/keys.mjs"), ...args], { cwd: dir, encoding: "utf8" });
 
 test("every generated pair is one the mock's strict key check takes, with at least the signer's minimum of secret bytes", () => {
   const seen = new Set<string>();
@@ -40,7 +41,9 @@ describe("npm run keys", () => {
   const out = path.join(dir, "mock-keys.json");
   const envOut = path.join(dir, "mock-keys.env");
   const made = keys("--out", out, "--env-out", envOut);
-  const [[accessKey, secretKey]] = Object.entries(JSON.parse(readFileSync(out, "utf8")) as Record<string, string>) as [[string, string]];
+  const [[accessKey, secretKey]] = Object.entries(JSON.parse(readFileSync(out, "utf8")) as Record<string, string>) as [
+    [string, string],
+  ];
 
   test("writes both files with mode 0600 and prints the access key, never the secret", () => {
     expect(made.status, made.stderr).toBe(0);
@@ -51,7 +54,11 @@ describe("npm run keys", () => {
   });
 
   test("the env file, sourced, gives fo-sign the same pair", () => {
-    const pair = execFileSync("bash", ["-c", `source "$1" && printf '%s\\n%s' "$FO_ACCESS_KEY" "$FO_SECRET_KEY"`, "-", envOut], { encoding: "utf8" });
+    const pair = execFileSync(
+      "bash",
+      ["-c", `source "$1" && printf '%s\\n%s' "$FO_ACCESS_KEY" "$FO_SECRET_KEY"`, "-", envOut],
+      { encoding: "utf8" },
+    );
     expect(pair).toBe(`${accessKey}\n${secretKey}`);
   });
 
@@ -68,7 +75,9 @@ describe("npm run keys", () => {
 
   test("the production mock started with the file accepts a request signed with the pair", async () => {
     const port = await freePort();
-    const { output } = await startMockScript(["--port", String(port), "--auth", "production", "--keys", out], { started });
+    const { output } = await startMockScript(["--port", String(port), "--auth", "production", "--keys", out], {
+      started,
+    });
     const base = `http://127.0.0.1:${port}`;
     const quote = wireOf(operations.find((o) => o.operationId === "createQuote")!);
     const good = await send(base, sign(quote, { accessKey, secretKey }));

@@ -1,5 +1,9 @@
 // Body descriptions of the signing fixtures, turned into the exact bytes they stand for.
-export type BodySpec = { kind: "none" } | { kind: "utf8"; text: string } | { kind: "hex"; hex: string } | { kind: "cycle"; length: number };
+export type BodySpec =
+  | { kind: "none" }
+  | { kind: "utf8"; text: string }
+  | { kind: "hex"; hex: string }
+  | { kind: "cycle"; length: number };
 
 /** `undefined` for no body; otherwise the bytes (a `cycle` body is byte i = i mod 256). */
 export function bodyBytes(spec: BodySpec): Uint8Array<ArrayBuffer> | undefined {

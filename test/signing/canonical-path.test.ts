@@ -14,11 +14,62 @@ import { signRequest } from "../../src/signing/index.ts";
 const creds = { accessKey: "AK-canonical", secretKey: "ZXhhbXBsZS1zZWNyZXQta2V5LWJ5dGVzLTAxMjM0NTY" };
 const time = new Date("2026-11-21T09:30:00Z");
 const sign = (path: string) => signRequest({ ...creds, method: "GET", path, time });
-const normalizePath = (p: string) => (new OpenAPIRouter({ definition: { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} } }) as unknown as { normalizePath(p: string): string }).normalizePath(p);
+const normalizePath = (p: string) =>
+  (
+    new OpenAPIRouter({
+      definition: { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} },
+    }) as unknown as { normalizePath(p: string): string }
+  ).normalizePath(p);
 
 const piece = fc.constantFrom(
-  "/", "/", "/", "\\", ".", "..", "%2e", "%2E", "%2F", "%2f", "%5c", "%41", "%7e", "%3A", "%25", "%C3%A9", "%E9", "%zz", "%",
-  "a", "b", "c1", "-", "_", "~", "#", "?", " ", "é", "{", "}", "|", "^", "'", '"', "`", "<", ">", "\t", "@", ":", "!", "$", "&", "=", "+", ",", ";",
+  "/",
+  "/",
+  "/",
+  "\\",
+  ".",
+  "..",
+  "%2e",
+  "%2E",
+  "%2F",
+  "%2f",
+  "%5c",
+  "%41",
+  "%7e",
+  "%3A",
+  "%25",
+  "%C3%A9",
+  "%E9",
+  "%zz",
+  "%",
+  "a",
+  "b",
+  "c1",
+  "-",
+  "_",
+  "~",
+  "#",
+  "?",
+  " ",
+  "é",
+  "{",
+  "}",
+  "|",
+  "^",
+  "'",
+  '"',
+  "`",
+  "<",
+  ">",
+  "\t",
+  "@",
+  ":",
+  "!",
+  "$",
+  "&",
+  "=",
+  "+",
+  ",",
+  ";",
 );
 const paths = fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join("")}`);
 
@@ -72,21 +123,37 @@ describe("canonical paths", () => {
   });
 
   // The client sends what fetch sends: a path it only percent-encodes (non-ASCII, braces) goes out encoded, as signed.
-  test.each(REFUSED.filter(([, problem]) => problem !== "not-canonical"))("the client refuses %s before sending", async (p) => {
-    let sent = 0;
-    const client = createClient({ baseUrl: "https://svc.example", credentials: creds, portfolioToken: "pt", fetch: async () => (sent++, new Response("{}", { status: 200 })) });
-    await expect((client.request as Function)("GET", p)).rejects.toThrow(TypeError);
-    expect(sent).toBe(0);
-  });
+  test.each(REFUSED.filter(([, problem]) => problem !== "not-canonical"))(
+    "the client refuses %s before sending",
+    async (p) => {
+      let sent = 0;
+      const client = createClient({
+        baseUrl: "https://svc.example",
+        credentials: creds,
+        portfolioToken: "pt",
+        fetch: async () => (sent++, new Response("{}", { status: 200 })),
+      });
+      await expect((client.request as Function)("GET", p)).rejects.toThrow(TypeError);
+      expect(sent).toBe(0);
+    },
+  );
 
   test.each(REFUSED.filter(([p]) => !p.includes("\u00e9")))("fo-sign refuses %s", (p) => {
-    expect(() => run(["GET", p, "--json"], { FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey })).toThrow();
+    expect(() =>
+      run(["GET", p, "--json"], { FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey }),
+    ).toThrow();
   });
 
   test("the client still sends canonical paths, percent-encoded values included", async () => {
     let url = "";
-    const client = createClient({ baseUrl: "https://svc.example/api", credentials: creds, fetch: async (u) => ((url = u), new Response("{}", { status: 200 })) });
-    await (client.GET as Function)("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: "acme ltd é?#" }, query: { subject_id: "it's" } } });
+    const client = createClient({
+      baseUrl: "https://svc.example/api",
+      credentials: creds,
+      fetch: async (u) => ((url = u), new Response("{}", { status: 200 })),
+    });
+    await (client.GET as Function)("/v1/customers/{customer_id}/rfi-cases", {
+      params: { path: { customer_id: "acme ltd é?#" }, query: { subject_id: "it's" } },
+    });
     expect(new URL(url).pathname).toBe("/api/v1/customers/acme%20ltd%20%C3%A9%3F%23/rfi-cases");
   });
 });

@@ -13,7 +13,11 @@ import { invalidSecrets, type Vector, vectors } from "./vectors.ts";
 const dir = mkdtempSync(path.join(tmpdir(), "fo-sign-vectors-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // The bin from source, as `npm run sign` runs it.
-const launcher = ["--import", createRequire(import.meta.url).resolve("tsx"), path.resolve(import.meta.dirname, "../../src/cli/fo-sign.ts")];
+const launcher = [
+  "--import",
+  createRequire(import.meta.url).resolve("tsx"),
+  path.resolve(import.meta.dirname, "../../src/cli/fo-sign.ts"),
+];
 
 /** The CLI arguments that send this vector's request: a text body inline, bytes from a file. */
 function argsOf({ name, input }: Vector): string[] {
@@ -38,7 +42,9 @@ describe.each(vectors)("fo-sign, vector: $name", (vector) => {
     expect(out.bodyHash).toBe(expected.bodyHash);
     expect(out.stringToSign).toBe(expected.stringToSign);
     expect(out.signature).toBe(expected.signature);
-    expect({ Authorization: out.headers.Authorization, "X-SVC-Date": out.headers["X-SVC-Date"] }).toEqual(expected.headers);
+    expect({ Authorization: out.headers.Authorization, "X-SVC-Date": out.headers["X-SVC-Date"] }).toEqual(
+      expected.headers,
+    );
   });
 });
 
@@ -54,10 +60,17 @@ test.each(invalidSecrets)("fo-sign refuses an invalid secret without printing it
 });
 
 describe("the fo-sign bin", () => {
-  const cases = ["JSON body of execute quote", "PDF-like upload with a NUL byte"].map((n) => vectors.find((v) => v.name === n)!);
+  const cases = ["JSON body of execute quote", "PDF-like upload with a NUL byte"].map(
+    (n) => vectors.find((v) => v.name === n)!,
+  );
   test.each(cases)("prints the headers of vector: $name", async (vector) => {
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [...launcher, ...argsOf(vector)], { env: { PATH: process.env.PATH, ...envOf(vector) } }, (err, out) => (err ? reject(err) : resolve(out))),
+      execFile(
+        process.execPath,
+        [...launcher, ...argsOf(vector)],
+        { env: { PATH: process.env.PATH, ...envOf(vector) } },
+        (err, out) => (err ? reject(err) : resolve(out)),
+      ),
     );
     const out = JSON.parse(stdout);
     expect(out.headers.Authorization).toBe(vector.expected.headers.Authorization);

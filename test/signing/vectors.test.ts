@@ -2,7 +2,17 @@
 // run by the TypeScript signer and client: each step is asserted on its own so a failure names the step.
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { buildStringToSign, createClient, decodeSecretKey, EMPTY_BODY_HASH, formatTimestamp, hashBody, InvalidCredentialsError, MIN_SECRET_KEY_BYTES, signRequest } from "../../src/index.ts";
+import {
+  buildStringToSign,
+  createClient,
+  decodeSecretKey,
+  EMPTY_BODY_HASH,
+  formatTimestamp,
+  hashBody,
+  InvalidCredentialsError,
+  MIN_SECRET_KEY_BYTES,
+  signRequest,
+} from "../../src/index.ts";
 import { bodyBytes } from "./bodies.ts";
 import rfc4231 from "./rfc4231.json" with { type: "json" };
 import { invalidSecrets, isPortfolioPath, vectors } from "./vectors.ts";
@@ -10,7 +20,8 @@ import { invalidSecrets, isPortfolioPath, vectors } from "./vectors.ts";
 test("no body, an empty body and EMPTY_BODY_HASH are the SHA-256 of zero bytes", () => {
   const sha256OfNothing = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
   expect(EMPTY_BODY_HASH).toBe(sha256OfNothing);
-  for (const body of [undefined, null, "", new Uint8Array(), new ArrayBuffer(0)]) expect(hashBody(body)).toBe(sha256OfNothing);
+  for (const body of [undefined, null, "", new Uint8Array(), new ArrayBuffer(0)])
+    expect(hashBody(body)).toBe(sha256OfNothing);
 });
 
 test("the fixture holds at least 30 signing vectors", () => {
@@ -28,7 +39,9 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
     expect(hashBody(body)).toBe(expected.bodyHash);
   });
   test("string to sign", () => {
-    expect(buildStringToSign(input.accessKey, expected.timestamp, input.method, input.path, expected.bodyHash)).toBe(expected.stringToSign);
+    expect(buildStringToSign(input.accessKey, expected.timestamp, input.method, input.path, expected.bodyHash)).toBe(
+      expected.stringToSign,
+    );
   });
   test("Authorization and X-SVC-Date from signRequest", () => {
     const signed = signRequest({ ...input, body, time });
@@ -47,33 +60,42 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
     return;
   }
   // Portfolio paths take the portfolio bearer token, never the HMAC signature.
-  test(portfolio ? "the client sends the portfolio bearer token instead" : "the client sends the same Authorization for this request", async () => {
-    let sent: { url: string; init: RequestInit } | undefined;
-    const prefix = input.path.startsWith("/api/") ? "/api" : "";
-    const client = createClient({
-      baseUrl: `https://svc.example${prefix}`,
-      credentials: { accessKey: input.accessKey, secretKey: input.secretKey },
-      portfolioToken: "portfolio-token",
-      clock: { now: () => time.getTime(), sleep: async () => {} },
-      fetch: async (url, init) => ((sent = { url, init }), new Response(null, { status: 204 })),
-    });
-    const path = input.path.slice(prefix.length) + (input.query ? `?${input.query}` : "");
-    const raw = input.body.kind === "utf8" ? input.body.text : body;
-    await (client.request as Function)(input.method, path, {
-      ...(raw === undefined ? {} : { body: raw, bodySerializer: (b: unknown) => b, headers: { "Content-Type": "application/octet-stream" } }),
-    });
-    const headers = new Headers(sent!.init.headers);
-    expect(new URL(sent!.url).pathname).toBe(input.path);
-    expect(headers.get("Authorization")).toBe(portfolio ? "Bearer portfolio-token" : expected.authorization);
-    expect(headers.get("X-SVC-Date")).toBe(portfolio ? null : expected.timestamp);
-    expect(Buffer.from((sent!.init.body as Uint8Array | null) ?? []).equals(Buffer.from(body ?? []))).toBe(true);
-  });
+  test(
+    portfolio
+      ? "the client sends the portfolio bearer token instead"
+      : "the client sends the same Authorization for this request",
+    async () => {
+      let sent: { url: string; init: RequestInit } | undefined;
+      const prefix = input.path.startsWith("/api/") ? "/api" : "";
+      const client = createClient({
+        baseUrl: `https://svc.example${prefix}`,
+        credentials: { accessKey: input.accessKey, secretKey: input.secretKey },
+        portfolioToken: "portfolio-token",
+        clock: { now: () => time.getTime(), sleep: async () => {} },
+        fetch: async (url, init) => ((sent = { url, init }), new Response(null, { status: 204 })),
+      });
+      const path = input.path.slice(prefix.length) + (input.query ? `?${input.query}` : "");
+      const raw = input.body.kind === "utf8" ? input.body.text : body;
+      await (client.request as Function)(input.method, path, {
+        ...(raw === undefined
+          ? {}
+          : { body: raw, bodySerializer: (b: unknown) => b, headers: { "Content-Type": "application/octet-stream" } }),
+      });
+      const headers = new Headers(sent!.init.headers);
+      expect(new URL(sent!.url).pathname).toBe(input.path);
+      expect(headers.get("Authorization")).toBe(portfolio ? "Bearer portfolio-token" : expected.authorization);
+      expect(headers.get("X-SVC-Date")).toBe(portfolio ? null : expected.timestamp);
+      expect(Buffer.from((sent!.init.body as Uint8Array | null) ?? []).equals(Buffer.from(body ?? []))).toBe(true);
+    },
+  );
 });
 
 describe("invalid secrets are refused before signing", () => {
   test.each(invalidSecrets)("invalid: $name", ({ secretKey }) => {
     expect(() => decodeSecretKey(secretKey)).toThrow(InvalidCredentialsError);
-    expect(() => createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } })).toThrow(InvalidCredentialsError);
+    expect(() => createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } })).toThrow(
+      InvalidCredentialsError,
+    );
     try {
       createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } });
     } catch (error) {
@@ -86,6 +108,8 @@ describe("RFC 4231 HMAC-SHA256 cases, keyed with the decoded secret", () => {
   test.each(rfc4231)("$name", ({ secretKey, keyHex, dataHex, hmac }) => {
     const key = decodeSecretKey(secretKey);
     expect(Buffer.from(key).toString("hex")).toBe(keyHex);
-    expect(createHmac("sha256", key).update(Buffer.from(dataHex, "hex")).digest("hex").slice(0, hmac.length)).toBe(hmac);
+    expect(createHmac("sha256", key).update(Buffer.from(dataHex, "hex")).digest("hex").slice(0, hmac.length)).toBe(
+      hmac,
+    );
   });
 });

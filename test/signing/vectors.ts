@@ -4,7 +4,15 @@ import type { BodySpec } from "./bodies.ts";
 
 export interface Vector {
   name: string;
-  input: { accessKey: string; secretKey: string; method: string; path: string; time: string; body: BodySpec; query?: string };
+  input: {
+    accessKey: string;
+    secretKey: string;
+    method: string;
+    path: string;
+    time: string;
+    body: BodySpec;
+    query?: string;
+  };
   expected: {
     timestamp: string;
     bodyHash: string;

@@ -9,7 +9,13 @@ import { vectors } from "./vectors.ts";
 describe.each(vectors)("mock verifier, vector: $name", ({ input, expected }) => {
   const keys = parseKeys({ [input.accessKey]: input.secretKey }, "vector");
   const body = bodyBytes(input.body) ?? new Uint8Array();
-  const request = { method: input.method.toUpperCase(), path: input.path, authorization: expected.headers.Authorization, date: expected.headers["X-SVC-Date"], body };
+  const request = {
+    method: input.method.toUpperCase(),
+    path: input.path,
+    authorization: expected.headers.Authorization,
+    date: expected.headers["X-SVC-Date"],
+    body,
+  };
   const options = { keys, now: new Date(input.time), windowSeconds: 300 };
 
   test("accepts the vector's headers", () => {
@@ -18,6 +24,9 @@ describe.each(vectors)("mock verifier, vector: $name", ({ input, expected }) => 
   test("refuses them over one byte more", () => {
     const longer = new Uint8Array(body.length + 1);
     longer.set(body);
-    expect(verifySignature({ ...request, body: longer }, options)).toMatchObject({ ok: false, failure: "signature-mismatch" });
+    expect(verifySignature({ ...request, body: longer }, options)).toMatchObject({
+      ok: false,
+      failure: "signature-mismatch",
+    });
   });
 });

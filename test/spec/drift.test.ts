@@ -6,7 +6,11 @@ import { render } from "../../scripts/build.mjs";
 
 test("generated/ matches what openapi/ generates (run `npm run build` when this fails)", async () => {
   const files: Record<string, string> = await render();
-  expect(Object.keys(files).map((f) => path.basename(f)).sort()).toEqual([
+  expect(
+    Object.keys(files)
+      .map((f) => path.basename(f))
+      .sort(),
+  ).toEqual([
     "financial-operations-api.postman_collection.json",
     "openapi.json",
     "openapi.yaml",

@@ -18,7 +18,8 @@ function collectExamples(): ExampleCase[] {
     for (const [type, media] of Object.entries<Json>(content ?? {})) {
       if (!media.schema) continue;
       const schemaPointer = pointer(...base, type, "schema");
-      if ("example" in media) cases.push({ where: `${base.join(" ")} ${type} example`, schemaPointer, value: media.example });
+      if ("example" in media)
+        cases.push({ where: `${base.join(" ")} ${type} example`, schemaPointer, value: media.example });
       for (const [name, ex] of Object.entries<Json>(media.examples ?? {})) {
         cases.push({ where: `${base.join(" ")} ${type} ${name}`, schemaPointer, value: deref(doc, ex).value });
       }
@@ -37,7 +38,11 @@ function collectExamples(): ExampleCase[] {
   }
   for (const [name, parameter] of Object.entries<Json>(doc.components.parameters ?? {})) {
     for (const [i, value] of (parameter.schema?.examples ?? []).entries()) {
-      cases.push({ where: `parameter ${name} example ${i}`, schemaPointer: pointer("components", "parameters", name, "schema"), value });
+      cases.push({
+        where: `parameter ${name} example ${i}`,
+        schemaPointer: pointer("components", "parameters", name, "schema"),
+        value,
+      });
     }
   }
   return cases;
@@ -57,6 +62,8 @@ describe("examples validate against their schemas", () => {
   test("the validator does refuse a wrong example (the check can fail)", () => {
     const bad = validator.validate(pointer("components", "schemas", "ConversionOrder"), { transaction_id: 7 });
     expect(bad).toMatch(/must be string/);
-    expect(validator.validate(pointer("components", "schemas", "RfiAnswer"), { requirement_id: "r-1" })).toMatch(/must NOT be valid|boolean schema is false/);
+    expect(validator.validate(pointer("components", "schemas", "RfiAnswer"), { requirement_id: "r-1" })).toMatch(
+      /must NOT be valid|boolean schema is false/,
+    );
   });
 });

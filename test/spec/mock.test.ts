@@ -50,7 +50,10 @@ describe("Prism mock from the bundle", () => {
 
   test("production auth needs both the signature and the date header", async () => {
     const c = operations.find((o) => o.operationId === "listRfiCases")!;
-    const both = await send(c, { Authorization: "Service-HMAC-SHA256 AK:20261121T093000Z:" + "0".repeat(64), "X-SVC-Date": "20261121T093000Z" });
+    const both = await send(c, {
+      Authorization: "Service-HMAC-SHA256 AK:20261121T093000Z:" + "0".repeat(64),
+      "X-SVC-Date": "20261121T093000Z",
+    });
     expect(both.status).toBe(200);
     const res = await fetch(`${prism.url}${c.path}`, { headers: { "X-SVC-Date": "20261121T093000Z" } });
     expect(res.status).toBe(401);

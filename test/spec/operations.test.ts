@@ -18,18 +18,24 @@ describe("the document covers the reference's operations", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  test.each(documented)("$method $path has a summary, a description, one tag, a success response, 401 and 429", ({ op }) => {
-    expect(op.summary).toBeTruthy();
-    expect(op.description).toBeTruthy();
-    expect(op.tags).toHaveLength(1);
-    const statuses = Object.keys(op.responses);
-    expect(statuses.some((s) => s.startsWith("2"))).toBe(true);
-    expect(statuses).toContain("401");
-    expect(statuses).toContain("429");
-  });
+  test.each(documented)(
+    "$method $path has a summary, a description, one tag, a success response, 401 and 429",
+    ({ op }) => {
+      expect(op.summary).toBeTruthy();
+      expect(op.description).toBeTruthy();
+      expect(op.tags).toHaveLength(1);
+      const statuses = Object.keys(op.responses);
+      expect(statuses.some((s) => s.startsWith("2"))).toBe(true);
+      expect(statuses).toContain("401");
+      expect(statuses).toContain("429");
+    },
+  );
 
   test("405 is declared exactly on the customer-scoped conversion operations", () => {
-    const with405 = documented.filter((o) => "405" in o.op.responses).map((o) => o.operationId).sort();
+    const with405 = documented
+      .filter((o) => "405" in o.op.responses)
+      .map((o) => o.operationId)
+      .sort();
     expect(with405).toEqual(["createQuote", "executeQuote", "getConversion"]);
   });
 
@@ -42,7 +48,9 @@ describe("the document covers the reference's operations", () => {
 
   test("Idempotency-Key is a required UUID header on exactly createExternalAccount and createPortfolioHedge", () => {
     const withKey = documented.filter((o) =>
-      (o.op.parameters ?? []).map((p: unknown) => deref(doc, p)).some((p: { name: string; in: string }) => p.in === "header" && p.name === "Idempotency-Key"),
+      (o.op.parameters ?? [])
+        .map((p: unknown) => deref(doc, p))
+        .some((p: { name: string; in: string }) => p.in === "header" && p.name === "Idempotency-Key"),
     );
     expect(withKey.map((o) => o.operationId).sort()).toEqual(["createExternalAccount", "createPortfolioHedge"]);
     const key = deref(doc, doc.components.parameters.IdempotencyKey);
@@ -50,19 +58,23 @@ describe("the document covers the reference's operations", () => {
   });
 
   test("portfolio operations take the bearer token with their documented scope; others take sandbox or production auth", () => {
-    const scopes = Object.fromEntries(documented.filter((o) => o.path.startsWith("/v1/portfolios")).map((o) => [o.operationId, o.op.security]));
+    const scopes = Object.fromEntries(
+      documented.filter((o) => o.path.startsWith("/v1/portfolios")).map((o) => [o.operationId, o.op.security]),
+    );
     expect(scopes).toEqual({
       createPortfolioQuote: [{ PortfolioBearer: ["conversions:quote:create"] }],
       createPortfolioHedge: [{ PortfolioBearer: ["conversions:hedge:create"] }],
       getPortfolioHedge: [{ PortfolioBearer: ["conversions:hedge:read"] }],
     });
     expect(doc.security).toEqual([{ SandboxBearer: [] }, { ServiceHmacSignature: [], ServiceHmacDate: [] }]);
-    for (const o of documented.filter((o) => !o.path.startsWith("/v1/portfolios"))) expect(o.op.security).toBeUndefined();
+    for (const o of documented.filter((o) => !o.path.startsWith("/v1/portfolios")))
+      expect(o.op.security).toBeUndefined();
   });
 
   test("portfolio 429 and 503 declare Retry-After", () => {
     for (const o of documented.filter((o) => o.path.startsWith("/v1/portfolios"))) {
-      for (const status of ["429", "503"]) expect(deref(doc, o.op.responses[status]).headers?.["Retry-After"], `${o.operationId} ${status}`).toBeDefined();
+      for (const status of ["429", "503"])
+        expect(deref(doc, o.op.responses[status]).headers?.["Retry-After"], `${o.operationId} ${status}`).toBeDefined();
     }
   });
 
@@ -71,7 +83,9 @@ describe("the document covers the reference's operations", () => {
       // Any document MIME type (*/*), with application/octet-stream first as the default generators send.
       expect(Object.keys(o.op.requestBody.content)).toEqual(["application/octet-stream", "*/*"]);
       const params = (o.op.parameters ?? []).map((p: unknown) => deref(doc, p));
-      expect(params).toContainEqual(expect.objectContaining({ name: "Content-Disposition", in: "header", required: true }));
+      expect(params).toContainEqual(
+        expect.objectContaining({ name: "Content-Disposition", in: "header", required: true }),
+      );
     }
   });
 
@@ -80,7 +94,13 @@ describe("the document covers the reference's operations", () => {
     expect(p("Page").schema).toMatchObject({ type: "integer", minimum: 1, default: 1 });
     expect(p("Size").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 10 });
     expect(p("RfiStatusFilter")).toMatchObject({ style: "form", explode: false });
-    expect(deref(doc, p("RfiStatusFilter").schema.items).enum).toEqual(["ACTION_REQUIRED", "PENDING_REVIEW", "ANSWERED", "REJECTED", "CLOSED"]);
+    expect(deref(doc, p("RfiStatusFilter").schema.items).enum).toEqual([
+      "ACTION_REQUIRED",
+      "PENDING_REVIEW",
+      "ANSWERED",
+      "REJECTED",
+      "CLOSED",
+    ]);
     expect(p("RfiUpdatedFrom").schema).toMatchObject({ type: "string", format: "date-time" });
   });
 

@@ -17,10 +17,16 @@ function* schemas(node: Json, at: string, inSchema = false): Generator<{ schema:
   for (const [key, value] of Object.entries(node)) {
     if (key === "examples" || key === "example" || key.startsWith("x-")) continue;
     const child = `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-    if (key === "schema" || (at === "#/components" && key === "schemas")) yield* schemas(value, child, key === "schema");
+    if (key === "schema" || (at === "#/components" && key === "schemas"))
+      yield* schemas(value, child, key === "schema");
     else if (at === "#/components/schemas") yield* schemas(value, child, true);
-    else if (inSchema && ["properties", "patternProperties", "$defs"].includes(key) && isObject(value)) for (const [k, v] of Object.entries(value)) yield* schemas(v, `${child}/${k}`, true);
-    else if (inSchema && ["items", "additionalProperties", "not", "propertyNames", "contains", "if", "then", "else"].includes(key)) yield* schemas(value, child, true);
+    else if (inSchema && ["properties", "patternProperties", "$defs"].includes(key) && isObject(value))
+      for (const [k, v] of Object.entries(value)) yield* schemas(v, `${child}/${k}`, true);
+    else if (
+      inSchema &&
+      ["items", "additionalProperties", "not", "propertyNames", "contains", "if", "then", "else"].includes(key)
+    )
+      yield* schemas(value, child, true);
     else if (inSchema && ["allOf", "anyOf", "oneOf", "prefixItems"].includes(key)) yield* schemas(value, child, true);
     else if (!inSchema) yield* schemas(value, child, false);
   }
@@ -72,7 +78,9 @@ describe("portable idioms", () => {
 
   test("webhooks carry tags no operation carries (one API file per tag must not be overwritten)", () => {
     const opTags = new Set(listOperations(doc).flatMap((o) => o.op.tags ?? []));
-    const hookTags = Object.values<Json>(doc.webhooks).flatMap((item) => Object.values<Json>(item).flatMap((op) => op.tags ?? []));
+    const hookTags = Object.values<Json>(doc.webhooks).flatMap((item) =>
+      Object.values<Json>(item).flatMap((op) => op.tags ?? []),
+    );
     expect(hookTags.length).toBeGreaterThan(0);
     expect(hookTags.filter((t) => opTags.has(t))).toEqual([]);
     for (const t of hookTags) expect(doc.tags.map((x: Json) => x.name)).toContain(t);
@@ -90,11 +98,16 @@ describe("portable idioms", () => {
     for (const o of listOperations(doc)) {
       for (const [type, media] of Object.entries<Json>(deref(doc, o.op.requestBody)?.content ?? {})) {
         const bodySchemas = [...schemas({ schema: media.schema }, `${o.operationId} ${type}`)];
-        for (const { schema, at } of bodySchemas) expect(Object.keys(deref(doc, schema)?.properties ?? {}), at).not.toContain("requirement_id");
+        for (const { schema, at } of bodySchemas)
+          expect(Object.keys(deref(doc, schema)?.properties ?? {}), at).not.toContain("requirement_id");
       }
     }
-    const answers = deref(doc, listOperations(doc).find((o) => o.operationId === "submitRfiCaseAnswer")!.op.requestBody).content;
-    for (const media of Object.values<Json>(answers)) expect(deref(doc, media.schema).propertyNames).toEqual({ not: { const: "requirement_id" } });
+    const answers = deref(
+      doc,
+      listOperations(doc).find((o) => o.operationId === "submitRfiCaseAnswer")!.op.requestBody,
+    ).content;
+    for (const media of Object.values<Json>(answers))
+      expect(deref(doc, media.schema).propertyNames).toEqual({ not: { const: "requirement_id" } });
   });
 
   test("raw uploads offer application/octet-stream first and */* beside it, the same binary schema in each", () => {
@@ -109,11 +122,17 @@ describe("portable idioms", () => {
   });
 
   test("multipart parts are one schema each, not anyOf [string, binary]", () => {
-    const forms = listOperations(doc).flatMap((o) => Object.entries<Json>(deref(doc, o.op.requestBody)?.content ?? {}).filter(([type]) => type.startsWith("multipart/")));
+    const forms = listOperations(doc).flatMap((o) =>
+      Object.entries<Json>(deref(doc, o.op.requestBody)?.content ?? {}).filter(([type]) =>
+        type.startsWith("multipart/"),
+      ),
+    );
     expect(forms.length).toBeGreaterThan(0);
     for (const [, media] of forms) {
       const form = deref(doc, media.schema);
-      const parts = [form.additionalProperties, ...Object.values(form.properties ?? {})].filter(isObject).map((p) => deref(doc, p));
+      const parts = [form.additionalProperties, ...Object.values(form.properties ?? {})]
+        .filter(isObject)
+        .map((p) => deref(doc, p));
       expect(parts.length).toBeGreaterThan(0);
       for (const part of parts) expect(Object.keys(part)).not.toEqual(expect.arrayContaining(["anyOf"]));
       for (const part of parts) expect(Object.keys(part)).not.toEqual(expect.arrayContaining(["oneOf"]));

@@ -12,14 +12,22 @@ const isObject = (v: unknown): v is Record<string, Json> => typeof v === "object
 const responseExamples = ops.flatMap((o) =>
   Object.entries<Json>(o.op.responses).flatMap(([status, raw]) =>
     Object.values<Json>(deref(doc, raw)?.content ?? {}).flatMap((media) =>
-      Object.entries<Json>(media.examples ?? {}).map(([name, ex]) => ({ id: o.operationId, path: o.path, status, name, example: deref(doc, ex) })),
+      Object.entries<Json>(media.examples ?? {}).map(([name, ex]) => ({
+        id: o.operationId,
+        path: o.path,
+        status,
+        name,
+        example: deref(doc, ex),
+      })),
     ),
   ),
 );
 
 describe("the document says what the reference says, no more", () => {
   test("code 00010000 appears only in 401s of the customer conversion operations (the reference gives it for conversions only)", () => {
-    const with00010000 = responseExamples.filter((e) => isObject(e.example.value) && e.example.value.code === "00010000");
+    const with00010000 = responseExamples.filter(
+      (e) => isObject(e.example.value) && e.example.value.code === "00010000",
+    );
     expect(with00010000.length).toBeGreaterThan(0);
     for (const e of with00010000) {
       expect(e.status, `${e.id} ${e.name}`).toBe("401");
@@ -32,7 +40,9 @@ describe("the document says what the reference says, no more", () => {
   });
 
   test("a flat-error example without `code` says that the code is not shown", () => {
-    const flat = responseExamples.filter((e) => isObject(e.example.value) && "status" in e.example.value && "trace_id" in e.example.value);
+    const flat = responseExamples.filter(
+      (e) => isObject(e.example.value) && "status" in e.example.value && "trace_id" in e.example.value,
+    );
     const codeless = flat.filter((e) => !("code" in e.example.value));
     expect(codeless.length).toBeGreaterThanOrEqual(3);
     for (const e of codeless) expect(e.example["x-not-shown"], `${e.id} ${e.status} ${e.name}`).toMatch(/code/);

@@ -73,7 +73,18 @@ export const isErrorStatus = (status) => /^[45]/.test(String(status));
 export const isSuccessStatus = (status) => /^2/.test(String(status));
 
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
-const SCHEMA_SINGLES = ["items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "not", "if", "then", "else", "contains", "propertyNames"];
+const SCHEMA_SINGLES = [
+  "items",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+];
 const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 /**
@@ -90,13 +101,15 @@ export function schemas(doc) {
     if (typeof schema.$ref === "string") return;
     for (const keyword of SCHEMA_MAPS) {
       if (!isObject(schema[keyword])) continue;
-      for (const [name, sub] of Object.entries(schema[keyword])) visit(sub, [...at, keyword, name], { keyword, schema, name });
+      for (const [name, sub] of Object.entries(schema[keyword]))
+        visit(sub, [...at, keyword, name], { keyword, schema, name });
     }
     for (const keyword of SCHEMA_SINGLES) {
       if (isObject(schema[keyword])) visit(schema[keyword], [...at, keyword], { keyword, schema });
     }
     for (const keyword of SCHEMA_LISTS) {
-      if (Array.isArray(schema[keyword])) schema[keyword].forEach((sub, i) => visit(sub, [...at, keyword, i], { keyword, schema }));
+      if (Array.isArray(schema[keyword]))
+        schema[keyword].forEach((sub, i) => visit(sub, [...at, keyword, i], { keyword, schema }));
     }
   };
   const visitContent = (content, at) => {
@@ -135,7 +148,8 @@ export function schemas(doc) {
     visitResponse(r, ["components", "responses", name]);
   }
   for (const [name, b] of Object.entries(isObject(components.requestBodies) ? components.requestBodies : {})) {
-    if (isObject(b) && typeof b.$ref !== "string") visitContent(b.content, ["components", "requestBodies", name, "content"]);
+    if (isObject(b) && typeof b.$ref !== "string")
+      visitContent(b.content, ["components", "requestBodies", name, "content"]);
   }
   for (const section of ["paths", "webhooks"]) {
     for (const [key, item] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
@@ -169,7 +183,8 @@ export function parameterObjects(doc) {
     for (const [key, item] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
       if (!isObject(item)) continue;
       const lists = [[item.parameters, [section, key]]];
-      for (const method of METHODS) if (isObject(item[method])) lists.push([item[method].parameters, [section, key, method]]);
+      for (const method of METHODS)
+        if (isObject(item[method])) lists.push([item[method].parameters, [section, key, method]]);
       for (const [list, at] of lists) {
         if (!Array.isArray(list)) continue;
         list.forEach((p, i) => {
@@ -182,7 +197,8 @@ export function parameterObjects(doc) {
 }
 
 /** `type` as a list (3.1 allows a list of types). */
-export const typesOf = (schema) => (Array.isArray(schema?.type) ? schema.type : schema?.type === undefined ? [] : [schema.type]);
+export const typesOf = (schema) =>
+  Array.isArray(schema?.type) ? schema.type : schema?.type === undefined ? [] : [schema.type];
 
 /** A readable name for a location: `components.schemas.Quote.properties.expire_time`. */
 export const where = (at) => at.join(".");

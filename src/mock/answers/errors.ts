@@ -24,11 +24,18 @@ export const isoSeconds = (time: number | Date) => new Date(time).toISOString().
 // 00000002 invalid payload (every other refusal of the request), 00000000 unexpected server error.
 const flatCode = (status: number) => (status === 401 ? "00010000" : status >= 500 ? "00000000" : "00000002");
 // The reference's portfolio codes by status.
-const PORTFOLIO_CODES: Readonly<Record<number, string>> = { 400: "VALIDATION_ERROR", 401: "AUTHENTICATION_FAILED", 403: "AUTHORIZATION_FAILED", 429: "RATE_LIMITED", 503: "VENUE_UNAVAILABLE" };
+const PORTFOLIO_CODES: Readonly<Record<number, string>> = {
+  400: "VALIDATION_ERROR",
+  401: "AUTHENTICATION_FAILED",
+  403: "AUTHORIZATION_FAILED",
+  429: "RATE_LIMITED",
+  503: "VENUE_UNAVAILABLE",
+};
 
 function defaultCode(envelope: Envelope, status: number): string | undefined {
   if (envelope === "flat") return flatCode(status);
-  if (envelope === "portfolio") return PORTFOLIO_CODES[status] ?? (status >= 500 ? "INTERNAL_ERROR" : "VALIDATION_ERROR");
+  if (envelope === "portfolio")
+    return PORTFOLIO_CODES[status] ?? (status >= 500 ? "INTERNAL_ERROR" : "VALIDATION_ERROR");
   // v2 shows UNAUTHORIZED only; the other types are the mock's own.
   return status === 401 ? "UNAUTHORIZED" : status >= 500 ? "INTERNAL_ERROR" : "INVALID_REQUEST";
 }
@@ -48,13 +55,36 @@ export interface ErrorAnswer {
 }
 
 /** The error body in its envelope. */
-export function errorBody({ status, path, detail, now, code, details = {}, envelope = envelopeOf(path, status) }: ErrorAnswer): Record<string, unknown> {
+export function errorBody({
+  status,
+  path,
+  detail,
+  now,
+  code,
+  details = {},
+  envelope = envelopeOf(path, status),
+}: ErrorAnswer): Record<string, unknown> {
   const c = code === undefined ? defaultCode(envelope, status) : (code ?? undefined);
   if (envelope === "portfolio") {
-    return { error: { code: c ?? defaultCode("portfolio", status), message: detail, details, request_id: randomUUID(), timestamp: isoSeconds(now) } };
+    return {
+      error: {
+        code: c ?? defaultCode("portfolio", status),
+        message: detail,
+        details,
+        request_id: randomUUID(),
+        timestamp: isoSeconds(now),
+      },
+    };
   }
   if (envelope === "v2") return { errors: [{ type: c ?? defaultCode("v2", status), description: detail }] };
-  return { ...(c === undefined ? {} : { code: c }), status, detail, instance: path, trace_id: randomBytes(16).toString("hex"), time: isoSeconds(now) };
+  return {
+    ...(c === undefined ? {} : { code: c }),
+    status,
+    detail,
+    instance: path,
+    trace_id: randomBytes(16).toString("hex"),
+    time: isoSeconds(now),
+  };
 }
 
 /**
@@ -64,6 +94,11 @@ export function errorBody({ status, path, detail, now, code, details = {}, envel
  */
 export function unauthorizedBody(path: string, failure: AuthFailure, now: Date): Record<string, unknown> {
   const envelope = envelopeOf(path, 401);
-  const detail = envelope === "portfolio" ? BEARER_INVALID : envelope === "v2" && failure === "missing-authorization" ? AUTHORIZATION_MISSING : failureDetail(failure);
+  const detail =
+    envelope === "portfolio"
+      ? BEARER_INVALID
+      : envelope === "v2" && failure === "missing-authorization"
+        ? AUTHORIZATION_MISSING
+        : failureDetail(failure);
   return errorBody({ status: 401, path, detail, now, envelope });
 }

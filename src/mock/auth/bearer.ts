@@ -8,7 +8,10 @@ const BEARER = /^Bearer ([\x21-\x7e]+)$/;
  * and one of them. Undefined when it passes. (With no tokens given the front leaves bearer routes to
  * Prism, which checks only that a token is there.)
  */
-export function checkBearer(authorization: string | undefined, tokens: { has(token: string): boolean }): AuthFailure | undefined {
+export function checkBearer(
+  authorization: string | undefined,
+  tokens: { has(token: string): boolean },
+): AuthFailure | undefined {
   if (!authorization) return "missing-authorization";
   const m = BEARER.exec(authorization);
   if (!m) return "malformed-authorization";

@@ -33,7 +33,10 @@ export function parseKeys(value: unknown, source: string): KeyStore {
       store.set(accessKey, decodeSecretKey(secretKey));
     } catch (err) {
       // decodeSecretKey's messages never quote the secret, only its length.
-      const swapped = typeof secretKey === "string" && looksLikeSecret(accessKey) && !looksLikeSecret(secretKey) ? " The access key and secret key look swapped." : "";
+      const swapped =
+        typeof secretKey === "string" && looksLikeSecret(accessKey) && !looksLikeSecret(secretKey)
+          ? " The access key and secret key look swapped."
+          : "";
       throw new MockKeysError(`${source}: ${entry}: ${(err as Error).message}.${swapped}`);
     }
   });
@@ -82,7 +85,9 @@ export function loadKeysFile(file: string): KeyStore {
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
-    throw new MockKeysError(`Cannot read the keys file ${file}: ${(err as NodeJS.ErrnoException).code ?? "read error"}.`);
+    throw new MockKeysError(
+      `Cannot read the keys file ${file}: ${(err as NodeJS.ErrnoException).code ?? "read error"}.`,
+    );
   }
   let json: unknown;
   try {
@@ -93,7 +98,10 @@ export function loadKeysFile(file: string): KeyStore {
   }
   // JSON.parse keeps the last of repeated names silently: one access key given two secrets is a mistake to name.
   const [repeat] = repeatedMembers(text);
-  if (repeat) throw new MockKeysError(`The keys file ${file}: entry ${repeat.entry} repeats the access key of entry ${repeat.first}; give each access key once.`);
+  if (repeat)
+    throw new MockKeysError(
+      `The keys file ${file}: entry ${repeat.entry} repeats the access key of entry ${repeat.first}; give each access key once.`,
+    );
   return parseKeys(json, `The keys file ${file}`);
 }
 

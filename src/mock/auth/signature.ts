@@ -48,7 +48,10 @@ const SIGNATURE = /^[0-9a-f]{64}$/;
  * equals the signed timestamp, the timestamp is well formed and fresh (at most `windowSeconds` old, at most
  * `futureSeconds` ahead), and the signature is 64 hex digits.
  */
-export function verifyHeaders(req: Omit<SignedRequestParts, "body">, opts: VerifyOptions): { ok: true; signed: SignedHeaders } | { ok: false; failure: AuthFailure; accessKey?: string } {
+export function verifyHeaders(
+  req: Omit<SignedRequestParts, "body">,
+  opts: VerifyOptions,
+): { ok: true; signed: SignedHeaders } | { ok: false; failure: AuthFailure; accessKey?: string } {
   if (!req.authorization) return { ok: false, failure: "missing-authorization" };
   const auth = parseAuthorization(req.authorization);
   if (!auth) return { ok: false, failure: "malformed-authorization" };
@@ -61,8 +64,10 @@ export function verifyHeaders(req: Omit<SignedRequestParts, "body">, opts: Verif
   if (!time) return { ok: false, failure: "malformed-timestamp", accessKey };
   const age = opts.now.getTime() - time.getTime();
   if (age > opts.windowSeconds * 1000) return { ok: false, failure: "stale-timestamp", accessKey };
-  if (-age > (opts.futureSeconds ?? opts.windowSeconds) * 1000) return { ok: false, failure: "future-timestamp", accessKey };
-  if (!SIGNATURE.test(auth.signature) || !req.path.startsWith("/")) return { ok: false, failure: "signature-mismatch", accessKey };
+  if (-age > (opts.futureSeconds ?? opts.windowSeconds) * 1000)
+    return { ok: false, failure: "future-timestamp", accessKey };
+  if (!SIGNATURE.test(auth.signature) || !req.path.startsWith("/"))
+    return { ok: false, failure: "signature-mismatch", accessKey };
   return { ok: true, signed: { accessKey, secret, time, timestamp: auth.timestamp, signature: auth.signature } };
 }
 
@@ -94,5 +99,7 @@ export function verifySignature(req: SignedRequestParts, opts: VerifyOptions): V
   const headers = verifyHeaders(req, opts);
   if (!headers.ok) return headers;
   const { accessKey } = headers.signed;
-  return signatureMatches(headers.signed, req.method, req.path, hashBody(req.body)) ? { ok: true, accessKey } : { ok: false, failure: "signature-mismatch", accessKey };
+  return signatureMatches(headers.signed, req.method, req.path, hashBody(req.body))
+    ? { ok: true, accessKey }
+    : { ok: false, failure: "signature-mismatch", accessKey };
 }

@@ -131,7 +131,13 @@ function prismFailed(res: FrontResponse, err: unknown) {
   const path = res.handedOver ?? "/";
   res.handedOver = undefined;
   const name = err instanceof Error ? err.name : typeof err;
-  answer(res.req, res, 500, errorBody({ status: 500, path, detail: `The mock failed on this request (Prism: ${name}).`, now: new Date() }), { Connection: "close" });
+  answer(
+    res.req,
+    res,
+    500,
+    errorBody({ status: 500, path, detail: `The mock failed on this request (Prism: ${name}).`, now: new Date() }),
+    { Connection: "close" },
+  );
 }
 
 let guarded = false;

@@ -36,7 +36,10 @@ export const PORTFOLIO_TOKEN_ENV = "FO_PORTFOLIO_TOKEN";
 
 /** The portfolio bearer tokens the front takes: FO_PORTFOLIO_TOKEN, comma-separated; undefined for any token. */
 export function portfolioTokens(env = process.env): Set<string> | undefined {
-  const list = (env[PORTFOLIO_TOKEN_ENV] ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+  const list = (env[PORTFOLIO_TOKEN_ENV] ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
   return list.length ? new Set(list) : undefined;
 }
 
@@ -67,7 +70,8 @@ export async function installFront(config: FrontConfig, ready: (info: FrontReady
   // Sandbox keys come from --keys only: an FO_ACCESS_KEY set for fo-sign must not change what the sandbox takes.
   const keys = production || config.keys ? loadKeys(config.keys) : undefined;
   const tokens = portfolioTokens();
-  const stateful = config.stateful && (await (await import("../stateful/start.ts")).startStateful(config.stateful, config.auth));
+  const stateful =
+    config.stateful && (await (await import("../stateful/start.ts")).startStateful(config.stateful, config.auth));
   guardProcess(rateLimited((line) => console.error(`[signature front] ${line}`)));
   const options: FrontOptions = {
     auth: config.auth,
@@ -103,7 +107,9 @@ export async function installFront(config: FrontConfig, ready: (info: FrontReady
  * and a way to make the server it asked for; later calls are Node's own again. Returns a function that
  * undoes the interception if no server was made.
  */
-export function interceptNextServer(make: (listener: http.RequestListener, asked: () => http.Server) => http.Server): () => void {
+export function interceptNextServer(
+  make: (listener: http.RequestListener, asked: () => http.Server) => http.Server,
+): () => void {
   const original = http.createServer;
   http.createServer = ((...args: unknown[]) => {
     http.createServer = original;

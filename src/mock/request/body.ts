@@ -4,7 +4,9 @@ import type http from "node:http";
 /** Prism 5.16's own body limit ("10mb", 10 MiB): a larger body never reaches an operation there either. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-export type BodyRead = { ok: true; body: Buffer; hash: string | undefined } | { ok: false; problem: "too-large" | "aborted" };
+export type BodyRead =
+  | { ok: true; body: Buffer; hash: string | undefined }
+  | { ok: false; problem: "too-large" | "aborted" };
 
 /**
  * Reads a request body up to `limit` bytes, with its SHA-256 when `hashed` (for a signature). A declared

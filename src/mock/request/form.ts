@@ -7,7 +7,10 @@ type MultipartParser = { parse(body: Buffer, boundary: string): Array<{ name: st
 // The very parser Prism runs on multipart bodies, resolved from Prism's own package: whatever throws in it
 // here would throw, uncaught, inside Prism and end the mock.
 let parser: MultipartParser | undefined;
-const multipart = () => (parser ??= createRequire(createRequire(import.meta.url).resolve("@stoplight/prism-http/package.json"))("parse-multipart-data") as MultipartParser);
+const multipart = () =>
+  (parser ??= createRequire(createRequire(import.meta.url).resolve("@stoplight/prism-http/package.json"))(
+    "parse-multipart-data",
+  ) as MultipartParser);
 
 /** Path templates of the served document whose operations take a multipart body (Prism parses multipart only there). */
 let multipartRoutes: RegExp[] | undefined;
@@ -15,10 +18,14 @@ function declaresMultipart(requestPath: string): boolean {
   multipartRoutes ??= (() => {
     const doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../generated/openapi.json"), "utf8"));
     const routes: RegExp[] = [];
-    for (const [template, item] of Object.entries<Record<string, { requestBody?: { content?: object; $ref?: string } }>>(doc.paths ?? {})) {
+    for (const [template, item] of Object.entries<
+      Record<string, { requestBody?: { content?: object; $ref?: string } }>
+    >(doc.paths ?? {})) {
       const bodies = Object.values(item).map((op) => op?.requestBody);
       if (bodies.some((b) => b?.content && "multipart/form-data" in b.content)) {
-        routes.push(new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`));
+        routes.push(
+          new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`),
+        );
       }
     }
     return routes;
@@ -26,12 +33,20 @@ function declaresMultipart(requestPath: string): boolean {
   return multipartRoutes.some((r) => r.test(requestPath));
 }
 
-const isType = (type: string | undefined, name: string) => !!type && type.split(";", 1)[0]!.trim().toLowerCase() === name;
+const isType = (type: string | undefined, name: string) =>
+  !!type && type.split(";", 1)[0]!.trim().toLowerCase() === name;
 
 /** The boundary as Prism reads it from Content-Type. */
 function boundaryOf(type: string): string {
-  const item = type.split(";").map((s) => s.trim()).find((s) => s.includes("boundary"));
-  return item ? String(item.split("=")[1]).trim().replace(/^["']|["']$/g, "") : "";
+  const item = type
+    .split(";")
+    .map((s) => s.trim())
+    .find((s) => s.includes("boundary"));
+  return item
+    ? String(item.split("=")[1])
+        .trim()
+        .replace(/^["']|["']$/g, "")
+    : "";
 }
 
 function decodes(text: string): boolean {

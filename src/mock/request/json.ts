@@ -4,7 +4,12 @@
  */
 export const MAX_JSON_DEPTH = 64;
 
-const OPEN_OBJECT = 0x7b, OPEN_ARRAY = 0x5b, CLOSE_OBJECT = 0x7d, CLOSE_ARRAY = 0x5d, QUOTE = 0x22, BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b,
+  OPEN_ARRAY = 0x5b,
+  CLOSE_OBJECT = 0x7d,
+  CLOSE_ARRAY = 0x5d,
+  QUOTE = 0x22,
+  BACKSLASH = 0x5c;
 
 /** Whether JSON text nests deeper than `max`; one pass over the bytes, brackets inside strings skipped. */
 export function nestsDeeperThan(body: Uint8Array, max = MAX_JSON_DEPTH): boolean {

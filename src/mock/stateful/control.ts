@@ -26,7 +26,9 @@ export interface ControlTarget {
 const bad = (message: string, status = 400): Reply => reply(status, { error: message });
 /** A refusal for an identifier over its bound, or undefined. */
 const tooLong = (name: string, value: string): Reply | undefined =>
-  value.length > CONTROL_LIMITS.id ? bad(`${name} is at most ${CONTROL_LIMITS.id} characters (this one: ${value.length}).`) : undefined;
+  value.length > CONTROL_LIMITS.id
+    ? bad(`${name} is at most ${CONTROL_LIMITS.id} characters (this one: ${value.length}).`)
+    : undefined;
 
 function parseJson(body: Uint8Array): { value: unknown } | { error: Reply } {
   if (body.length === 0) return { value: undefined };
@@ -65,7 +67,8 @@ function listTransactions(t: ControlTarget, q: URLSearchParams): Reply {
   const bounds: Record<string, bigint | undefined> = {};
   for (const name of ["created_after", "created_before"]) {
     const raw = q.get(name);
-    if (raw !== null && (bounds[name] = instant(raw)) === undefined) return bad(`${name} must be an ISO 8601 date-time with an offset.`);
+    if (raw !== null && (bounds[name] = instant(raw)) === undefined)
+      return bad(`${name} must be an ISO 8601 date-time with an offset.`);
   }
   const page = intParam(q, "page", 1, 1, 1_000_000);
   const size = intParam(q, "size", 100, 1, 1000);
@@ -73,11 +76,20 @@ function listTransactions(t: ControlTarget, q: URLSearchParams): Reply {
   if (typeof size === "string") return bad(size);
   const action = q.get("transaction_action");
   const ns = (ms: number) => BigInt(ms) * 1_000_000n;
-  const all = action !== null && action !== "CONVERSION" ? [] : [...t.store.orders.live(t.clock.now())]
-    .filter((o) => o.customerId === customerId)
-    .filter((o) => (bounds.created_after === undefined || ns(o.createdAt) >= bounds.created_after) && (bounds.created_before === undefined || ns(o.createdAt) <= bounds.created_before))
-    .sort((a, b) => a.createdAt - b.createdAt);
-  const list = all.slice((page - 1) * size, page * size).map((o) => ({ transaction_id: o.transactionId, transaction_action: "CONVERSION", created_at: iso(o.createdAt) }));
+  const all =
+    action !== null && action !== "CONVERSION"
+      ? []
+      : [...t.store.orders.live(t.clock.now())]
+          .filter((o) => o.customerId === customerId)
+          .filter(
+            (o) =>
+              (bounds.created_after === undefined || ns(o.createdAt) >= bounds.created_after) &&
+              (bounds.created_before === undefined || ns(o.createdAt) <= bounds.created_before),
+          )
+          .sort((a, b) => a.createdAt - b.createdAt);
+  const list = all
+    .slice((page - 1) * size, page * size)
+    .map((o) => ({ transaction_id: o.transactionId, transaction_action: "CONVERSION", created_at: iso(o.createdAt) }));
   return reply(200, { list, total: all.length, page, size });
 }
 
@@ -89,7 +101,10 @@ function putRfiCase(t: ControlTarget, customerId: string, caseId: string, body: 
   const index = cases.findIndex((c) => c.case_id === caseId);
   if (merge && index < 0) return bad(`No RFI case ${caseId} for customer ${customerId}.`, 404);
   if (index < 0 && t.store.caseCount >= CONTROL_LIMITS.rfiCases) {
-    return bad(`The mock holds at most ${CONTROL_LIMITS.rfiCases} RFI cases (seeded ones included); POST ${t.prefix}/reset to start over.`, 409);
+    return bad(
+      `The mock holds at most ${CONTROL_LIMITS.rfiCases} RFI cases (seeded ones included); POST ${t.prefix}/reset to start over.`,
+      409,
+    );
   }
   const now = iso(t.clock.now());
   const next = { ...(merge ? cases[index] : { created_at: now }), ...body, case_id: caseId } as Record<string, unknown>;
@@ -118,10 +133,15 @@ export function control(t: ControlTarget, method: string, path: string, query: s
   if ("error" in parsed) return parsed.error;
   const json = parsed.value;
   const m = method.toUpperCase();
-  const only = (...methods: string[]) => (methods.includes(m) ? undefined : reply(405, { error: `${route} takes ${methods.join(", ")}.` }, { Allow: methods.join(", ") }));
+  const only = (...methods: string[]) =>
+    methods.includes(m)
+      ? undefined
+      : reply(405, { error: `${route} takes ${methods.join(", ")}.` }, { Allow: methods.join(", ") });
 
   if (route === "/") {
-    return only("GET") ?? reply(200, { now: iso(t.clock.now()), prefix: t.prefix, handled_operations: t.handledOperations });
+    return (
+      only("GET") ?? reply(200, { now: iso(t.clock.now()), prefix: t.prefix, handled_operations: t.handledOperations })
+    );
   }
   if (route === "/reset") return only("POST") ?? (t.reset(), reply(204));
   if (route === "/clock") {
@@ -129,11 +149,18 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     if (refused) return refused;
     if (m === "POST") {
       const advance = isObject(json) ? json : {};
-      const ms = advance.advance_ms ?? (typeof advance.advance_seconds === "number" ? advance.advance_seconds * 1000 : undefined);
+      const ms =
+        advance.advance_ms ??
+        (typeof advance.advance_seconds === "number" ? advance.advance_seconds * 1000 : undefined);
       if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > CONTROL_LIMITS.advanceMs) {
-        return bad(`Send { "advance_seconds": N } or { "advance_ms": N } with N from 0 to ${CONTROL_LIMITS.advanceMs / 1000} seconds (ten years) a call.`);
+        return bad(
+          `Send { "advance_seconds": N } or { "advance_ms": N } with N from 0 to ${CONTROL_LIMITS.advanceMs / 1000} seconds (ten years) a call.`,
+        );
       }
-      if (t.clock.offset() + ms > CONTROL_LIMITS.clockOffsetMs) return bad(`The virtual clock runs at most ${CONTROL_LIMITS.clockOffsetMs / 1000} seconds (a hundred years) ahead; POST ${t.prefix}/reset rewinds it.`);
+      if (t.clock.offset() + ms > CONTROL_LIMITS.clockOffsetMs)
+        return bad(
+          `The virtual clock runs at most ${CONTROL_LIMITS.clockOffsetMs / 1000} seconds (a hundred years) ahead; POST ${t.prefix}/reset rewinds it.`,
+        );
       t.clock.advance(ms);
     }
     return reply(200, { now: iso(t.clock.now()) });
@@ -144,7 +171,10 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     if (m === "GET") return reply(200, { faults: t.faults.list() });
     if (m === "DELETE") return (t.faults.clear(), reply(204));
     if (t.faults.size >= CONTROL_LIMITS.faults) {
-      return bad(`At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their requests first.`, 409);
+      return bad(
+        `At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their requests first.`,
+        409,
+      );
     }
     try {
       return reply(201, t.faults.add(json));
@@ -164,11 +194,21 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     if (long) return long;
     const order = t.store.orders.get(canonicalId(id), t.clock.now());
     if (!order) return bad(`No order ${id}.`, 404);
-    if (!isObject(json) || typeof json.order_status !== "string" || json.order_status === "" || json.order_status.length > CONTROL_LIMITS.orderStatus) {
+    if (
+      !isObject(json) ||
+      typeof json.order_status !== "string" ||
+      json.order_status === "" ||
+      json.order_status.length > CONTROL_LIMITS.orderStatus
+    ) {
       return bad(`Send { "order_status": "<value>" }, a value of 1 to ${CONTROL_LIMITS.orderStatus} characters.`);
     }
     order.orderStatus = json.order_status;
-    return reply(200, { transaction_id: order.transactionId, quote_id: order.quoteId, order_status: order.orderStatus, created_at: iso(order.createdAt) });
+    return reply(200, {
+      transaction_id: order.transactionId,
+      quote_id: order.quoteId,
+      order_status: order.orderStatus,
+      created_at: iso(order.createdAt),
+    });
   }
   match = /^\/customers\/([^/]+)\/rfi-cases\/([^/]+)$/.exec(route);
   if (match) {
@@ -178,7 +218,14 @@ export function control(t: ControlTarget, method: string, path: string, query: s
   }
   match = /^\/customers\/([^/]+)\/rfi-cases$/.exec(route);
   if (match) {
-    return only("GET") ?? tooLong("customer_id", segment(match[1]!)) ?? reply(200, { list: t.store.rfiCases.get(segment(match[1]!)) ?? ([] as RfiCase[]) });
+    return (
+      only("GET") ??
+      tooLong("customer_id", segment(match[1]!)) ??
+      reply(200, { list: t.store.rfiCases.get(segment(match[1]!)) ?? ([] as RfiCase[]) })
+    );
   }
-  return bad(`No control route ${route.length > 100 ? `${route.slice(0, 100)}...` : route} (see GET ${t.prefix}/).`, 404);
+  return bad(
+    `No control route ${route.length > 100 ? `${route.slice(0, 100)}...` : route} (see GET ${t.prefix}/).`,
+    404,
+  );
 }

@@ -34,28 +34,42 @@ function ownAuthorities(port: number): Set<string> {
 export function controlGate(token: string | undefined): (caller: ControlCaller) => Reply | undefined {
   const expected = token === undefined ? undefined : digest(token);
   return (caller) => {
-    if (caller.localPort === undefined) return reply(403, { error: "The control API answers only on the mock's own address." });
+    if (caller.localPort === undefined)
+      return reply(403, { error: "The control API answers only on the mock's own address." });
     const own = ownAuthorities(caller.localPort);
     const host = first(caller.headers.host);
     if (host === undefined || !own.has(host.toLowerCase())) {
-      return reply(403, { error: `The control API answers only to Host 127.0.0.1:${caller.localPort}, localhost:${caller.localPort} or [::1]:${caller.localPort}, not ${shown(host ?? "(none)")}.` });
+      return reply(403, {
+        error: `The control API answers only to Host 127.0.0.1:${caller.localPort}, localhost:${caller.localPort} or [::1]:${caller.localPort}, not ${shown(host ?? "(none)")}.`,
+      });
     }
     const origin = first(caller.headers.origin);
-    if (origin !== undefined && !(origin.toLowerCase().startsWith("http://") && own.has(origin.slice(7).toLowerCase()))) {
+    if (
+      origin !== undefined &&
+      !(origin.toLowerCase().startsWith("http://") && own.has(origin.slice(7).toLowerCase()))
+    ) {
       return reply(403, { error: `The control API takes no cross-origin calls (Origin ${shown(origin)}).` });
     }
     if (expected) {
       const sent = /^Bearer (\S+)$/.exec(first(caller.headers.authorization) ?? "")?.[1];
       // Compared as digests, in constant time; the token sent never goes into an answer or a log.
       if (sent === undefined || !timingSafeEqual(digest(sent), expected)) {
-        return reply(401, { error: "The control API needs Authorization: Bearer <the control token, FO_MOCK_CONTROL_TOKEN>." }, { "WWW-Authenticate": 'Bearer realm="mock control"' });
+        return reply(
+          401,
+          { error: "The control API needs Authorization: Bearer <the control token, FO_MOCK_CONTROL_TOKEN>." },
+          { "WWW-Authenticate": 'Bearer realm="mock control"' },
+        );
       }
     }
     if (WRITES.has(caller.method.toUpperCase()) && !JSON_TYPE.test(first(caller.headers["content-type"]) ?? "")) {
-      return reply(415, { error: "Control writes (POST, PUT, PATCH, DELETE) take Content-Type: application/json, even with no body." });
+      return reply(415, {
+        error: "Control writes (POST, PUT, PATCH, DELETE) take Content-Type: application/json, even with no body.",
+      });
     }
     if (caller.body.length > CONTROL_LIMITS.bodyBytes) {
-      return reply(413, { error: `A control body is at most ${CONTROL_LIMITS.bodyBytes} bytes (this one: ${caller.body.length}).` });
+      return reply(413, {
+        error: `A control body is at most ${CONTROL_LIMITS.bodyBytes} bytes (this one: ${caller.body.length}).`,
+      });
     }
     return undefined;
   };

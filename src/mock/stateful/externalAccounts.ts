@@ -10,14 +10,21 @@ import { flatError, reply } from "./reply.ts";
  * resolved from institution_id when left out (400 00020008 when nothing matches).
  */
 export const createExternalAccount: StatefulOperation = {
-  refuse: (input, problems, { clock }) => flatError(400, undefined, `Invalid request: ${describe(problems)}.`, input.path, clock.now()),
+  refuse: (input, problems, { clock }) =>
+    flatError(400, undefined, `Invalid request: ${describe(problems)}.`, input.path, clock.now()),
   handle(input, { store, clock, options }) {
     const now = clock.now();
     const key = canonicalId(headerValue(input.headers, "Idempotency-Key")!);
     const details = input.body as Record<string, unknown>;
     const accounts = store.accountsOf(input.params.customer_id!, now);
     if (accounts.has(key)) {
-      return flatError(409, undefined, "This Idempotency-Key was used before; read its account with the idempotency_key query.", input.path, now);
+      return flatError(
+        409,
+        undefined,
+        "This Idempotency-Key was used before; read its account with the idempotency_key query.",
+        input.path,
+        now,
+      );
     }
     const fields = options.identicalDetailsFields;
     for (const existing of accounts.values()) {
@@ -29,7 +36,13 @@ export const createExternalAccount: StatefulOperation = {
     if (institutionName === undefined) {
       institutionName = options.institutions[details.institution_id as string];
       if (institutionName === undefined) {
-        return flatError(400, "00020008", `No institution found for routing code ${JSON.stringify(details.institution_id)}.`, input.path, now);
+        return flatError(
+          400,
+          "00020008",
+          `No institution found for routing code ${JSON.stringify(details.institution_id)}.`,
+          input.path,
+          now,
+        );
       }
     }
     const account = { ...details, institution_name: institutionName };
@@ -40,7 +53,8 @@ export const createExternalAccount: StatefulOperation = {
 
 /** List External Accounts: with idempotency_key, the account bound to that key. */
 export const listExternalAccounts: StatefulOperation = {
-  refuse: (input, problems, { clock }) => flatError(400, undefined, `Invalid parameters: ${describe(problems)}.`, input.path, clock.now()),
+  refuse: (input, problems, { clock }) =>
+    flatError(400, undefined, `Invalid parameters: ${describe(problems)}.`, input.path, clock.now()),
   handle(input, { store, clock, options }) {
     const accounts = store.accountsOf(input.params.customer_id!, clock.now());
     const sent = input.query.idempotency_key as string | undefined;
@@ -52,7 +66,9 @@ export const listExternalAccounts: StatefulOperation = {
     }
     const bound = accounts.get(key);
     if (options.externalAccountListShape === "account") {
-      return bound ? reply(status, bound.account) : flatError(404, undefined, "No external account is bound to this Idempotency-Key.", input.path, clock.now());
+      return bound
+        ? reply(status, bound.account)
+        : flatError(404, undefined, "No external account is bound to this Idempotency-Key.", input.path, clock.now());
     }
     return reply(status, { list: bound ? [bound.account] : [], total: bound ? 1 : 0 });
   },

@@ -34,11 +34,23 @@ export class FaultSpecError extends Error {
 }
 
 const KINDS: readonly FaultKind[] = ["delay", "drop-before", "drop-after", "status"];
-const FIELDS = new Set(["kind", "operation_id", "method", "path", "delay_ms", "at", "status", "retry_after", "code", "times"]);
+const FIELDS = new Set([
+  "kind",
+  "operation_id",
+  "method",
+  "path",
+  "delay_ms",
+  "at",
+  "status",
+  "retry_after",
+  "code",
+  "times",
+]);
 /** Longest delay a fault may ask for: a test waits this long at most. */
 export const MAX_DELAY_MS = 120_000;
 
-const wholeNumber = (v: unknown, min: number, max: number) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+const wholeNumber = (v: unknown, min: number, max: number) =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 
 /** The queue of faults waiting for their requests, first added first used. */
 export class FaultInjector {
@@ -62,28 +74,41 @@ export class FaultInjector {
     const extra = Object.keys(spec).filter((k) => !FIELDS.has(k));
     // At most five names, each cut short: the message never grows with the input.
     const names = extra.slice(0, 5).map((k) => (k.length > 40 ? `${k.slice(0, 40)}...` : k));
-    if (extra.length) throw new FaultSpecError(`Unknown fault fields: ${names.join(", ")}${extra.length > 5 ? ", ..." : ""} (known: ${[...FIELDS].join(", ")}).`);
+    if (extra.length)
+      throw new FaultSpecError(
+        `Unknown fault fields: ${names.join(", ")}${extra.length > 5 ? ", ..." : ""} (known: ${[...FIELDS].join(", ")}).`,
+      );
     const { kind, operation_id, method, path, delay_ms, at = "before", status, retry_after, code, times = 1 } = spec;
     if (!KINDS.includes(kind as FaultKind)) throw new FaultSpecError(`kind must be one of ${KINDS.join(", ")}.`);
     if (operation_id !== undefined && (typeof operation_id !== "string" || !this.operations.has(operation_id))) {
-      const shown = typeof operation_id === "string" && operation_id.length > 80 ? `${operation_id.slice(0, 80)}...` : operation_id;
+      const shown =
+        typeof operation_id === "string" && operation_id.length > 80 ? `${operation_id.slice(0, 80)}...` : operation_id;
       throw new FaultSpecError(`operation_id ${JSON.stringify(shown)} is not an operationId of the document.`);
     }
-    if (method !== undefined && (typeof method !== "string" || !/^[A-Za-z]{1,16}$/.test(method))) throw new FaultSpecError("method must be an HTTP method name (1 to 16 letters).");
-    if (path !== undefined && (typeof path !== "string" || !path.startsWith("/") || path.length > CONTROL_LIMITS.faultPath)) {
-      throw new FaultSpecError(`path must be a request path starting with /, at most ${CONTROL_LIMITS.faultPath} characters.`);
+    if (method !== undefined && (typeof method !== "string" || !/^[A-Za-z]{1,16}$/.test(method)))
+      throw new FaultSpecError("method must be an HTTP method name (1 to 16 letters).");
+    if (
+      path !== undefined &&
+      (typeof path !== "string" || !path.startsWith("/") || path.length > CONTROL_LIMITS.faultPath)
+    ) {
+      throw new FaultSpecError(
+        `path must be a request path starting with /, at most ${CONTROL_LIMITS.faultPath} characters.`,
+      );
     }
     if (!wholeNumber(times, 1, 1000)) throw new FaultSpecError("times must be a whole number from 1 to 1000.");
     const afterHandling = kind === "drop-after" || (kind === "delay" && at === "after");
     if (afterHandling && !(typeof operation_id === "string" && this.handled.has(operation_id))) {
-      throw new FaultSpecError(`${kind === "delay" ? "delay at after" : kind} needs an operation_id the stateful mode answers: ${[...this.handled].join(", ")}.`);
+      throw new FaultSpecError(
+        `${kind === "delay" ? "delay at after" : kind} needs an operation_id the stateful mode answers: ${[...this.handled].join(", ")}.`,
+      );
     }
     const fault: Fault = { id: randomUUID(), kind: kind as FaultKind, remaining: times as number };
     if (operation_id !== undefined) fault.operation_id = operation_id as string;
     if (method !== undefined) fault.method = (method as string).toUpperCase();
     if (path !== undefined) fault.path = path as string;
     if (kind === "delay") {
-      if (!wholeNumber(delay_ms, 0, MAX_DELAY_MS)) throw new FaultSpecError(`delay_ms must be a whole number of ms from 0 to ${MAX_DELAY_MS}.`);
+      if (!wholeNumber(delay_ms, 0, MAX_DELAY_MS))
+        throw new FaultSpecError(`delay_ms must be a whole number of ms from 0 to ${MAX_DELAY_MS}.`);
       if (at !== "before" && at !== "after") throw new FaultSpecError('at must be "before" or "after".');
       Object.assign(fault, { delay_ms, at });
     } else if (delay_ms !== undefined || spec.at !== undefined) {
@@ -91,11 +116,17 @@ export class FaultInjector {
     }
     if (kind === "status") {
       if (!wholeNumber(status, 400, 599)) throw new FaultSpecError("status must be a whole number from 400 to 599.");
-      if (retry_after !== undefined && !wholeNumber(retry_after, 0, 86_400)) throw new FaultSpecError("retry_after must be whole seconds from 0 to 86400.");
+      if (retry_after !== undefined && !wholeNumber(retry_after, 0, 86_400))
+        throw new FaultSpecError("retry_after must be whole seconds from 0 to 86400.");
       if (code !== undefined && (typeof code !== "string" || code === "" || code.length > CONTROL_LIMITS.faultCode)) {
         throw new FaultSpecError(`code must be a string of 1 to ${CONTROL_LIMITS.faultCode} characters.`);
       }
-      Object.assign(fault, { status }, retry_after === undefined ? {} : { retry_after }, code === undefined ? {} : { code });
+      Object.assign(
+        fault,
+        { status },
+        retry_after === undefined ? {} : { retry_after },
+        code === undefined ? {} : { code },
+      );
     } else if (status !== undefined || retry_after !== undefined || code !== undefined) {
       throw new FaultSpecError("status, retry_after and code only apply to kind status.");
     }

@@ -38,12 +38,27 @@ export function writeReply(res: ServerResponse, answer: Reply): void {
  */
 export function statefulHandler(mock: StatefulMock) {
   return async (accepted: AcceptedRequestLike, res: ServerResponse): Promise<boolean> => {
-    const request: StatefulRequest = { method: accepted.method, path: accepted.path, query: accepted.query, headers: headersOf(accepted.rawHeaders), body: accepted.body, localPort: res.socket?.localPort };
+    const request: StatefulRequest = {
+      method: accepted.method,
+      path: accepted.path,
+      query: accepted.query,
+      headers: headersOf(accepted.rawHeaders),
+      body: accepted.body,
+      localPort: res.socket?.localPort,
+    };
     let outcome;
     try {
       outcome = mock.isControlPath(request.path) ? mock.control(request) : await mock.handle(request);
     } catch (err) {
-      writeReply(res, { status: 500, body: errorBody({ status: 500, path: request.path, detail: `Stateful mock failure: ${(err as Error).message}`, now: new Date() }) });
+      writeReply(res, {
+        status: 500,
+        body: errorBody({
+          status: 500,
+          path: request.path,
+          detail: `Stateful mock failure: ${(err as Error).message}`,
+          now: new Date(),
+        }),
+      });
       return true;
     }
     if (outcome === undefined) return false;
@@ -58,4 +73,7 @@ export function statefulHandler(mock: StatefulMock) {
 }
 
 /** The front options that plug the stateful mode in: its handler, and its control API, which the front leaves to the control gate. */
-export const statefulFrontOptions = (mock: StatefulMock) => ({ handle: statefulHandler(mock), unauthenticated: mock.isControlPath });
+export const statefulFrontOptions = (mock: StatefulMock) => ({
+  handle: statefulHandler(mock),
+  unauthenticated: mock.isControlPath,
+});

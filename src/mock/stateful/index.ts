@@ -89,7 +89,11 @@ function problemsOf(errors: NonNullable<Context["validation"]["errors"]>): Probl
   return errors.map((e) => {
     const missing = (e.params as { missingProperty?: string }).missingProperty;
     const where = [e.instancePath.replace(/^\//, ""), missing].filter(Boolean).join("/") || "request";
-    return { where, keyword: e.keyword, message: e.keyword === "required" ? "is required" : (e.message ?? "is invalid") };
+    return {
+      where,
+      keyword: e.keyword,
+      message: e.keyword === "required" ? "is required" : (e.message ?? "is invalid"),
+    };
   });
 }
 
@@ -109,10 +113,13 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
 
   // Security mirrors Prism's presence checks, so a request Prism would refuse is passed on for it to refuse.
   const securityHandlers: Record<string, (c: Context) => boolean> = {};
-  for (const [name, scheme] of Object.entries<{ type: string; scheme?: string; in?: string; name?: string }>(document.components?.securitySchemes ?? {})) {
+  for (const [name, scheme] of Object.entries<{ type: string; scheme?: string; in?: string; name?: string }>(
+    document.components?.securitySchemes ?? {},
+  )) {
     securityHandlers[name] = (c) => {
       const header = (n: string) => c.request.headers[n.toLowerCase()] as string | undefined;
-      if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return /^Bearer\s.+$/.test(header("authorization") ?? "");
+      if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer")
+        return /^Bearer\s.+$/.test(header("authorization") ?? "");
       if (scheme.type === "apiKey" && scheme.in === "header" && scheme.name) return !!header(scheme.name);
       return false;
     };
@@ -134,7 +141,8 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
       return op ? op.refuse(input(c, path, body), problemsOf(c.validation.errors!), env) : DECLINE;
     },
   };
-  for (const [id, op] of Object.entries(STATEFUL_OPERATIONS)) handlers[id] = (c, path, body) => op.handle(input(c, path, body), env);
+  for (const [id, op] of Object.entries(STATEFUL_OPERATIONS))
+    handlers[id] = (c, path, body) => op.handle(input(c, path, body), env);
 
   const api = new OpenAPIBackend({
     definition: document,
@@ -148,8 +156,14 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
     securityHandlers,
   });
   await api.init();
-  const operationIds = new Set(api.getOperations().map((o) => o.operationId!).filter(Boolean));
-  for (const id of Object.keys(STATEFUL_OPERATIONS)) if (!operationIds.has(id)) throw new Error(`The document has no operation ${id}.`);
+  const operationIds = new Set(
+    api
+      .getOperations()
+      .map((o) => o.operationId!)
+      .filter(Boolean),
+  );
+  for (const id of Object.keys(STATEFUL_OPERATIONS))
+    if (!operationIds.has(id)) throw new Error(`The document has no operation ${id}.`);
   const faults = new FaultInjector(operationIds, new Set(Object.keys(STATEFUL_OPERATIONS)));
 
   // The log holds up to twice its size between trims, so a trim (a copy) happens once per `requestLogSize` requests.
@@ -167,7 +181,16 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
   };
   const prefix = options.controlPrefix;
   const gate = controlGate(options.controlToken);
-  const target = { prefix, store, clock, faults, schemas, reset, requests: () => log.slice(-options.requestLogSize), handledOperations: Object.keys(STATEFUL_OPERATIONS) };
+  const target = {
+    prefix,
+    store,
+    clock,
+    faults,
+    schemas,
+    reset,
+    requests: () => log.slice(-options.requestLogSize),
+    handledOperations: Object.keys(STATEFUL_OPERATIONS),
+  };
 
   return {
     controlPrefix: prefix,
@@ -189,13 +212,28 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
       const headers = r.headers as Record<string, string | string[]>;
       const routed = { method: r.method, path: r.path, query: r.query, headers };
       const operationId = api.router.matchOperation(routed)?.operationId;
-      const entry: RequestLogEntry = { time: new Date(clock.now()).toISOString(), method: r.method, path: logged(r.path), operation_id: operationId ?? null, outcome: "prism" };
+      const entry: RequestLogEntry = {
+        time: new Date(clock.now()).toISOString(),
+        method: r.method,
+        path: logged(r.path),
+        operation_id: operationId ?? null,
+        outcome: "prism",
+      };
       const fault = faults.take({ method: r.method, path: r.path, operationId });
       if (fault) entry.fault = fault.kind;
-      const done = (outcome: StatefulOutcome) => (record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status }), outcome);
+      const done = (outcome: StatefulOutcome) => (
+        record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status }),
+        outcome
+      );
       if (fault?.kind === "drop-before") return done(DROP);
       if (fault?.kind === "status") {
-        const answer = errorFor(r.path, fault.status!, `Injected ${fault.status} (mock fault).`, clock.now(), fault.code);
+        const answer = errorFor(
+          r.path,
+          fault.status!,
+          `Injected ${fault.status} (mock fault).`,
+          clock.now(),
+          fault.code,
+        );
         if (fault.retry_after !== undefined) answer.headers = { "Retry-After": String(fault.retry_after) };
         return done(answer);
       }

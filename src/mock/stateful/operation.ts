@@ -45,7 +45,8 @@ export interface StatefulOperation {
   refuse: ValidationRefusal;
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 export const headerValue = (headers: OperationInput["headers"], name: string): string | undefined => {
   const v = headers[name.toLowerCase()];

@@ -73,7 +73,12 @@ export interface SuccessStatuses {
   listRfiCases: number;
 }
 
-export type ResolvedOptions = Required<Omit<StatefulOptions, "transactionIdPattern" | "conversionIdPattern" | "portfolios" | "successStatuses" | "controlToken">> & {
+export type ResolvedOptions = Required<
+  Omit<
+    StatefulOptions,
+    "transactionIdPattern" | "conversionIdPattern" | "portfolios" | "successStatuses" | "controlToken"
+  >
+> & {
   controlToken: string | undefined;
   transactionIdPattern: RegExp | null;
   conversionIdPattern: RegExp | null;
@@ -104,7 +109,14 @@ export const DEFAULTS: ResolvedOptions = {
   portfolioAmountFields: ["pay_amount", "receive_amount"],
   portfolioQuoteLifetimeSeconds: 30,
   institutions: { "021000021": "Example National Bank" },
-  identicalDetailsFields: ["network", "account_holder_name", "currency", "country_code", "account_number", "institution_id"],
+  identicalDetailsFields: [
+    "network",
+    "account_holder_name",
+    "currency",
+    "country_code",
+    "account_number",
+    "institution_id",
+  ],
   externalAccountListShape: "list",
   successStatuses: { createExternalAccount: 201, listExternalAccounts: 200, listRfiCases: 200 },
   hedgeStatus: 201,
@@ -134,10 +146,16 @@ const fail = (name: string, why: string): never => {
 };
 
 function fieldPair(name: string, value: unknown): readonly [string, string] {
-  if (!Array.isArray(value) || value.length !== 2 || !value.every((v) => typeof v === "string" && v !== "") || value[0] === value[1]) {
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !value.every((v) => typeof v === "string" && v !== "") ||
+    value[0] === value[1]
+  ) {
     fail(name, "give two different, non-empty field names.");
   }
-  if ((value as string[]).some((v) => v === "from_asset" || v === "to_asset")) fail(name, "from_asset and to_asset are not amount fields.");
+  if ((value as string[]).some((v) => v === "from_asset" || v === "to_asset"))
+    fail(name, "from_asset and to_asset are not amount fields.");
   return value as [string, string];
 }
 
@@ -147,8 +165,12 @@ function fieldPair(name: string, value: unknown): readonly [string, string] {
  */
 export function resolveOptions(given: StatefulOptions = {}): ResolvedOptions {
   const known = new Set(Object.keys(DEFAULTS));
-  for (const key of Object.keys(given)) if (!known.has(key)) fail(key, `unknown setting (known: ${[...known].join(", ")}).`);
-  const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as ResolvedOptions;
+  for (const key of Object.keys(given))
+    if (!known.has(key)) fail(key, `unknown setting (known: ${[...known].join(", ")}).`);
+  const o = {
+    ...DEFAULTS,
+    ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+  } as ResolvedOptions;
   // A pattern with the g or y flag keeps state between tests; a plain copy does not.
   for (const name of ["transactionIdPattern", "conversionIdPattern"] as const) {
     const p = o[name];
@@ -156,45 +178,77 @@ export function resolveOptions(given: StatefulOptions = {}): ResolvedOptions {
   }
   o.amountFields = fieldPair("amountFields", o.amountFields);
   o.portfolioAmountFields = fieldPair("portfolioAmountFields", o.portfolioAmountFields);
-  if (typeof o.portfolioQuoteLifetimeSeconds !== "number" || !(o.portfolioQuoteLifetimeSeconds > 0)) fail("portfolioQuoteLifetimeSeconds", "give a positive number of seconds.");
-  if (!o.institutions || typeof o.institutions !== "object" || Object.values(o.institutions).some((v) => typeof v !== "string" || v === "")) {
+  if (typeof o.portfolioQuoteLifetimeSeconds !== "number" || !(o.portfolioQuoteLifetimeSeconds > 0))
+    fail("portfolioQuoteLifetimeSeconds", "give a positive number of seconds.");
+  if (
+    !o.institutions ||
+    typeof o.institutions !== "object" ||
+    Object.values(o.institutions).some((v) => typeof v !== "string" || v === "")
+  ) {
     fail("institutions", 'give an object of "<routing code>": "<institution name>".');
   }
-  if (!Array.isArray(o.identicalDetailsFields) || o.identicalDetailsFields.length === 0 || !o.identicalDetailsFields.every((f) => typeof f === "string")) {
+  if (
+    !Array.isArray(o.identicalDetailsFields) ||
+    o.identicalDetailsFields.length === 0 ||
+    !o.identicalDetailsFields.every((f) => typeof f === "string")
+  ) {
     fail("identicalDetailsFields", "give a non-empty list of field names.");
   }
-  if (o.externalAccountListShape !== "list" && o.externalAccountListShape !== "account") fail("externalAccountListShape", 'give "list" or "account".');
-  if (!o.successStatuses || typeof o.successStatuses !== "object") fail("successStatuses", "give an object of operationId to status.");
+  if (o.externalAccountListShape !== "list" && o.externalAccountListShape !== "account")
+    fail("externalAccountListShape", 'give "list" or "account".');
+  if (!o.successStatuses || typeof o.successStatuses !== "object")
+    fail("successStatuses", "give an object of operationId to status.");
   o.successStatuses = { ...DEFAULTS.successStatuses, ...o.successStatuses };
   for (const [op, status] of Object.entries(o.successStatuses)) {
-    if (!(op in DEFAULTS.successStatuses)) fail("successStatuses", `${op} is not one of ${Object.keys(DEFAULTS.successStatuses).join(", ")}.`);
+    if (!(op in DEFAULTS.successStatuses))
+      fail("successStatuses", `${op} is not one of ${Object.keys(DEFAULTS.successStatuses).join(", ")}.`);
     if (!Number.isInteger(status) || status < 200 || status > 299) fail("successStatuses", `${op}: give a 2xx status.`);
   }
   if (o.hedgeStatus !== 201 && o.hedgeStatus !== 202) fail("hedgeStatus", "give 201 or 202.");
-  if (typeof o.hedgeKeyConflictCode !== "string" || o.hedgeKeyConflictCode === "") fail("hedgeKeyConflictCode", "give a portfolio error code.");
+  if (typeof o.hedgeKeyConflictCode !== "string" || o.hedgeKeyConflictCode === "")
+    fail("hedgeKeyConflictCode", "give a portfolio error code.");
   if (typeof o.hedgeKeyBindsRefusals !== "boolean") fail("hedgeKeyBindsRefusals", "give true or false.");
-  if (!Array.isArray(o.actionRequiredStatuses) || !o.actionRequiredStatuses.every((s) => typeof s === "string")) fail("actionRequiredStatuses", "give a list of rfi_status values.");
+  if (!Array.isArray(o.actionRequiredStatuses) || !o.actionRequiredStatuses.every((s) => typeof s === "string"))
+    fail("actionRequiredStatuses", "give a list of rfi_status values.");
   if (o.rfiOrder !== "fixture" && o.rfiOrder !== "updated-desc") fail("rfiOrder", 'give "fixture" or "updated-desc".');
   if (typeof o.rfiFixture !== "string" || o.rfiFixture === "") fail("rfiFixture", "give a file path.");
   for (const name of ["transactionIdPattern", "conversionIdPattern"] as const) {
-    if (o[name] !== null && !(o[name] instanceof RegExp)) fail(name, "give a regular expression, or null for any non-empty value.");
+    if (o[name] !== null && !(o[name] instanceof RegExp))
+      fail(name, "give a regular expression, or null for any non-empty value.");
   }
   if (typeof o.hedgeIdField !== "string" || o.hedgeIdField === "") fail("hedgeIdField", "give a field name.");
-  if (o.portfolios !== null && (!Array.isArray(o.portfolios) || !o.portfolios.every((p) => typeof p === "string" && p !== ""))) {
+  if (
+    o.portfolios !== null &&
+    (!Array.isArray(o.portfolios) || !o.portfolios.every((p) => typeof p === "string" && p !== ""))
+  ) {
     fail("portfolios", "give a list of portfolio ids, or null for any.");
   }
-  if (typeof o.controlPrefix !== "string" || !/^\/[\w.-]+(\/[\w.-]+)*$/.test(o.controlPrefix) || /^\/v\d/.test(o.controlPrefix)) {
+  if (
+    typeof o.controlPrefix !== "string" ||
+    !/^\/[\w.-]+(\/[\w.-]+)*$/.test(o.controlPrefix) ||
+    /^\/v\d/.test(o.controlPrefix)
+  ) {
     fail("controlPrefix", 'give a path such as "/__mock" that no API path starts with.');
   }
-  if (!Number.isInteger(o.requestLogSize) || o.requestLogSize < 0 || o.requestLogSize > 100_000) fail("requestLogSize", "give a whole number from 0 to 100000.");
-  for (const name of ["expiredQuoteRetentionSeconds", "conversionRetentionSeconds", "externalAccountRetentionSeconds"] as const) {
-    if (typeof o[name] !== "number" || !(o[name] >= 0 && o[name] <= MAX_RETENTION_SECONDS)) fail(name, `give a number of seconds from 0 to ${MAX_RETENTION_SECONDS}.`);
+  if (!Number.isInteger(o.requestLogSize) || o.requestLogSize < 0 || o.requestLogSize > 100_000)
+    fail("requestLogSize", "give a whole number from 0 to 100000.");
+  for (const name of [
+    "expiredQuoteRetentionSeconds",
+    "conversionRetentionSeconds",
+    "externalAccountRetentionSeconds",
+  ] as const) {
+    if (typeof o[name] !== "number" || !(o[name] >= 0 && o[name] <= MAX_RETENTION_SECONDS))
+      fail(name, `give a number of seconds from 0 to ${MAX_RETENTION_SECONDS}.`);
   }
-  if (!Number.isInteger(o.maxRecords) || o.maxRecords < 1 || o.maxRecords > 10_000_000) fail("maxRecords", "give a whole number from 1 to 10000000.");
+  if (!Number.isInteger(o.maxRecords) || o.maxRecords < 1 || o.maxRecords > 10_000_000)
+    fail("maxRecords", "give a whole number from 1 to 10000000.");
   if (typeof o.control !== "boolean") fail("control", "give true or false.");
   // The token itself never goes into the message.
   if (o.controlToken !== undefined && (typeof o.controlToken !== "string" || !CONTROL_TOKEN.test(o.controlToken))) {
-    fail("controlToken", `give 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (for example \`openssl rand -hex 32\`) in ${CONTROL_TOKEN_ENV}.`);
+    fail(
+      "controlToken",
+      `give 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (for example \`openssl rand -hex 32\`) in ${CONTROL_TOKEN_ENV}.`,
+    );
   }
   if (typeof o.now !== "function") fail("now", "give a function returning ms since the epoch.");
   return o;
@@ -211,7 +265,8 @@ export function loadOptionsFile(file: string): StatefulOptions {
   } catch (err) {
     throw new StatefulOptionsError(`Stateful mock options file ${file}: ${(err as Error).message}`);
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new StatefulOptionsError(`Stateful mock options file ${file}: expected a JSON object of settings.`);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new StatefulOptionsError(`Stateful mock options file ${file}: expected a JSON object of settings.`);
   const options = { ...(value as Record<string, unknown>) };
   for (const name of ["transactionIdPattern", "conversionIdPattern"]) {
     const p = options[name];

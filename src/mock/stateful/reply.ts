@@ -7,18 +7,34 @@ export interface Reply {
   body?: unknown;
 }
 
-export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({ status, body, ...(headers ? { headers } : {}) });
+export const reply = (status: number, body?: unknown, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+});
 
 /**
  * The flat envelope of v1 (and of every 429). `code` is left out where the reference shows none for
  * the case, rather than borrowing one. Built by the mock's one error module (answers/errors.ts).
  */
-export function flatError(status: number, code: string | undefined, detail: string, instance: string, now: number): Reply {
+export function flatError(
+  status: number,
+  code: string | undefined,
+  detail: string,
+  instance: string,
+  now: number,
+): Reply {
   return reply(status, errorBody({ status, path: instance, detail, now, code: code ?? null, envelope: "flat" }));
 }
 
 /** The portfolio variant's error object. */
-export function portfolioError(status: number, code: string, message: string, now: number, details: Record<string, unknown> = {}): Reply {
+export function portfolioError(
+  status: number,
+  code: string,
+  message: string,
+  now: number,
+  details: Record<string, unknown> = {},
+): Reply {
   return reply(status, errorBody({ status, path: "", detail: message, now, code, details, envelope: "portfolio" }));
 }
 

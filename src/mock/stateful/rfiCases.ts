@@ -18,12 +18,16 @@ export class RfiFixtureError extends Error {
  * @throws RfiFixtureError naming the first bad case.
  */
 export function checkCases(customerId: string, cases: unknown, schemas: ComponentValidator, source: string): RfiCase[] {
-  if (!Array.isArray(cases)) throw new RfiFixtureError(`${source}: customer "${customerId}" needs an array of RFI cases.`);
+  if (!Array.isArray(cases))
+    throw new RfiFixtureError(`${source}: customer "${customerId}" needs an array of RFI cases.`);
   const seen = new Set<string>();
   cases.forEach((c, i) => {
     const problem = schemas.check("RfiCase", c);
     if (problem) throw new RfiFixtureError(`${source}: customer "${customerId}", case ${i}: ${problem}`);
-    if (instant((c as RfiCase).updated_at) === undefined) throw new RfiFixtureError(`${source}: customer "${customerId}", case ${i}: updated_at is not a date-time the mock can compare.`);
+    if (instant((c as RfiCase).updated_at) === undefined)
+      throw new RfiFixtureError(
+        `${source}: customer "${customerId}", case ${i}: updated_at is not a date-time the mock can compare.`,
+      );
     const id = (c as RfiCase).case_id;
     if (seen.has(id)) throw new RfiFixtureError(`${source}: customer "${customerId}": case_id "${id}" appears twice.`);
     seen.add(id);
@@ -44,10 +48,13 @@ export function loadRfiFixture(file: string, schemas: ComponentValidator): RfiCa
   }
   const customers = (parsed as { customers?: unknown } | null)?.customers;
   if (!customers || typeof customers !== "object" || Array.isArray(customers)) {
-    throw new RfiFixtureError(`RFI fixture ${file}: expected { "customers": { "<customer_id>": [ <RFI case>, ... ] } }.`);
+    throw new RfiFixtureError(
+      `RFI fixture ${file}: expected { "customers": { "<customer_id>": [ <RFI case>, ... ] } }.`,
+    );
   }
   const sets: RfiCaseSets = new Map();
-  for (const [customerId, cases] of Object.entries(customers)) sets.set(customerId, checkCases(customerId, cases, schemas, `RFI fixture ${file}`));
+  for (const [customerId, cases] of Object.entries(customers))
+    sets.set(customerId, checkCases(customerId, cases, schemas, `RFI fixture ${file}`));
   return sets;
 }
 
@@ -82,7 +89,11 @@ const newestFirst = (a: RfiCase, b: RfiCase) => {
  * One page of cases: every filter given, combined with AND; `updated_from` inclusive; with
  * `subject_type=RECIPIENT` the most recent update first (a stable sort, so ties keep stored order).
  */
-export function listRfiCases(cases: readonly RfiCase[], q: RfiListQuery, rules: RfiListRules): { list: RfiCase[]; total: number } {
+export function listRfiCases(
+  cases: readonly RfiCase[],
+  q: RfiListQuery,
+  rules: RfiListRules,
+): { list: RfiCase[]; total: number } {
   const from = q.updated_from === undefined ? undefined : instant(q.updated_from);
   const statuses = q.rfi_status && new Set(q.rfi_status);
   const matches = cases.filter(
@@ -102,10 +113,14 @@ export function listRfiCases(cases: readonly RfiCase[], q: RfiListQuery, rules: 
 
 /** List RFI Cases over the seeded set; a query outside the document (size 0 or 101, a bad status) is 400. */
 export const listRfiCasesOperation: StatefulOperation = {
-  refuse: (input, problems, { clock }) => flatError(400, undefined, `Invalid parameters: ${describe(problems)}.`, input.path, clock.now()),
+  refuse: (input, problems, { clock }) =>
+    flatError(400, undefined, `Invalid parameters: ${describe(problems)}.`, input.path, clock.now()),
   handle(input, { store, options }) {
     const cases = store.rfiCases.get(input.params.customer_id!) ?? [];
-    const page = listRfiCases(cases, input.query as RfiListQuery, { actionRequiredStatuses: options.actionRequiredStatuses, order: options.rfiOrder });
+    const page = listRfiCases(cases, input.query as RfiListQuery, {
+      actionRequiredStatuses: options.actionRequiredStatuses,
+      order: options.rfiOrder,
+    });
     return reply(options.successStatuses.listRfiCases, page);
   },
 };

@@ -24,14 +24,29 @@ export interface StatefulReady {
  * FO_MOCK_CONTROL_TOKEN; with production auth the control API is refused without one.
  * @throws StatefulOptionsError for a setting, token or file it cannot use; RfiFixtureError for a fixture.
  */
-export async function startStateful({ optionsFile, rfiFixture, control = false }: StatefulStartConfig, auth: "sandbox" | "production", env: NodeJS.ProcessEnv = process.env) {
+export async function startStateful(
+  { optionsFile, rfiFixture, control = false }: StatefulStartConfig,
+  auth: "sandbox" | "production",
+  env: NodeJS.ProcessEnv = process.env,
+) {
   const given = optionsFile ? loadOptionsFile(optionsFile) : {};
   const on = control || given.control === true;
   const controlToken = env[CONTROL_TOKEN_ENV] || undefined;
   if (on && auth === "production" && !controlToken) {
-    throw new StatefulOptionsError(`The control API with --auth production needs a control token: set ${CONTROL_TOKEN_ENV} (for example to the output of \`openssl rand -hex 32\`).`);
+    throw new StatefulOptionsError(
+      `The control API with --auth production needs a control token: set ${CONTROL_TOKEN_ENV} (for example to the output of \`openssl rand -hex 32\`).`,
+    );
   }
-  const mock = await createStatefulMock({ ...given, ...(rfiFixture ? { rfiFixture } : {}), control: on, ...(on && controlToken ? { controlToken } : {}) });
-  const ready: StatefulReady = { operations: Object.keys(STATEFUL_OPERATIONS), controlPrefix: mock.controlPrefix, control: !on ? "off" : controlToken ? "token" : "local" };
+  const mock = await createStatefulMock({
+    ...given,
+    ...(rfiFixture ? { rfiFixture } : {}),
+    control: on,
+    ...(on && controlToken ? { controlToken } : {}),
+  });
+  const ready: StatefulReady = {
+    operations: Object.keys(STATEFUL_OPERATIONS),
+    controlPrefix: mock.controlPrefix,
+    control: !on ? "off" : controlToken ? "token" : "local",
+  };
   return { mock, ready, frontOptions: statefulFrontOptions(mock) };
 }

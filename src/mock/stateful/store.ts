@@ -128,7 +128,16 @@ export class StatefulStore {
   }
 
   private kinds(): Pick<Retained<string, unknown>, "clear" | "sweep" | "size">[] {
-    return [this.quotes, this.consumedQuotes, this.orders, this.externalAccounts, this.portfolioQuotes, this.hedgedQuotes, this.hedges, this.hedgeKeys];
+    return [
+      this.quotes,
+      this.consumedQuotes,
+      this.orders,
+      this.externalAccounts,
+      this.portfolioQuotes,
+      this.hedgedQuotes,
+      this.hedges,
+      this.hedgeKeys,
+    ];
   }
 
   addQuote(quote: CustomerQuote): void {
@@ -212,6 +221,12 @@ export class StatefulStore {
 /** JSON with object keys sorted, so equal parameters compare equal whatever their key order. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }

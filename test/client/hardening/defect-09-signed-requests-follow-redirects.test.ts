@@ -2,7 +2,13 @@
 // origin whose body came back as "created"; a 307/308 failed with "detached ArrayBuffer". The client
 // now never follows one: RedirectError, and on Execute Quote OutcomeUnknownError.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createClient, executeQuote, isOutcomeUnknownError, OutcomeUnknownError, RedirectError } from "../../../src/index.ts";
+import {
+  createClient,
+  executeQuote,
+  isOutcomeUnknownError,
+  OutcomeUnknownError,
+  RedirectError,
+} from "../../../src/index.ts";
 import { CUSTOMER, HMAC } from "../helpers.ts";
 import { issuedQuote } from "./quote.ts";
 import { hostileServer } from "./server.ts";
@@ -12,23 +18,35 @@ let server: Awaited<ReturnType<typeof hostileServer>>;
 let status = 302;
 
 beforeAll(async () => {
-  elsewhere = await hostileServer((_req, res) => res.writeHead(201, { "Content-Type": "application/json" }).end('{"transaction_id":"from-another-origin","order_status":"PENDING"}'));
-  server = await hostileServer((req, res) => res.writeHead(status, { Location: `${elsewhere.url}/steal${req.url}` }).end());
+  elsewhere = await hostileServer((_req, res) =>
+    res
+      .writeHead(201, { "Content-Type": "application/json" })
+      .end('{"transaction_id":"from-another-origin","order_status":"PENDING"}'),
+  );
+  server = await hostileServer((req, res) =>
+    res.writeHead(status, { Location: `${elsewhere.url}/steal${req.url}` }).end(),
+  );
 });
 afterAll(() => Promise.all([server.close(), elsewhere.close()]));
 
 const client = () => createClient({ baseUrl: server.url, credentials: HMAC, timeout: 5_000 });
 
-test.each([301, 302, 303, 307, 308])("%i on Execute Quote: OutcomeUnknownError caused by a RedirectError, nothing sent elsewhere", async (code) => {
-  status = code;
-  const error = await client()
-    .POST("/v1/customers/{customer_id}/conversions/hedge", { params: { path: { customer_id: CUSTOMER } }, body: { quote_id: "q1" } })
-    .catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(OutcomeUnknownError);
-  expect((error as Error).cause).toBeInstanceOf(RedirectError);
-  expect(((error as Error).cause as RedirectError).status).toBe(code);
-  expect(elsewhere.received).toHaveLength(0);
-});
+test.each([301, 302, 303, 307, 308])(
+  "%i on Execute Quote: OutcomeUnknownError caused by a RedirectError, nothing sent elsewhere",
+  async (code) => {
+    status = code;
+    const error = await client()
+      .POST("/v1/customers/{customer_id}/conversions/hedge", {
+        params: { path: { customer_id: CUSTOMER } },
+        body: { quote_id: "q1" },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as Error).cause).toBeInstanceOf(RedirectError);
+    expect(((error as Error).cause as RedirectError).status).toBe(code);
+    expect(elsewhere.received).toHaveLength(0);
+  },
+);
 
 test("the executeQuote helper reports a redirect as unknown, never created with the other origin's id", async () => {
   status = 302;
@@ -55,7 +73,10 @@ test.each([307, 308])("an upload answered %i throws RedirectError, not 'detached
   status = code;
   const error = await client()
     .PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", {
-      params: { path: { main_account_id: "m", sub_account_id: "s", document_type: "PASSPORT" }, header: { "Content-Disposition": 'attachment; filename="a.pdf"' } },
+      params: {
+        path: { main_account_id: "m", sub_account_id: "s", document_type: "PASSPORT" },
+        header: { "Content-Disposition": 'attachment; filename="a.pdf"' },
+      },
       headers: { "Content-Type": "application/pdf" },
       body: new Uint8Array([37, 80, 68, 70]),
     })

@@ -33,7 +33,13 @@ beforeAll(async () => {
     } else if (kind === "declared") {
       res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(2 * MiB) }).flushHeaders();
     } else if (kind === "bomb") {
-      res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip", "Content-Length": bomb.length }).end(bomb);
+      res
+        .writeHead(200, {
+          "Content-Type": "application/json",
+          "Content-Encoding": "gzip",
+          "Content-Length": bomb.length,
+        })
+        .end(bomb);
     } else {
       res.writeHead(200, { "Content-Type": "application/json" }).end('{"list":[],"total":0}');
     }
@@ -42,10 +48,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const read = (kind: string, options: Parameters<typeof createClient>[0] extends infer O ? Partial<O> : never = {}) =>
-  createClient({ baseUrl: server.url, credentials: HMAC, retry: false, ...options }).GET("/v1/customers/{customer_id}/rfi-cases", {
-    params: { path: { customer_id: CUSTOMER } },
-    headers: { "X-Test": kind },
-  });
+  createClient({ baseUrl: server.url, credentials: HMAC, retry: false, ...options }).GET(
+    "/v1/customers/{customer_id}/rfi-cases",
+    {
+      params: { path: { customer_id: CUSTOMER } },
+      headers: { "X-Test": kind },
+    },
+  );
 
 test("a body that never ends is cut by the timeout, which covers the body read", async () => {
   const error = await read("endless", { timeout: 300 }).catch((e: unknown) => e);
@@ -77,7 +86,12 @@ test("an ordinary body is still read within the bounds", async () => {
 });
 
 test("executeQuote with a body that never ends reports unknown once the timeout passes", async () => {
-  const client = createClient({ baseUrl: server.url, credentials: HMAC, timeout: 300, headers: { "X-Test": "endless" } });
+  const client = createClient({
+    baseUrl: server.url,
+    credentials: HMAC,
+    timeout: 300,
+    headers: { "X-Test": "endless" },
+  });
   const result = await executeQuote(client, issuedQuote());
   expect(result.outcome).toBe("unknown");
 });

@@ -23,7 +23,9 @@ beforeAll(async () => {
     } else if (kind === "html") {
       res.writeHead(201, { "Content-Type": "application/json" }).end("<html>proxy page</html>");
     } else {
-      res.writeHead(201, { "Content-Type": "application/json" }).end('{"transaction_id":"t1","order_status":"PENDING"}');
+      res
+        .writeHead(201, { "Content-Type": "application/json" })
+        .end('{"transaction_id":"t1","order_status":"PENDING"}');
     }
   });
 });
@@ -32,15 +34,21 @@ afterAll(() => server.close());
 const client = (kind: string) => createClient({ baseUrl: server.url, credentials: HMAC, headers: { "X-Test": kind } });
 const execute = (kind: string) =>
   client(kind)
-    .POST("/v1/customers/{customer_id}/conversions/hedge", { params: { path: { customer_id: CUSTOMER } }, body: { quote_id: "q1" } })
+    .POST("/v1/customers/{customer_id}/conversions/hedge", {
+      params: { path: { customer_id: CUSTOMER } },
+      body: { quote_id: "q1" },
+    })
     .catch((e: unknown) => e);
 
-test.each(["truncated", "reset", "html"])("a %s 201 from the raw client is OutcomeUnknownError with its cause", async (kind) => {
-  const error = await execute(kind);
-  expect(error).toBeInstanceOf(OutcomeUnknownError);
-  expect((error as OutcomeUnknownError).quoteId).toBe("q1");
-  expect((error as Error).cause).toBeInstanceOf(Error);
-});
+test.each(["truncated", "reset", "html"])(
+  "a %s 201 from the raw client is OutcomeUnknownError with its cause",
+  async (kind) => {
+    const error = await execute(kind);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as OutcomeUnknownError).quoteId).toBe("q1");
+    expect((error as Error).cause).toBeInstanceOf(Error);
+  },
+);
 
 test.each(["truncated", "reset", "html"])("executeQuote reports a %s 201 as unknown", async (kind) => {
   const result = await executeQuote(client(kind), issuedQuote(`quote-${kind}`));

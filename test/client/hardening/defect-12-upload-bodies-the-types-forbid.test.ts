@@ -38,7 +38,12 @@ test.each(forbidden)("an upload of a %s is refused before sending", async (_name
 
 test.each(forbidden)("a JSON operation given a %s is refused too, never sent as {}", async (_name, make) => {
   const { client, sent } = setup();
-  await expect(client.POST("/v1/customers/{customer_id}/conversions/quote", { params: { path: { customer_id: CUSTOMER } }, body: make() as never })).rejects.toBeInstanceOf(InvalidUploadError);
+  await expect(
+    client.POST("/v1/customers/{customer_id}/conversions/quote", {
+      params: { path: { customer_id: CUSTOMER } },
+      body: make() as never,
+    }),
+  ).rejects.toBeInstanceOf(InvalidUploadError);
   expect(sent).toHaveLength(0);
 });
 
@@ -57,7 +62,10 @@ test("a string is sent as its UTF-8 bytes, not JSON-quoted, and signed over them
 test("a string without Content-Type is refused before sending", async () => {
   const { client, sent } = setup();
   const error = await client
-    .PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", { params: { path, header }, body: "x" as unknown as Uint8Array })
+    .PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", {
+      params: { path, header },
+      body: "x" as unknown as Uint8Array,
+    })
     .catch((e: unknown) => e);
   expect((error as InvalidUploadError).reason).toBe("missing-mime-type");
   expect(sent).toHaveLength(0);

@@ -15,7 +15,9 @@ const client = createClient({
   retry: false,
 });
 
-const rfi = await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: run }, query: { size: 1 } } });
+const rfi = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
+  params: { path: { customer_id: run }, query: { size: 1 } },
+});
 if (rfi.error) throw new Error(`rfi-cases answered ${rfi.response.status}: ${JSON.stringify(rfi.error)}`);
 
 const bytes = new Uint8Array(await readFile("upload.bin"));
@@ -31,7 +33,13 @@ try {
 }
 
 const yaml = await readFile(new URL(import.meta.resolve("financial-operations-api/openapi.yaml")), "utf8");
-const vector = signRequest({ accessKey: "AK", secretKey: FO_SECRET_KEY, method: "GET", path: "/v1/ping", time: new Date(0) });
+const vector = signRequest({
+  accessKey: "AK",
+  secretKey: FO_SECRET_KEY,
+  method: "GET",
+  path: "/v1/ping",
+  time: new Date(0),
+});
 
 console.log(
   JSON.stringify({

@@ -11,18 +11,26 @@ import { createSigningFetch, isRefusedRequestError } from "financial-operations-
 const { FO_CONSUMER_BASE_URL, FO_CONSUMER_RUN, FO_ACCESS_KEY, FO_SECRET_KEY } = process.env;
 const run = `${FO_CONSUMER_RUN}-fetch`;
 const baseUrl = `${FO_CONSUMER_BASE_URL}/api`;
-const signingFetch = createSigningFetch({ baseUrl, credentials: { accessKey: FO_ACCESS_KEY, secretKey: FO_SECRET_KEY } });
+const signingFetch = createSigningFetch({
+  baseUrl,
+  credentials: { accessKey: FO_ACCESS_KEY, secretKey: FO_SECRET_KEY },
+});
 
 const client = createClient({ baseUrl, fetch: signingFetch });
-const rfi = await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: run }, query: { size: 1 } } });
+const rfi = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
+  params: { path: { customer_id: run }, query: { size: 1 } },
+});
 if (rfi.error) throw new Error(`rfi-cases answered ${rfi.response.status}: ${JSON.stringify(rfi.error)}`);
 
 const bytes = new Uint8Array(await readFile("upload.bin"));
-const upload = await signingFetch(`${baseUrl}/v2/accounts/${run}/businesses/sub-1/documents/MEMORANDUM_OF_ASSOCIATION`, {
-  method: "PUT",
-  headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="memorandum.pdf"' },
-  body: bytes,
-});
+const upload = await signingFetch(
+  `${baseUrl}/v2/accounts/${run}/businesses/sub-1/documents/MEMORANDUM_OF_ASSOCIATION`,
+  {
+    method: "PUT",
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="memorandum.pdf"' },
+    body: bytes,
+  },
+);
 
 const refused = await signingFetch("http://127.0.0.2:9/api/v1/customers/x/rfi-cases").catch((error) => error);
 const required = createRequire(import.meta.url)("financial-operations-api/fetch");

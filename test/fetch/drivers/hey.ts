@@ -2,8 +2,22 @@
 // client.setConfig({ baseUrl, fetch }). Compiled by the test under tsc --strict, then run against the production mock.
 import type { SigningFetch } from "financial-operations-api/fetch";
 import { client } from "../hey/client.gen.js";
-import { createPortfolioQuote, createQuote, listRfiCases, submitRfiCaseAnswer, uploadBusinessDocument } from "../hey/index.js";
-import { DISPOSITION, FILE_BYTES, MIME_TYPE, PORTFOLIO_QUOTE_BODY, QUOTE_BODY, RFI_STATUSES, type DriverResult } from "./calls.js";
+import {
+  createPortfolioQuote,
+  createQuote,
+  listRfiCases,
+  submitRfiCaseAnswer,
+  uploadBusinessDocument,
+} from "../hey/index.js";
+import {
+  DISPOSITION,
+  FILE_BYTES,
+  MIME_TYPE,
+  PORTFOLIO_QUOTE_BODY,
+  QUOTE_BODY,
+  RFI_STATUSES,
+  type DriverResult,
+} from "./calls.js";
 
 export async function run(signingFetch: SigningFetch, baseUrl: string, customer: string): Promise<DriverResult> {
   client.setConfig({ baseUrl, fetch: signingFetch });
@@ -21,7 +35,13 @@ export async function run(signingFetch: SigningFetch, baseUrl: string, customer:
   const list = await listRfiCases({ path: { customer_id: customer }, query: { rfi_status: [...RFI_STATUSES] } });
   return {
     // response is undefined only when fetch itself threw, which rejects the call first.
-    statuses: { quote: quote.response?.status ?? 0, upload: upload.response?.status ?? 0, answer: answer.response?.status ?? 0, portfolio: portfolio.response?.status ?? 0, list: list.response?.status ?? 0 },
+    statuses: {
+      quote: quote.response?.status ?? 0,
+      upload: upload.response?.status ?? 0,
+      answer: answer.response?.status ?? 0,
+      portfolio: portfolio.response?.status ?? 0,
+      list: list.response?.status ?? 0,
+    },
     total: list.data?.total ?? -1,
     quoteId: quote.data?.quote_id ?? "",
   };

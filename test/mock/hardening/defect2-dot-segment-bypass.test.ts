@@ -26,28 +26,54 @@ const BYPASSES: Array<[string, string, string?]> = [
 
 describe("defect 2: dot segments cannot bypass the signature check", () => {
   test.each(BYPASSES)("%s %s with a bearer token: 400 dot-segment, never forwarded", async (method, target, body) => {
-    const res = await rawRequest(mock.production.url, method, target, { Authorization: "Bearer x", ...(body ? { "Content-Type": "application/json" } : {}) }, body);
+    const res = await rawRequest(
+      mock.production.url,
+      method,
+      target,
+      { Authorization: "Bearer x", ...(body ? { "Content-Type": "application/json" } : {}) },
+      body,
+    );
     expect(res.status).toBe(400);
     expect(res.headers["x-mock-refusal"]).toBe("dot-segment");
     expect(res.json().error.code).toBe("VALIDATION_ERROR");
   });
 
   test.each(BYPASSES)("%s %s even correctly signed over the dotted path: 400", async (method, target, body) => {
-    const res = await rawRequest(mock.production.url, method, target, signedHeaders(mock.creds, method, target, body), body);
+    const res = await rawRequest(
+      mock.production.url,
+      method,
+      target,
+      signedHeaders(mock.creds, method, target, body),
+      body,
+    );
     expect(res.status).toBe(400);
   });
 
   test("the same operation at its plain path still needs a signature, and passes with one", async () => {
     const path = "/v1/customers/c1/conversions/hedge";
-    const unsigned = await rawRequest(mock.production.url, "POST", path, { Authorization: "Bearer x", "Content-Type": "application/json" }, hedge);
+    const unsigned = await rawRequest(
+      mock.production.url,
+      "POST",
+      path,
+      { Authorization: "Bearer x", "Content-Type": "application/json" },
+      hedge,
+    );
     expect(unsigned.status).toBe(401);
-    expect((await rawRequest(mock.production.url, "POST", path, signedHeaders(mock.creds, "POST", path, hedge), hedge)).status).toBe(201);
+    expect(
+      (await rawRequest(mock.production.url, "POST", path, signedHeaders(mock.creds, "POST", path, hedge), hedge))
+        .status,
+    ).toBe(201);
   });
 
   test("only the portfolio routes themselves skip the signature check", () => {
     expect(isBearerRoute("/v1/portfolios/pf-1/conversions/quote")).toBe(true);
     expect(isBearerRoute("/v1/portfolios/pf-1/conversions/hedge")).toBe(true);
-    for (const p of ["/v1/portfolios/pf-1/customers/c1/conversions/hedge", "/v1/portfolios//conversions/quote", "/v1/portfolios/a/b/conversions/quote", "/v1/portfolios/pf-1/conversions/hedge/x"]) {
+    for (const p of [
+      "/v1/portfolios/pf-1/customers/c1/conversions/hedge",
+      "/v1/portfolios//conversions/quote",
+      "/v1/portfolios/a/b/conversions/quote",
+      "/v1/portfolios/pf-1/conversions/hedge/x",
+    ]) {
       expect(isBearerRoute(p), p).toBe(false);
     }
     expect(readTarget("/v1/customers/c1..x/rfi-cases")).toMatchObject({ ok: true });

@@ -22,7 +22,11 @@ describe("defect 3: auth before the body, Prism's body limit", () => {
   });
 
   test("an unsigned 63 MiB upload is refused 401 after its headers, while the client has sent only 64 KiB", async () => {
-    const ex = openExchange(mock.production.url, head("PUT", upload, { ...fileHeaders, "Content-Length": 63 * 1024 * 1024, Authorization: "Bearer x" }), Buffer.alloc(64 * 1024));
+    const ex = openExchange(
+      mock.production.url,
+      head("PUT", upload, { ...fileHeaders, "Content-Length": 63 * 1024 * 1024, Authorization: "Bearer x" }),
+      Buffer.alloc(64 * 1024),
+    );
     const answer = await ex.received;
     expect(statusOf(answer)).toBe(401);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
@@ -31,14 +35,26 @@ describe("defect 3: auth before the body, Prism's body limit", () => {
 
   test("a stale or unknown-key signature is refused before the body too", async () => {
     const old = signedHeaders(mock.creds, "PUT", upload, "", new Date(Date.now() - 3_600_000));
-    const ex = openExchange(mock.production.url, head("PUT", upload, { ...fileHeaders, ...old, "Content-Length": 20 * 1024 * 1024 }), Buffer.alloc(1024));
+    const ex = openExchange(
+      mock.production.url,
+      head("PUT", upload, { ...fileHeaders, ...old, "Content-Length": 20 * 1024 * 1024 }),
+      Buffer.alloc(1024),
+    );
     expect(statusOf(await ex.received)).toBe(401);
   });
 
   test("16 parallel unsigned 63 MiB uploads all get 401 without the front's memory growing by their size", async () => {
     const before = process.memoryUsage().rss;
     const answers = await Promise.all(
-      Array.from({ length: 16 }, () => openExchange(mock.production.url, head("PUT", upload, { ...fileHeaders, "Content-Length": 63 * 1024 * 1024 }), Buffer.alloc(256 * 1024)).received),
+      Array.from(
+        { length: 16 },
+        () =>
+          openExchange(
+            mock.production.url,
+            head("PUT", upload, { ...fileHeaders, "Content-Length": 63 * 1024 * 1024 }),
+            Buffer.alloc(256 * 1024),
+          ).received,
+      ),
     );
     expect(answers.map(statusOf)).toEqual(Array(16).fill(401));
     // The front runs in this process: 16 x 63 MiB kept would be about 1 GiB.
@@ -46,7 +62,11 @@ describe("defect 3: auth before the body, Prism's body limit", () => {
   });
 
   test("a signed body over 10 MiB is refused 400 in the documented envelope from its Content-Length, before it is read", async () => {
-    const big = { ...signedHeaders(mock.creds, "PUT", upload, ""), ...fileHeaders, "Content-Length": MAX_BODY_BYTES + 1 };
+    const big = {
+      ...signedHeaders(mock.creds, "PUT", upload, ""),
+      ...fileHeaders,
+      "Content-Length": MAX_BODY_BYTES + 1,
+    };
     const ex = openExchange(mock.production.url, head("PUT", upload, big), Buffer.alloc(1024));
     const answer = await ex.received;
     expect(statusOf(answer)).toBe(400);
@@ -58,8 +78,12 @@ describe("defect 3: auth before the body, Prism's body limit", () => {
     for (const base of [mock.sandbox.url, mock.production.url]) {
       const chunk = Buffer.alloc(1024 * 1024, 0x61);
       const text = JSON.stringify({ from_asset: {}, to_asset: {}, x: "" });
-      const headers = base === mock.sandbox.url ? { Authorization: "Bearer x" } : signedHeaders(mock.creds, "POST", quote, text);
-      const ex = openExchange(base, head("POST", quote, { ...headers, "Content-Type": "application/json", "Transfer-Encoding": "chunked" }));
+      const headers =
+        base === mock.sandbox.url ? { Authorization: "Bearer x" } : signedHeaders(mock.creds, "POST", quote, text);
+      const ex = openExchange(
+        base,
+        head("POST", quote, { ...headers, "Content-Type": "application/json", "Transfer-Encoding": "chunked" }),
+      );
       for (let i = 0; i < 11; i++) ex.socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString("latin1")}\r\n`);
       ex.socket.write("0\r\n\r\n");
       const answer = await ex.received;
@@ -72,7 +96,13 @@ describe("defect 3: auth before the body, Prism's body limit", () => {
     const prefix = '{"from_asset":{},"to_asset":{},"x":"';
     const body = prefix + "a".repeat(MAX_BODY_BYTES - prefix.length - 2) + '"}';
     expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
-    const res = await rawRequest(mock.production.url, "POST", quote, signedHeaders(mock.creds, "POST", quote, body), body);
+    const res = await rawRequest(
+      mock.production.url,
+      "POST",
+      quote,
+      signedHeaders(mock.creds, "POST", quote, body),
+      body,
+    );
     expect(res.status).toBe(201);
   });
 });

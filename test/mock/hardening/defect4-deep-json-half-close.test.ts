@@ -18,18 +18,33 @@ const deep = (n: number) => `{"from_asset":{},"to_asset":{},"x":${"[".repeat(n)}
 describe("defect 4: deep JSON", () => {
   test("100k-deep bodies are answered 400 json-too-deep in the path's envelope, both modes", async () => {
     const body = deep(100_000);
-    const signed = await rawRequest(mock.production.url, "POST", quote, signedHeaders(mock.creds, "POST", quote, body), body);
+    const signed = await rawRequest(
+      mock.production.url,
+      "POST",
+      quote,
+      signedHeaders(mock.creds, "POST", quote, body),
+      body,
+    );
     expect(signed.status).toBe(400);
     expect(signed.headers["x-mock-refusal"]).toBe("json-too-deep");
     expect(signed.json()).toMatchObject({ code: "00000002", status: 400 });
-    const portfolio = await rawRequest(mock.sandbox.url, "POST", portfolioQuote, { Authorization: "Bearer x", "Content-Type": "application/json" }, `{"from_asset":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)},"to_asset":{}}`);
+    const portfolio = await rawRequest(
+      mock.sandbox.url,
+      "POST",
+      portfolioQuote,
+      { Authorization: "Bearer x", "Content-Type": "application/json" },
+      `{"from_asset":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)},"to_asset":{}}`,
+    );
     expect(portfolio.status).toBe(400);
     expect(portfolio.json().error.code).toBe("VALIDATION_ERROR");
   });
 
   test("nesting up to the bound still reaches Prism", async () => {
     const body = deep(MAX_JSON_DEPTH - 1);
-    expect((await rawRequest(mock.production.url, "POST", quote, signedHeaders(mock.creds, "POST", quote, body), body)).status).toBe(201);
+    expect(
+      (await rawRequest(mock.production.url, "POST", quote, signedHeaders(mock.creds, "POST", quote, body), body))
+        .status,
+    ).toBe(201);
   });
 
   test("brackets inside strings do not count", () => {
@@ -39,13 +54,23 @@ describe("defect 4: deep JSON", () => {
 });
 
 describe("defect 4: half-closed clients", () => {
-  test.each(["production", "sandbox"] as const)("a forwarded request from a client that half-closes after sending is answered (%s)", async (mode) => {
-    const body = JSON.stringify({ from_asset: {}, to_asset: {} });
-    const headers = mode === "production" ? signedHeaders(mock.creds, "POST", quote, body) : { Authorization: "Bearer x", "Content-Type": "application/json" };
-    const ex = openExchange(mock[mode].url, head("POST", quote, { ...headers, "Content-Length": Buffer.byteLength(body) }), Buffer.from(body));
-    ex.socket.end();
-    const answer = await ex.received;
-    expect(statusOf(answer)).toBe(201);
-    expect(JSON.parse(bodyOf(answer)).quote_id).toBeTypeOf("string");
-  });
+  test.each(["production", "sandbox"] as const)(
+    "a forwarded request from a client that half-closes after sending is answered (%s)",
+    async (mode) => {
+      const body = JSON.stringify({ from_asset: {}, to_asset: {} });
+      const headers =
+        mode === "production"
+          ? signedHeaders(mock.creds, "POST", quote, body)
+          : { Authorization: "Bearer x", "Content-Type": "application/json" };
+      const ex = openExchange(
+        mock[mode].url,
+        head("POST", quote, { ...headers, "Content-Length": Buffer.byteLength(body) }),
+        Buffer.from(body),
+      );
+      ex.socket.end();
+      const answer = await ex.received;
+      expect(statusOf(answer)).toBe(201);
+      expect(JSON.parse(bodyOf(answer)).quote_id).toBeTypeOf("string");
+    },
+  );
 });

@@ -13,7 +13,12 @@ let mock: Awaited<ReturnType<typeof startMockPair>>;
 let allowing: RunningFront;
 beforeAll(async () => {
   mock = await startMockPair();
-  allowing = await startFront({ upstream: mock.prism.url, keys: parseKeys({ [mock.creds.accessKey]: mock.creds.secretKey }, "test keys"), replay: "allow", futureSeconds: 600 });
+  allowing = await startFront({
+    upstream: mock.prism.url,
+    keys: parseKeys({ [mock.creds.accessKey]: mock.creds.secretKey }, "test keys"),
+    replay: "allow",
+    futureSeconds: 600,
+  });
 });
 afterAll(async () => {
   await allowing?.close();
@@ -40,7 +45,9 @@ describe("defect 5: replay inside the window", () => {
 
   test("a refused attempt (wrong body) does not use the signature up", async () => {
     const headers = signedHeaders(mock.creds, "POST", hedge, body, new Date(Date.now() - 2_000));
-    expect((await rawRequest(mock.production.url, "POST", hedge, headers, body.replace("3f1c", "4f1c"))).status).toBe(401);
+    expect((await rawRequest(mock.production.url, "POST", hedge, headers, body.replace("3f1c", "4f1c"))).status).toBe(
+      401,
+    );
     expect((await rawRequest(mock.production.url, "POST", hedge, headers, body)).status).toBe(201);
   });
 
@@ -67,19 +74,50 @@ describe("defect 5: replay inside the window", () => {
 
 describe("defect 5: timestamps ahead of the clock", () => {
   test("61 s ahead is refused as future-timestamp, 50 s ahead passes", async () => {
-    const ahead = await rawRequest(mock.production.url, "POST", hedge, signedHeaders(mock.creds, "POST", hedge, body, new Date(Date.now() + 61_000)), body);
+    const ahead = await rawRequest(
+      mock.production.url,
+      "POST",
+      hedge,
+      signedHeaders(mock.creds, "POST", hedge, body, new Date(Date.now() + 61_000)),
+      body,
+    );
     expect(ahead.status).toBe(401);
     expect(ahead.headers["x-mock-auth-failure"]).toBe("future-timestamp");
-    expect((await rawRequest(mock.production.url, "POST", hedge, signedHeaders(mock.creds, "POST", hedge, body, new Date(Date.now() + 50_000)), body)).status).toBe(201);
+    expect(
+      (
+        await rawRequest(
+          mock.production.url,
+          "POST",
+          hedge,
+          signedHeaders(mock.creds, "POST", hedge, body, new Date(Date.now() + 50_000)),
+          body,
+        )
+      ).status,
+    ).toBe(201);
   });
 
   test("the bound is an option", async () => {
-    expect((await rawRequest(allowing.url, "POST", hedge, signedHeaders(mock.creds, "POST", hedge, body, new Date(Date.now() + 500_000)), body)).status).toBe(201);
+    expect(
+      (
+        await rawRequest(
+          allowing.url,
+          "POST",
+          hedge,
+          signedHeaders(mock.creds, "POST", hedge, body, new Date(Date.now() + 500_000)),
+          body,
+        )
+      ).status,
+    ).toBe(201);
   });
 
   test("npm run mock takes --future and --replay, and checks them", () => {
-    expect(parseAuthOptions(["--auth", "production", "--future", "0", "--replay", "allow"])).toMatchObject({ futureSeconds: 0, replay: "allow" });
-    expect(() => parseAuthOptions(["--auth", "production", "--replay", "sometimes"])).toThrow(/--replay "sometimes": give reject or allow/);
+    expect(parseAuthOptions(["--auth", "production", "--future", "0", "--replay", "allow"])).toMatchObject({
+      futureSeconds: 0,
+      replay: "allow",
+    });
+    expect(() => parseAuthOptions(["--auth", "production", "--replay", "sometimes"])).toThrow(
+      /--replay "sometimes": give reject or allow/,
+    );
     expect(() => parseAuthOptions(["--auth", "production", "--future", "-1"])).toThrow(/--future/);
     expect(() => parseAuthOptions(["--replay", "allow"])).toThrow(/only apply with --auth production/);
   });

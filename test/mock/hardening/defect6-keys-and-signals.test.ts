@@ -76,7 +76,10 @@ const listening = (port: number) =>
 
 const childrenOf = (pid: number): number[] => {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -102,11 +105,15 @@ async function expectAllGone(tree: number[], ports: number[]) {
 }
 
 describe("defect 6: Prism never outlives the mock", () => {
-  test.each(["SIGKILL", "SIGHUP", "SIGTERM"] as const)("%s to the mock script stops Prism and the front in it", async (signal) => {
-    const mock = await startMock(false);
-    process.kill(mock.child.pid!, signal);
-    await expectAllGone(mock.tree, [mock.port]);
-  }, 60_000);
+  test.each(["SIGKILL", "SIGHUP", "SIGTERM"] as const)(
+    "%s to the mock script stops Prism and the front in it",
+    async (signal) => {
+      const mock = await startMock(false);
+      process.kill(mock.child.pid!, signal);
+      await expectAllGone(mock.tree, [mock.port]);
+    },
+    60_000,
+  );
 
   test("SIGTERM to the npm process alone stops the front and Prism", async () => {
     const mock = await startMock(true);

@@ -19,7 +19,13 @@ const started: ChildProcess[] = [];
 afterAll(async () => Promise.all(started.map(stopChild)));
 
 /** Sends `total` GETs over `connections` keep-alive connections; returns each request's time in ms. */
-async function load(base: string, target: string, connections: number, total: number, headers: Record<string, string> = {}) {
+async function load(
+  base: string,
+  target: string,
+  connections: number,
+  total: number,
+  headers: Record<string, string> = {},
+) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const times: number[] = [];
@@ -52,7 +58,11 @@ async function load(base: string, target: string, connections: number, total: nu
 describe("defect 7: no stalls under many keep-alive connections", () => {
   test("npm run mock keeps answering when nobody reads its output", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [path.resolve(import.meta.dirname, "../../../scripts/mock.mjs"), "--port", String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [path.resolve(import.meta.dirname, "../../../scripts/mock.mjs"), "--port", String(port)],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     started.push(child);
     await new Promise<void>((resolve, reject) => {
       let out = "";
@@ -70,7 +80,9 @@ describe("defect 7: no stalls under many keep-alive connections", () => {
       child.stdout!.on("data", onData);
       child.stderr!.on("data", onData);
     });
-    const result = await load(`http://127.0.0.1:${port}`, "/v1/customers/c1/rfi-cases", 50, 2_000, { Authorization: "Bearer sandbox-token" });
+    const result = await load(`http://127.0.0.1:${port}`, "/v1/customers/c1/rfi-cases", 50, 2_000, {
+      Authorization: "Bearer sandbox-token",
+    });
     expect(Object.fromEntries(result.statuses)).toEqual({ 200: 2_000 });
     expect(result.max).toBeLessThan(STALL_MS);
     // Unauthenticated requests are logged by nothing in sandbox mode; the refusal log of production mode is rate-limited (see mock.mjs).
@@ -86,7 +98,10 @@ describe("defect 7: no stalls under many keep-alive connections", () => {
     });
     upstream.on("connection", () => upstreamConnections++);
     await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
-    const front = await startFront({ upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, auth: "sandbox" });
+    const front = await startFront({
+      upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      auth: "sandbox",
+    });
     try {
       const result = await load(front.url, "/v1/customers/c1/rfi-cases", 200, 4_000);
       expect(Object.fromEntries(result.statuses)).toEqual({ 200: 4_000 });

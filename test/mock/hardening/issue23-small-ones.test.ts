@@ -22,7 +22,16 @@ const hedge = JSON.stringify({ quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" 
 
 describe("Expect: 100-continue", () => {
   test("an unsigned POST gets its 401, never a 100 Continue first", async () => {
-    const { received } = openExchange(mock.production.url, head("POST", hedgePath, { "Content-Type": "application/json", "Content-Length": hedge.length, Expect: "100-continue" }), undefined, 3_000);
+    const { received } = openExchange(
+      mock.production.url,
+      head("POST", hedgePath, {
+        "Content-Type": "application/json",
+        "Content-Length": hedge.length,
+        Expect: "100-continue",
+      }),
+      undefined,
+      3_000,
+    );
     const text = await received;
     expect(text).not.toMatch(/100 Continue/);
     expect(statusOf(text)).toBe(401);
@@ -30,7 +39,12 @@ describe("Expect: 100-continue", () => {
   });
 
   test("a signed POST gets 100 Continue once its headers passed, then its answer", async () => {
-    const headers = { ...signedHeaders(mock.creds, "POST", hedgePath, hedge), "Content-Length": hedge.length, Expect: "100-continue", Connection: "close" };
+    const headers = {
+      ...signedHeaders(mock.creds, "POST", hedgePath, hedge),
+      "Content-Length": hedge.length,
+      Expect: "100-continue",
+      Connection: "close",
+    };
     const { received, socket } = openExchange(mock.production.url, head("POST", hedgePath, headers), undefined, 5_000);
     let text = "";
     await new Promise<void>((resolve) =>
@@ -47,10 +61,17 @@ describe("Expect: 100-continue", () => {
 });
 
 test("HTTP/1.1 without Host: 400 in the JSON envelope of the path", async () => {
-  const { received } = openExchange(mock.production.url, "GET /v2/accounts/a1/businesses HTTP/1.1\r\n\r\n", undefined, 3_000);
+  const { received } = openExchange(
+    mock.production.url,
+    "GET /v2/accounts/a1/businesses HTTP/1.1\r\n\r\n",
+    undefined,
+    3_000,
+  );
   const text = await received;
   expect(statusOf(text)).toBe(400);
-  expect(JSON.parse(bodyOf(text))).toEqual({ errors: [{ type: "INVALID_REQUEST", description: expect.stringMatching(/Host/) }] });
+  expect(JSON.parse(bodyOf(text))).toEqual({
+    errors: [{ type: "INVALID_REQUEST", description: expect.stringMatching(/Host/) }],
+  });
 });
 
 describe("idle connections", () => {
@@ -75,7 +96,11 @@ describe("idle connections", () => {
       setTimeout(() => res.end('{"ok":true}'), 1_200);
     });
     await new Promise<void>((r) => slow.listen(0, "127.0.0.1", r));
-    const front = await startFront({ upstream: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, auth: "sandbox", idleTimeoutMs: 300 });
+    const front = await startFront({
+      upstream: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+      auth: "sandbox",
+      idleTimeoutMs: 300,
+    });
     try {
       const answer = await rawRequest(front.url, "GET", "/v1/customers/c1/rfi-cases", { Authorization: "Bearer t" });
       expect(answer.status).toBe(200);
@@ -88,13 +113,31 @@ describe("idle connections", () => {
 
 describe("the front's own failures are in the path's envelope (one error module)", () => {
   test.each([
-    ["/v2/accounts/a1/businesses", (b: any) => expect(b).toEqual({ errors: [{ type: "INTERNAL_ERROR", description: expect.stringMatching(/could not reach Prism/) }] })],
-    ["/v1/portfolios/pf-1/conversions/quote", (b: any) => expect(b.error).toMatchObject({ code: "INTERNAL_ERROR", message: expect.stringMatching(/could not reach Prism/) })],
-    ["/v1/customers/c1/rfi-cases", (b: any) => expect(b).toMatchObject({ code: "00000000", status: 502, instance: "/v1/customers/c1/rfi-cases" })],
+    [
+      "/v2/accounts/a1/businesses",
+      (b: any) =>
+        expect(b).toEqual({
+          errors: [{ type: "INTERNAL_ERROR", description: expect.stringMatching(/could not reach Prism/) }],
+        }),
+    ],
+    [
+      "/v1/portfolios/pf-1/conversions/quote",
+      (b: any) =>
+        expect(b.error).toMatchObject({
+          code: "INTERNAL_ERROR",
+          message: expect.stringMatching(/could not reach Prism/),
+        }),
+    ],
+    [
+      "/v1/customers/c1/rfi-cases",
+      (b: any) => expect(b).toMatchObject({ code: "00000000", status: 502, instance: "/v1/customers/c1/rfi-cases" }),
+    ],
   ])("Prism unreachable on %s: 502 in its envelope", async (target, expectBody) => {
     const front = await startFront({ upstream: `http://127.0.0.1:${await freePort()}`, auth: "sandbox" });
     try {
-      const answer = await rawRequest(front.url, target.includes("portfolios") ? "POST" : "GET", target, { Authorization: "Bearer t" });
+      const answer = await rawRequest(front.url, target.includes("portfolios") ? "POST" : "GET", target, {
+        Authorization: "Bearer t",
+      });
       expect(answer.status).toBe(502);
       expectBody(answer.json());
     } finally {

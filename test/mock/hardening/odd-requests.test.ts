@@ -55,7 +55,12 @@ function answersIn(text: string): Array<[number, string]> {
 function expectFlatRefusal(answer: string, status: number) {
   expect(statusOf(answer)).toBe(status);
   expect(answer).toMatch(/\r\ncontent-type: application\/json\r\n/i);
-  expect(JSON.parse(bodyOf(answer))).toMatchObject({ code: "00000002", status, detail: expect.any(String), instance: expect.any(String) });
+  expect(JSON.parse(bodyOf(answer))).toMatchObject({
+    code: "00000002",
+    status,
+    detail: expect.any(String),
+    instance: expect.any(String),
+  });
 }
 
 async function stillServes(base: string) {
@@ -64,7 +69,10 @@ async function stillServes(base: string) {
 
 describe("odd request targets", () => {
   test("absolute form: answered as its path, in sandbox mode", async () => {
-    const { received } = openExchange(sandbox.base, head("GET", `http://127.0.0.1:${portOf(sandbox.base)}${rfiTarget}`, { ...bearer, Connection: "close" }));
+    const { received } = openExchange(
+      sandbox.base,
+      head("GET", `http://127.0.0.1:${portOf(sandbox.base)}${rfiTarget}`, { ...bearer, Connection: "close" }),
+    );
     const answer = await received;
     expect(statusOf(answer)).toBe(200);
     expect(JSON.parse(bodyOf(answer))).toEqual((await rawRequest(sandbox.base, "GET", rfiTarget, bearer)).json());
@@ -72,7 +80,10 @@ describe("odd request targets", () => {
 
   test("absolute form in production mode: the signature over the path verifies", async () => {
     const signed = signedHeaders(creds, "GET", rfiTarget);
-    const { received } = openExchange(production.base, head("GET", `http://localhost${rfiTarget}`, { ...signed, Connection: "close" }));
+    const { received } = openExchange(
+      production.base,
+      head("GET", `http://localhost${rfiTarget}`, { ...signed, Connection: "close" }),
+    );
     expect(statusOf(await received)).toBe(200);
   });
 
@@ -81,7 +92,11 @@ describe("odd request targets", () => {
     const pq = withBearer(wireOf(operations.find((o) => o.operationId === "createPortfolioQuote")!));
     const body = String(pq.body);
     const headers = { ...pq.headers, "Content-Length": Buffer.byteLength(body), Connection: "close" };
-    const { received } = openExchange(production.base, head("POST", `http://127.0.0.1${pq.path}`, headers), Buffer.from(body));
+    const { received } = openExchange(
+      production.base,
+      head("POST", `http://127.0.0.1${pq.path}`, headers),
+      Buffer.from(body),
+    );
     const answer = await received;
     const direct = await rawRequest(production.base, "POST", pq.path, pq.headers, body);
     expect(direct.status).toBe(200);
@@ -106,7 +121,15 @@ describe("odd bodies and framing", () => {
       text += d.toString("latin1");
       if (text.startsWith("HTTP/1.1 100 Continue\r\n\r\n") && !socket.writableEnded) socket.end(quoteBody);
     });
-    socket.write(head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(quoteBody), Expect: "100-continue", Connection: "close" }));
+    socket.write(
+      head("POST", quote.path, {
+        ...bearer,
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(quoteBody),
+        Expect: "100-continue",
+        Connection: "close",
+      }),
+    );
     await closed;
     expect(text.startsWith("HTTP/1.1 100 Continue\r\n\r\n")).toBe(true);
     expect(statusOf(text.slice("HTTP/1.1 100 Continue\r\n\r\n".length))).toBe(201);
@@ -115,14 +138,36 @@ describe("odd bodies and framing", () => {
   test("a chunked body is answered as the same body with a Content-Length", async () => {
     const [a, b] = [quoteBody.slice(0, 10), quoteBody.slice(10)];
     const chunked = `${a.length.toString(16)}\r\n${a}\r\n${b.length.toString(16)}\r\n${b}\r\n0\r\n\r\n`;
-    const { received } = openExchange(sandbox.base, head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Transfer-Encoding": "chunked", Connection: "close" }), Buffer.from(chunked));
+    const { received } = openExchange(
+      sandbox.base,
+      head("POST", quote.path, {
+        ...bearer,
+        "Content-Type": "application/json",
+        "Transfer-Encoding": "chunked",
+        Connection: "close",
+      }),
+      Buffer.from(chunked),
+    );
     const answer = await received;
     expect(statusOf(answer)).toBe(201);
-    expect(JSON.parse(bodyOf(answer))).toEqual((await rawRequest(sandbox.base, "POST", quote.path, { ...bearer, "Content-Type": "application/json" }, quoteBody)).json());
+    expect(JSON.parse(bodyOf(answer))).toEqual(
+      (
+        await rawRequest(sandbox.base, "POST", quote.path, { ...bearer, "Content-Type": "application/json" }, quoteBody)
+      ).json(),
+    );
   });
 
   test("a chunked body that is not JSON is refused like any other (400 malformed-json)", async () => {
-    const { received } = openExchange(sandbox.base, head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Transfer-Encoding": "chunked", Connection: "close" }), Buffer.from("3\r\n{{{\r\n0\r\n\r\n"));
+    const { received } = openExchange(
+      sandbox.base,
+      head("POST", quote.path, {
+        ...bearer,
+        "Content-Type": "application/json",
+        "Transfer-Encoding": "chunked",
+        Connection: "close",
+      }),
+      Buffer.from("3\r\n{{{\r\n0\r\n\r\n"),
+    );
     const answer = await received;
     expect(statusOf(answer)).toBe(400);
     expect(answer).toMatch(/\r\nX-Mock-Refusal: malformed-json\r\n/i);
@@ -133,7 +178,9 @@ describe("odd bodies and framing", () => {
     ["two equal Content-Lengths", { "Content-Length": [2, 2] }],
     ["Content-Length with Transfer-Encoding", { "Content-Length": 2, "Transfer-Encoding": "chunked" }],
   ])("%s: a 400 with a JSON body, and the connection closes", async (_name, lengths) => {
-    const lines = Object.entries(lengths).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}\r\n`));
+    const lines = Object.entries(lengths).flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}\r\n`),
+    );
     const raw = `POST ${quote.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\n${lines.join("")}\r\n{}`;
     const { received } = openExchange(sandbox.base, raw);
     expectFlatRefusal(await received, 400);
@@ -146,13 +193,21 @@ describe("odd bodies and framing", () => {
   });
 
   test("headers larger than Node takes: a 431 with a JSON body", async () => {
-    const { received } = openExchange(sandbox.base, head("GET", rfiTarget, { ...bearer, "X-Padding": "x".repeat(20_000) }));
+    const { received } = openExchange(
+      sandbox.base,
+      head("GET", rfiTarget, { ...bearer, "X-Padding": "x".repeat(20_000) }),
+    );
     expectFlatRefusal(await received, 431);
   });
 
   test("pipelined requests are answered in order on one connection", async () => {
     const first = head("GET", rfiTarget, bearer);
-    const second = head("POST", quote.path, { ...bearer, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(quoteBody) }) + quoteBody;
+    const second =
+      head("POST", quote.path, {
+        ...bearer,
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(quoteBody),
+      }) + quoteBody;
     const third = head("GET", "/v1/no-such-route", { ...bearer, Connection: "close" });
     const { received } = openExchange(sandbox.base, first + second + third);
     expect(answersIn(await received).map(([status]) => status)).toEqual([200, 201, 404]);
@@ -161,7 +216,11 @@ describe("odd bodies and framing", () => {
   test("a socket cut mid-body: no answer owed, and the mock serves on", async () => {
     for (const base of [sandbox.base, production.base]) {
       const signed = signedHeaders(creds, "POST", quote.path, quoteBody);
-      const { socket, received } = openExchange(base, head("POST", quote.path, { ...bearer, ...signed, "Content-Type": "application/json", "Content-Length": 1000 }), Buffer.from(quoteBody.slice(0, 10)));
+      const { socket, received } = openExchange(
+        base,
+        head("POST", quote.path, { ...bearer, ...signed, "Content-Type": "application/json", "Content-Length": 1000 }),
+        Buffer.from(quoteBody.slice(0, 10)),
+      );
       await new Promise((r) => setTimeout(r, 50));
       socket.destroy();
       await received;

@@ -4,7 +4,13 @@ import http from "node:http";
 import { startFront, type FrontOptions, type RunningFront } from "../../../src/mock/front.ts";
 import { parseKeys } from "../../../src/mock/auth/keys.ts";
 import { hmacHex } from "../../../src/signing/hmac.ts";
-import { buildStringToSign, decodeSecretKey, formatTimestamp, hashBody, SIGNING_SCHEME } from "../../../src/signing/index.ts";
+import {
+  buildStringToSign,
+  decodeSecretKey,
+  formatTimestamp,
+  hashBody,
+  SIGNING_SCHEME,
+} from "../../../src/signing/index.ts";
 import { type RunningServer, startPrism } from "../../helpers/prism.ts";
 import { newSecret, type Credentials } from "../support.ts";
 
@@ -15,17 +21,26 @@ export interface RawAnswer {
   json(): any;
 }
 
-export function rawRequest(base: string, method: string, target: string, headers: Record<string, string | number> = {}, body?: string | Buffer): Promise<RawAnswer> {
+export function rawRequest(
+  base: string,
+  method: string,
+  target: string,
+  headers: Record<string, string | number> = {},
+  body?: string | Buffer,
+): Promise<RawAnswer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, method, path: target, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) });
-      });
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, method, path: target, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: res.statusCode!, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -35,11 +50,24 @@ export function rawRequest(base: string, method: string, target: string, headers
  * Signed production headers for a request target, the signature over its path exactly as given (up to "?"),
  * as a hostile client would sign it: signRequest itself refuses a path the server would not read as written.
  */
-export function signedHeaders(creds: Credentials, method: string, target: string, body = "", time = new Date()): Record<string, string> {
+export function signedHeaders(
+  creds: Credentials,
+  method: string,
+  target: string,
+  body = "",
+  time = new Date(),
+): Record<string, string> {
   const path = target.split("?", 1)[0]!;
   const timestamp = formatTimestamp(time);
-  const signature = hmacHex(decodeSecretKey(creds.secretKey), buildStringToSign(creds.accessKey, timestamp, method, path, hashBody(body)));
-  return { Authorization: `${SIGNING_SCHEME} ${creds.accessKey}:${timestamp}:${signature}`, "X-SVC-Date": timestamp, ...(body ? { "Content-Type": "application/json" } : {}) };
+  const signature = hmacHex(
+    decodeSecretKey(creds.secretKey),
+    buildStringToSign(creds.accessKey, timestamp, method, path, hashBody(body)),
+  );
+  return {
+    Authorization: `${SIGNING_SCHEME} ${creds.accessKey}:${timestamp}:${signature}`,
+    "X-SVC-Date": timestamp,
+    ...(body ? { "Content-Type": "application/json" } : {}),
+  };
 }
 
 /** Prism with a production front and a sandbox front before it; `stop` ends all by PID. */
@@ -49,7 +77,11 @@ export async function startMockPair(extra: Partial<FrontOptions> = {}) {
   let production: RunningFront | undefined;
   let sandbox: RunningFront | undefined;
   try {
-    production = await startFront({ upstream: prism.url, keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"), ...extra });
+    production = await startFront({
+      upstream: prism.url,
+      keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
+      ...extra,
+    });
     sandbox = await startFront({ upstream: prism.url, auth: "sandbox", ...extra });
   } catch (error) {
     await production?.close();

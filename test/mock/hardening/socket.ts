@@ -27,5 +27,7 @@ export const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(an
 export const bodyOf = (answer: string) => answer.slice(answer.indexOf("\r\n\r\n") + 4);
 
 export function head(method: string, path: string, headers: Record<string, string | number>): string {
-  return `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
+  return `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("")}\r\n`;
 }

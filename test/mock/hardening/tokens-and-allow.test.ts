@@ -24,7 +24,12 @@ let strict: RunningFront;
 let open: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
-  strict = await startFront({ upstream: prism.url, auth: "sandbox", sandboxTokens: keys, portfolioTokens: new Set(["pf-token"]) });
+  strict = await startFront({
+    upstream: prism.url,
+    auth: "sandbox",
+    sandboxTokens: keys,
+    portfolioTokens: new Set(["pf-token"]),
+  });
   open = await startFront({ upstream: prism.url, auth: "sandbox" });
 });
 afterAll(async () => {
@@ -35,7 +40,9 @@ afterAll(async () => {
 
 describe("bearer tokens the mock knows", () => {
   test("sandbox with keys: Bearer <access key> passes, another token or none is a 401 in the flat envelope", async () => {
-    expect((await rawRequest(strict.url, "POST", quote, { ...json, Authorization: "Bearer AK-sandbox" }, quoteBody)).status).toBe(201);
+    expect(
+      (await rawRequest(strict.url, "POST", quote, { ...json, Authorization: "Bearer AK-sandbox" }, quoteBody)).status,
+    ).toBe(201);
     for (const [headers, failure] of [
       [{ Authorization: "Bearer SCHEMATHESIS-INVALID-VALUE" }, "unknown-bearer-token"],
       [{ Authorization: "Basic dXNlcjpwYXNz" }, "malformed-authorization"],
@@ -49,16 +56,37 @@ describe("bearer tokens the mock knows", () => {
   });
 
   test("portfolio routes with tokens: the token passes, another is 401 AUTHENTICATION_FAILED in the portfolio envelope", async () => {
-    expect((await rawRequest(strict.url, "POST", portfolioQuote, { ...json, Authorization: "Bearer pf-token" }, portfolioBody)).status).toBe(200);
-    const res = await rawRequest(strict.url, "POST", portfolioQuote, { ...json, Authorization: "Bearer AK-sandbox" }, portfolioBody);
+    expect(
+      (
+        await rawRequest(
+          strict.url,
+          "POST",
+          portfolioQuote,
+          { ...json, Authorization: "Bearer pf-token" },
+          portfolioBody,
+        )
+      ).status,
+    ).toBe(200);
+    const res = await rawRequest(
+      strict.url,
+      "POST",
+      portfolioQuote,
+      { ...json, Authorization: "Bearer AK-sandbox" },
+      portfolioBody,
+    );
     expect(res.status).toBe(401);
     expect(res.json().error.code).toBe("AUTHENTICATION_FAILED");
     expect(validator.validate(responseSchemaPointer(doc, "createPortfolioQuote", "401"), res.json())).toBeNull();
   });
 
   test("without tokens given, any bearer token passes on both kinds of route", async () => {
-    expect((await rawRequest(open.url, "POST", quote, { ...json, Authorization: "Bearer anything" }, quoteBody)).status).toBe(201);
-    expect((await rawRequest(open.url, "POST", portfolioQuote, { ...json, Authorization: "Bearer anything" }, portfolioBody)).status).toBe(200);
+    expect(
+      (await rawRequest(open.url, "POST", quote, { ...json, Authorization: "Bearer anything" }, quoteBody)).status,
+    ).toBe(201);
+    expect(
+      (await rawRequest(open.url, "POST", portfolioQuote, { ...json, Authorization: "Bearer anything" }, portfolioBody))
+        .status,
+    ).toBe(200);
   });
 });
 

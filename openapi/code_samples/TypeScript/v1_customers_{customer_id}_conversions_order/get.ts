@@ -6,7 +6,10 @@ const client = createClient({
 });
 
 const { data, error, response } = await client.GET("/v1/customers/{customer_id}/conversions/order", {
-  params: { path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" }, query: { transaction_id: "8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a" } },
+  params: {
+    path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" },
+    query: { transaction_id: "8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a" },
+  },
 });
 if (error !== undefined) throw normalizeError(error, response);
 console.log("executed quote", data.quote_id);

@@ -7,7 +7,10 @@ const client = createClient({
 
 // With idempotency_key: the account bound to that key (leave it out to list them all).
 const { data, error, response } = await client.GET("/v1/customers/{customer_id}/external-accounts", {
-  params: { path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" }, query: { idempotency_key: "0f8e2a51-6c3d-4b7e-9a12-5d4c3b2a1f09" } },
+  params: {
+    path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" },
+    query: { idempotency_key: "0f8e2a51-6c3d-4b7e-9a12-5d4c3b2a1f09" },
+  },
 });
 if (error !== undefined) throw normalizeError(error, response);
 console.log(data);

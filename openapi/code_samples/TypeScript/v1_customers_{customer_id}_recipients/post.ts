@@ -10,7 +10,14 @@ const { data, error, response } = await client.POST("/v1/customers/{customer_id}
   params: { path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" } },
   body: {
     bank_accounts: [
-      { network: "US_ACH", account_holder_name: "Jane Doe", currency: "USD", country_code: "USA", account_number: "000555000111", institution_id: "011000015" },
+      {
+        network: "US_ACH",
+        account_holder_name: "Jane Doe",
+        currency: "USD",
+        country_code: "USA",
+        account_number: "000555000111",
+        institution_id: "011000015",
+      },
     ],
   },
 });

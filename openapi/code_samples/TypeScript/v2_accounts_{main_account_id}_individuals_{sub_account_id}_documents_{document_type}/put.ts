@@ -8,5 +8,9 @@ const client = createClient({
 
 // The file's raw bytes are the body (not Base64, JSON or a form), with its MIME type and name.
 const file = { data: await readFile("memorandum.pdf"), fileName: "memorandum.pdf", mimeType: "application/pdf" };
-const stored = await uploadIndividualDocument(client, { mainAccountId: "acc-main-1", subAccountId: "sub-2", documentType: "MEMORANDUM_OF_ASSOCIATION" }, file);
+const stored = await uploadIndividualDocument(
+  client,
+  { mainAccountId: "acc-main-1", subAccountId: "sub-2", documentType: "MEMORANDUM_OF_ASSOCIATION" },
+  file,
+);
 console.log(stored);

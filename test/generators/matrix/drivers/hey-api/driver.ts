@@ -10,7 +10,11 @@ const customer = { customer_id: scenario.customer_id };
 void report({
   upload: () =>
     uploadBusinessDocument({
-      path: { main_account_id: upload.main_account_id, sub_account_id: upload.sub_account_id, document_type: upload.document_type },
+      path: {
+        main_account_id: upload.main_account_id,
+        sub_account_id: upload.sub_account_id,
+        document_type: upload.document_type,
+      },
       headers: { "Content-Disposition": upload.content_disposition, "Content-Type": upload.mime_type },
       body: file,
       throwOnError: true,
@@ -20,5 +24,7 @@ void report({
     const { error } = await createQuote({ path: customer, body: scenario.quote.request });
     return error && "code" in error ? error.code : undefined;
   },
-  execute: async () => (await executeQuote({ path: customer, body: { quote_id: scenario.execute.quote_id }, throwOnError: true })).data.order_status,
+  execute: async () =>
+    (await executeQuote({ path: customer, body: { quote_id: scenario.execute.quote_id }, throwOnError: true })).data
+      .order_status,
 });

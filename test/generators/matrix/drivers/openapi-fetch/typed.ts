@@ -3,7 +3,9 @@ import createClient from "openapi-fetch";
 import type { paths } from "./client/schema.js";
 
 export async function typedTotal(): Promise<number> {
-  const { data } = await createClient<paths>().GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: "c" } } });
+  const { data } = await createClient<paths>().GET("/v1/customers/{customer_id}/rfi-cases", {
+    params: { path: { customer_id: "c" } },
+  });
   if (!data) return 0;
   const total: number = data.total;
   // @ts-expect-error total is a number, not a string

@@ -4,9 +4,19 @@ import { readFileSync } from "node:fs";
 
 export interface Scenario {
   customer_id: string;
-  upload: { main_account_id: string; sub_account_id: string; document_type: string; file_hex: string; mime_type: string; content_disposition: string };
+  upload: {
+    main_account_id: string;
+    sub_account_id: string;
+    document_type: string;
+    file_hex: string;
+    mime_type: string;
+    content_disposition: string;
+  };
   rfi_list: { total: number };
-  quote: { request: { from_asset: { asset: string }; to_asset: { asset: string }; pay_amount: string }; unknown_code: string };
+  quote: {
+    request: { from_asset: { asset: string }; to_asset: { asset: string }; pay_amount: string };
+    unknown_code: string;
+  };
   execute: { quote_id: string; new_order_status: string };
 }
 

@@ -1,0 +1,23 @@
+// Mutation testing (`npm run mutation`): how many deliberate faults in the signing, the mock's request reading and
+// authentication, and the client's transport the tests catch. See docs/mutation.md.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.mutation.config.ts" },
+  // Each mutant runs only the tests that reach it.
+  coverageAnalysis: "perTest",
+  concurrency: 2,
+  mutate: [
+    "src/signing/**/*.ts",
+    "src/mock/request/**/*.ts",
+    "src/mock/auth/**/*.ts",
+    "src/client/{retry,send,auth,url,timeout}.ts",
+  ],
+  // A static mutant (one in module-level code) re-runs the whole suite for itself; see docs/mutation.md.
+  ignoreStatic: true,
+  reporters: ["clear-text", "progress", "json", "html"],
+  jsonReporter: { fileName: "out/mutation/mutation.json" },
+  htmlReporter: { fileName: "out/mutation/index.html" },
+  tempDirName: "out/stryker-tmp",
+  thresholds: { high: 95, low: 90, break: null },
+};
