@@ -60,6 +60,8 @@ const BARE = modes[0]!.label;
 /** Starts `node scripts/mock.mjs ARGS --port P` and resolves once the port answers HTTP. */
 async function startMock(mode: Mode): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
+  // Its own spawn, not scripts/run.mjs: stdout goes to /dev/null, not to a pipe this process would have to drain
+  // while it measures (Prism's per-request log; a reader that lags stalls Prism's writes).
   const child = spawn(
     process.execPath,
     mode.command?.(port) ?? [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)],

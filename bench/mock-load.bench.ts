@@ -3,11 +3,12 @@
 // afresh with its own body, so replay refusal stays on), one after another in one run on 127.0.0.1.
 // Prints requests/s, latency p50/p99/max, errors and the RSS of the Prism process (the front runs inside it)
 // before and after.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { start } from "../scripts/run.mjs";
 import { signRequest } from "../src/signing/index.ts";
 import { freePort, stopChild } from "../test/helpers/prism.ts";
 
@@ -27,9 +28,11 @@ interface Mock {
 async function startMock(args: string[]): Promise<Mock> {
   const port = await freePort();
   const env = { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
-  const child = spawn(process.execPath, [script, "--port", String(port), ...args], {
+  // "pipe": read here until it listens, then drained unread (holding it would load the machine under test).
+  const { child } = start(process.execPath, [script, "--port", String(port), ...args], {
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    output: "pipe",
+    check: false,
   });
   let out = "";
   await new Promise<void>((resolve, reject) => {

@@ -12,9 +12,9 @@
 //   flood: the clock stands still, so nothing ages out and only the ceiling (maxRecords, 100,000) holds.
 // Target: RSS flat from 10k to 1M paced, and from 100k to 1M in the flood (the ceiling is reached at 100k).
 // `QUOTES=100000` shortens a run.
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createQuote } from "../src/mock/stateful/conversions.ts";
+import { runSync } from "../scripts/run.mjs";
 import { createStatefulMock } from "../src/mock/stateful/index.ts";
 
 const CHECKPOINTS = (
@@ -91,10 +91,11 @@ if (mode === "paced" || mode === "flood") {
     `Create Quote in process ${VIA_HANDLE ? "through handle" : "(handler and store)"}, RSS after a full GC (paced: ${PACE_MS} ms of virtual time per quote; flood: none):`,
   );
   for (const m of ["paced", "flood"]) {
-    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, m], {
-      stdio: "inherit",
+    const child = runSync(process.execPath, [...process.execArgv, import.meta.filename, m], {
+      output: "inherit",
       env: process.env,
+      check: false,
     });
-    if (child.status !== 0) process.exit(child.status ?? 1);
+    if (!child.ok) process.exit(child.code ?? 1);
   }
 }

@@ -9,6 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
 import { oasdiffChanges } from "./oasdiff.mjs";
@@ -227,7 +228,7 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`breaking-change check: ${err.message}`);
     process.exit(1);

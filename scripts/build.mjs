@@ -4,8 +4,10 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import YAML from "yaml";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
-import { bin, packageInfo, paths, root, runNode } from "./tools.mjs";
+import { runNode } from "./run.mjs";
+import { bin, packageInfo, paths, root } from "./tools.mjs";
 
 const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
 
@@ -109,7 +111,7 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(err.message);
     process.exit(1);

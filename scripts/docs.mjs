@@ -9,10 +9,12 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { isMain } from "./is-main.mjs";
 import { bundle } from "./build.mjs";
 import { parseOrExit } from "./args.mjs";
 import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
-import { bin, packageInfo, root, runNode, stripBanner } from "./tools.mjs";
+import { runNode } from "./run.mjs";
+import { bin, packageInfo, root, stripBanner } from "./tools.mjs";
 
 export const defaultOutDir = path.join(root, "out/docs");
 const template = path.join(root, "scripts/docs-template.hbs");
@@ -225,7 +227,7 @@ async function main() {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(stripBanner(err.message));
     process.exit(1);

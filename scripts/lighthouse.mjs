@@ -10,6 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { buildDocs, defaultOutDir } from "./docs.mjs";
 import { serveDocs } from "./serve-docs.mjs";
@@ -113,7 +114,7 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`lighthouse: ${err.message}`);
     process.exit(1);

@@ -16,6 +16,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isMain } from "./is-main.mjs";
 import { assertPortFree, canonicalArgs, parseOrExit } from "./args.mjs";
 import { bin, packageInfo, paths, quietEnv } from "./tools.mjs";
 
@@ -202,7 +203,7 @@ function stopWhenOrphaned(stop) {
   setInterval(() => process.ppid !== parent && stop(), 500).unref();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const argv = canonicalArgs(parseOrExit(mockCommand, process.argv.slice(2), packageInfo).values, mockCommand.options);
   try {
     const port = parsePort(argv);

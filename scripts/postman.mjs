@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { seededRandom } from "./seeded-random.mjs";
 import { root } from "./tools.mjs";
 
 export const postmanDir = path.join(root, "generated/postman");
@@ -16,17 +17,6 @@ export const environmentFile = (name) => path.join(postmanDir, `${name}.postman_
 export const uploadFile = "memorandum.pdf";
 const boundary = "financial-operations-api-boundary";
 const mockUrl = "http://127.0.0.1:4010";
-
-/** A small seeded generator (mulberry32), for values the converter would otherwise draw at random. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // The converter fakes a value with Math.random where the document gives no example; its bundled faker keeps
 // the Math.random it found when it was loaded. It is loaded with a stand-in that draws from `draw`, and
@@ -53,7 +43,7 @@ async function converter() {
 export async function convert(doc, options = {}, api = "convertV2") {
   const Converter = await converter();
   const random = Math.random;
-  draw = Math.random = seeded(20261125);
+  draw = Math.random = seededRandom(20261125);
   try {
     return await new Promise((resolve, reject) => {
       Converter[api]({ type: "json", data: structuredClone(doc) }, options, (err, result) => {

@@ -2,12 +2,12 @@
 // copies): the OpenAPI Generator jar through Maven (the version and checksum scripts/clients.mjs pins), Go
 // generators through `go install module@version`, Python generators and checkers in a venv made here, and the
 // npm ones from the lock file (package.json devDependencies). A missing system tool fails with what to install.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { GENERATOR } from "../clients.mjs";
+import { run as runProgram, tail } from "../run.mjs";
 import { quietEnv, root } from "../tools.mjs";
 
 const require = createRequire(import.meta.url);
@@ -45,34 +45,20 @@ export const env = {
   MAVEN_OPTS: "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
 };
 
-/** Runs a command; never rejects, so a failing tool is a finding (its output kept), not a crash. */
+/**
+ * Runs a command; never rejects, so a failing tool is a finding (its output kept), not a crash. `code` is the
+ * exit code, a sentence when a signal or the time bound ended it, or null when it could not start.
+ */
 export function run(command, args, { cwd = root, extraEnv = {}, timeoutMs = 300_000 } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    let stdout = "";
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.stdout.on("data", (d) => ((stdout += d), (output += d)));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      const name = path.basename(command);
-      resolve({
-        code: null,
-        stdout,
-        output: err.code === "ENOENT" ? `${name} is not installed: ${NEED[name] ?? "install it"}.` : err.message,
-      });
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({
-        code:
-          code ?? (signal ? `killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000} s` : ""})` : null),
-        stdout,
-        output,
-      });
-    });
-  });
+  const missing = NEED[path.basename(command)];
+  return runProgram(command, args, { cwd, env: { ...env, ...extraEnv }, timeoutMs, check: false, missing }).then(
+    ({ code, signal, timedOut, stdout, output }) => ({
+      code: timedOut ? `stopped after ${timeoutMs / 1000} s` : signal ? `killed (${signal})` : code,
+      stdout,
+      output,
+    }),
+    (err) => ({ code: null, stdout: "", output: err.message }),
+  );
 }
 
 export class ToolError extends Error {}
@@ -84,9 +70,7 @@ export async function must(promise, what) {
   return result;
 }
 
-export function tail(text, lines = 25) {
-  return text.trim().split("\n").slice(-lines).join("\n");
-}
+export { tail };
 
 const once = new Map();
 /** Runs an install at most once per process (generators share the jar, the venv, the Go cache). */
