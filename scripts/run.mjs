@@ -3,6 +3,7 @@
 // code or signal in the result; a command that cannot start as an error that says what to install.
 // scripts/mock.mjs alone spawns Prism itself: it needs a stdin pipe (the tether) and an IPC channel.
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { quietEnv, root } from "./tools.mjs";
 
@@ -66,12 +67,14 @@ function stdio(output, input) {
   return output === "ignore" ? [stdin, "ignore", "ignore"] : [stdin, "pipe", "pipe"];
 }
 
-function spawnFailure(what, command, err, missing) {
-  const text =
-    err.code === "ENOENT"
-      ? `${what} did not start: ${path.basename(command)} is not installed or not on PATH` +
-        (missing ? ` (${missing})` : "")
-      : `${what} did not start: ${err.message}`;
+function spawnFailure(what, command, err, { cwd = root, missing } = {}) {
+  let text = `${what} did not start: ${err.message}`;
+  // spawn says ENOENT for a missing folder as for a missing command: tell them apart.
+  if (err.code === "ENOENT" && !existsSync(cwd)) text = `${what} did not start: its folder ${cwd} does not exist`;
+  else if (err.code === "ENOENT") {
+    const hint = missing ? ` (${missing})` : "";
+    text = `${what} did not start: ${path.basename(command)} is not installed or not on PATH${hint}`;
+  }
   return new RunError(text, { reason: "spawn", cause: err });
 }
 
@@ -94,7 +97,7 @@ function settle(what, result, { check = true, timeoutMs, output = "hold" }, pid)
  * @param {string} command @param {readonly string[]} args @param {RunOptions} [options]
  */
 export function start(command, args, options = {}) {
-  const { cwd = root, env = quietEnv, output = "hold", input, timeoutMs, name, missing } = options;
+  const { cwd = root, env = quietEnv, output = "hold", input, timeoutMs, name } = options;
   const what = label(command, args, name);
   const child = spawn(command, args, { cwd, env, stdio: stdio(output, input) });
   const stop = (signal = "SIGTERM") => {
@@ -127,7 +130,7 @@ export function start(command, args, options = {}) {
     child.on("error", (err) => {
       clearTimeout(timer);
       clearTimeout(killer);
-      reject(spawnFailure(what, command, err, missing));
+      reject(spawnFailure(what, command, err, options));
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
@@ -167,7 +170,7 @@ export function run(command, args, options = {}) {
  * @returns {RunResult}
  */
 export function runSync(command, args, options = {}) {
-  const { cwd = root, env = quietEnv, output = "hold", input, timeoutMs, name, missing } = options;
+  const { cwd = root, env = quietEnv, output = "hold", input, timeoutMs, name } = options;
   const what = label(command, args, name);
   const res = spawnSync(command, args, {
     cwd,
@@ -180,7 +183,7 @@ export function runSync(command, args, options = {}) {
     killSignal: "SIGKILL",
   });
   const timedOut = res.error?.code === "ETIMEDOUT";
-  if (res.error && !timedOut) throw spawnFailure(what, command, res.error, missing);
+  if (res.error && !timedOut) throw spawnFailure(what, command, res.error, options);
   const stdout = res.stdout ?? "";
   const stderr = res.stderr ?? "";
   const result = {
