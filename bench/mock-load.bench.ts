@@ -1,6 +1,7 @@
 // Load through the mock as `npm run mock` serves it: 200 keep-alive connections for 20 s each, to Prism
-// alone (`npm run mock -- --bare`), through the front in sandbox mode and through the front in production mode (every request signed
-// afresh with its own body, so replay refusal stays on), one after another in one run on 127.0.0.1.
+// alone (`npm run mock -- --bare`), through the front in sandbox mode and through the front in production mode
+// (every request signed afresh with its own body, so replay refusal stays on), one after another in one run on
+// 127.0.0.1.
 // Prints requests/s, latency p50/p99/max, errors and the RSS of the Prism process (the front runs inside it)
 // before and after.
 import type { ChildProcess } from "node:child_process";
@@ -68,7 +69,7 @@ async function startMock(args: string[]): Promise<Mock> {
 
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
-function run(url: string, signed: boolean, connections = CONNECTIONS, seconds = SECONDS): Promise<any> {
+function run(url: string, signed: boolean, connections = CONNECTIONS, seconds = SECONDS): Promise<autocannon.Result> {
   return autocannon({
     url,
     connections,
@@ -130,6 +131,7 @@ const prismP99 = Number(rows[0]!["p99 ms"]);
 for (const row of rows.slice(1)) {
   const ratio = Number(row["p99 ms"]) / prismP99;
   console.log(
-    `${row.case}: p99 ${ratio.toFixed(2)}x Prism's (target <= 1.5), max ${row["max ms"]} ms (target: none past 5000), errors ${row.errors}`,
+    `${row.case}: p99 ${ratio.toFixed(2)}x Prism's (target <= 1.5), ` +
+      `max ${row["max ms"]} ms (target: none past 5000), errors ${row.errors}`,
   );
 }

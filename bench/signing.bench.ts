@@ -97,7 +97,8 @@ for (const sizeMiB of SIZES_MIB) {
   ratioLine("client PUT / bare SHA-256", m["client PUT (stub fetch)"]! / bare, undefined, 1.05);
   const mem = peakMemory(sizeMiB);
   console.log(
-    `  peak RSS of one upload in a fresh process: file loaded +${((mem.withFile - mem.base) / MiB).toFixed(1)} MiB, upload adds +${((mem.peak - mem.withFile) / MiB).toFixed(1)} MiB`,
+    `  peak RSS of one upload in a fresh process: file loaded +${((mem.withFile - mem.base) / MiB).toFixed(1)} MiB, ` +
+      `upload adds +${((mem.peak - mem.withFile) / MiB).toFixed(1)} MiB`,
   );
   ratioLine("peak memory / file size", (mem.peak - mem.base) / size, undefined, 1.1);
 }

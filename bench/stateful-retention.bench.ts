@@ -58,7 +58,8 @@ async function run(mode: "paced" | "flood"): Promise<void> {
   mock.reset();
   gc();
   console.log(
-    `  ${mode}: RSS ${(cold / MiB).toFixed(1)} MiB before a warm-up of ${WARM_UP} quotes, ${(process.memoryUsage().rss / MiB).toFixed(1)} MiB after`,
+    `  ${mode}: RSS ${(cold / MiB).toFixed(1)} MiB before a warm-up of ${WARM_UP} quotes, ` +
+      `${(process.memoryUsage().rss / MiB).toFixed(1)} MiB after`,
   );
   const base = process.memoryUsage();
   console.log(`  ${mode}: start RSS ${(base.rss / MiB).toFixed(1)} MiB, heap ${(base.heapUsed / MiB).toFixed(1)} MiB`);
@@ -75,7 +76,8 @@ async function run(mode: "paced" | "flood"): Promise<void> {
     const line = [
       `${String(checkpoint).padStart(9)} quotes`,
       `RSS ${(m.rss / MiB).toFixed(1).padStart(6)} MiB (+${((m.rss - base.rss) / MiB).toFixed(1)})`,
-      `heap used ${(m.heapUsed / MiB).toFixed(1).padStart(6)} MiB (+${((m.heapUsed - base.heapUsed) / MiB).toFixed(1)}) of ${(m.heapTotal / MiB).toFixed(1)}`,
+      `heap used ${(m.heapUsed / MiB).toFixed(1).padStart(6)} MiB ` +
+        `(+${((m.heapUsed - base.heapUsed) / MiB).toFixed(1)}) of ${(m.heapTotal / MiB).toFixed(1)}`,
       `records held ${mock.store.recordCount}`,
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
     ];
@@ -88,7 +90,8 @@ if (mode === "paced" || mode === "flood") {
   await run(mode);
 } else {
   console.log(
-    `Create Quote in process ${VIA_HANDLE ? "through handle" : "(handler and store)"}, RSS after a full GC (paced: ${PACE_MS} ms of virtual time per quote; flood: none):`,
+    `Create Quote in process ${VIA_HANDLE ? "through handle" : "(handler and store)"}, RSS after a full GC ` +
+      `(paced: ${PACE_MS} ms of virtual time per quote; flood: none):`,
   );
   for (const m of ["paced", "flood"]) {
     const child = runSync(process.execPath, [...process.execArgv, import.meta.filename, m], {

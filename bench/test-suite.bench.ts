@@ -36,7 +36,6 @@ async function npm(cwd: string, args: string[]) {
   const started = performance.now();
   const ran = await run("npm", args, { cwd, env, timeoutMs: LIMIT_MS, check: false });
   const seconds = (performance.now() - started) / 1000;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC of terminal colour codes is what is removed.
   const plain = ran.output.replace(/\x1b\[[0-9;]*m/g, "");
   const tests = /Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(plain)?.[1];
   return {

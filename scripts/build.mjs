@@ -68,13 +68,13 @@ export async function render() {
   const doc = await bundle();
   const { postmanFiles } = await import("./postman.mjs");
   return {
-    [paths.bundleJson]: JSON.stringify(doc, null, 2) + "\n",
+    [paths.bundleJson]: `${JSON.stringify(doc, null, 2)}\n`,
     // Written as YAML 1.1 so that 1.1 loaders (PyYAML, Ruby, js-yaml) read it as the JSON: timestamps,
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
     [paths.types]: await types(doc),
     ...Object.fromEntries(
-      Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, JSON.stringify(data, null, 2) + "\n"]),
+      Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, `${JSON.stringify(data, null, 2)}\n`]),
     ),
   };
 }

@@ -90,7 +90,9 @@ async function main() {
     options: { dir: { type: "string" } },
   };
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
-  const dir = values.dir ? path.resolve(values.dir) : (await buildDocs({ outDir: defaultOutDir }), defaultOutDir);
+  let dir = defaultOutDir;
+  if (values.dir) dir = path.resolve(values.dir);
+  else await buildDocs({ outDir: defaultOutDir });
   const server = await serveDocs({ dir, port: 0 });
   const url = `http://127.0.0.1:${server.address().port}/`;
   const reports = path.join(root, "test-results/lighthouse");

@@ -23,8 +23,18 @@ const types = {
 };
 
 // The page needs nothing from anywhere: the same policy as the page's own meta tag, sent as a header too.
-const policy =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const policy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  "img-src data: blob:",
+  "font-src data:",
+  "connect-src 'self'",
+  "worker-src blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
 
 /** The codings a request accepts, best first, among those the build writes (`br`, `gzip`). */
 export function acceptedCodings(header = "") {

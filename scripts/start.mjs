@@ -50,12 +50,9 @@ export function buildFilesHash() {
   const add = (rel) => {
     const abs = path.join(root, rel);
     const info = statSync(abs, { throwIfNoEntry: false });
-    if (!info) return hash.update(`missing ${rel}\0`);
-    if (info.isDirectory())
-      return readdirSync(abs)
-        .sort()
-        .forEach((name) => add(path.join(rel, name)));
-    hash.update(`${rel}\0${info.size}\0`).update(readFileSync(abs));
+    if (!info) hash.update(`missing ${rel}\0`);
+    else if (info.isDirectory()) for (const name of readdirSync(abs).sort()) add(path.join(rel, name));
+    else hash.update(`${rel}\0${info.size}\0`).update(readFileSync(abs));
   };
   BUILD_FILES.forEach(add);
   return hash.digest("hex");

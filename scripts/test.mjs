@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the lint, then vitest and the Python/Go clients step side by side, then the generator matrix.
-// The clients step spends much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it starts), so it
-// overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
+// The clients step spends much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it
+// starts), so it overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
 // and printed whole once it ends, so the two never interleave. Arguments are vitest's file filters
 // (`npm test -- test/client` runs those files, and the clients step still runs); each must match a test file,
 // checked before the lint starts. vitest's own options go after a second `--` (`npm test -- -- -t name`).
@@ -50,9 +50,9 @@ async function main() {
   const generators = await matrix;
   process.stdout.write(generators.output);
   if (vitest.code !== 0 || code !== 0 || generators.code !== 0) {
-    console.error(
-      `npm test failed:${vitest.code !== 0 ? " vitest" : ""}${code !== 0 ? " clients" : ""}${generators.code !== 0 ? " generators" : ""}`,
-    );
+    const failed = { vitest: vitest.code, clients: code, generators: generators.code };
+    const which = Object.keys(failed).filter((step) => failed[step] !== 0);
+    console.error(`npm test failed: ${which.join(" ")}`);
     process.exit(1);
   }
 }

@@ -24,12 +24,17 @@ export const PINS = {
 
 /** What to install when a system tool is missing (CI installs them in .ci/run). */
 const NEED = {
-  java: "OpenAPI Generator and the Java client need Java 11 or newer (Debian: apt-get install default-jre-headless; javac: default-jdk-headless)",
+  java:
+    "OpenAPI Generator and the Java client need Java 11 or newer " +
+    "(Debian: apt-get install default-jre-headless; javac: default-jdk-headless)",
   javac: "the Java client is compiled with javac (Debian: apt-get install default-jdk-headless)",
   mvn: "the generator jar and the Java client's libraries come through Maven (Debian: apt-get install maven)",
-  go: "the Go generators are installed and the Go clients built with Go 1.24 or newer (Debian: apt-get install golang-go)",
+  go:
+    "the Go generators are installed and the Go clients built with Go 1.24 or newer " +
+    "(Debian: apt-get install golang-go)",
   python3:
-    "the Python generators run in a venv made with python3 -m venv, 3.10 or newer (Debian: apt-get install python3-venv)",
+    "the Python generators run in a venv made with python3 -m venv, 3.10 or newer " +
+    "(Debian: apt-get install python3-venv)",
 };
 
 export const env = {
@@ -106,14 +111,18 @@ export function openapiGeneratorJar() {
     if (actual !== sha256) {
       rmSync(jar);
       throw new ToolError(
-        `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`,
+        `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; ` +
+          "removed it, run again to fetch it anew.",
       );
     }
     return jar;
   });
 }
 
-/** A Go generator at its pinned version, built by `go install module@version` into .cache/generators/go-bin/<version>. */
+/**
+ * A Go generator at its pinned version, built by `go install module@version` into
+ * .cache/generators/go-bin/<version>.
+ */
 export function goTool(pin) {
   return memo(pin.module, async () => {
     const bin = path.join(cache, "generators/go-bin", pin.version);

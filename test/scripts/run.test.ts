@@ -22,7 +22,8 @@ describe("a child that ends", () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 255 }), text, text, async (code, out, err) => {
         const [command, args] = js(
-          "process.stdout.write(process.env.OUT); process.stderr.write(process.env.ERR); process.exitCode = +process.env.CODE",
+          "process.stdout.write(process.env.OUT); process.stderr.write(process.env.ERR);" +
+            "process.exitCode = +process.env.CODE",
         );
         const options = { env: { ...process.env, OUT: out, ERR: err, CODE: String(code) }, check: false };
         const async = await run(command, args, options);
@@ -75,7 +76,8 @@ describe("a child that ends", () => {
 
   test("the environment, the folder and stdin are the ones given", async () => {
     const [command, args] = js(
-      "let i = ''; process.stdin.on('data', (d) => (i += d)).on('end', () => console.log(process.cwd(), process.env.WHO, i))",
+      "let i = ''; process.stdin.on('data', (d) => (i += d))" +
+        ".on('end', () => console.log(process.cwd(), process.env.WHO, i))",
     );
     const options = { cwd: dir, env: { ...process.env, WHO: "runner" }, input: "from stdin" };
     expect((await run(command, args, options)).stdout).toBe(`${dir} runner from stdin\n`);
