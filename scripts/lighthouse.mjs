@@ -6,13 +6,9 @@
 // Usage: npm run lighthouse [-- --dir out/docs] (builds the docs first unless --dir is given).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { buildDocs, defaultOutDir } from "./docs.mjs";
+import { isMain } from "./is-main.mjs";
 import { serveDocs } from "./serve-docs.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
@@ -21,6 +17,12 @@ const categories = ["performance", "accessibility", "best-practices", "seo"];
 
 /** One Lighthouse run; resolves with the figures this project reports, and the whole report. */
 export async function audit(url, preset) {
+  // Loaded when used: Lighthouse takes seconds to import, which `--help` and `--version` need not wait for.
+  const [chromeLauncher, { default: lighthouse }, { default: desktopConfig }] = await Promise.all([
+    import("chrome-launcher"),
+    import("lighthouse"),
+    import("lighthouse/core/config/desktop-config.js"),
+  ]);
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -62,6 +64,7 @@ export async function audit(url, preset) {
  * run and the main thread is idle again, at the machine's speed and with the CPU 4x slower (Lighthouse's phone).
  */
 export async function intentToReady(url, cpuSlowdown = 1) {
+  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: chromePath,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
