@@ -3,7 +3,7 @@
 // that percent-encoding changes (a space, `%`, `#`, non-ASCII) and for a symlinked one, so the script did
 // nothing. Here the scripts folder is copied under generated folder names made of such characters and each
 // program is run through that path, through a symlink to it, and imported by another module.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,22 +11,18 @@ import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { isMain } from "../../scripts/is-main.mjs";
 import { run } from "../../scripts/run.mjs";
+import { programFiles } from "./programs.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const base = mkdtempSync(path.join(os.tmpdir(), "is-main-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** scripts/*.mjs that are modules, not programs (test/scripts/entry-points.test.ts gives each one's reason). */
-const MODULES = ["args.mjs", "tools.mjs", "run.mjs", "is-main.mjs", "seeded-random.mjs", "prism-front.mjs"];
-const MODULES_TOO = ["docs-page.mjs", "postman.mjs"];
 /** Programs still on the old check, each with who converts it; the test below proves the entry still holds. */
 const NOT_YET: Record<string, string> = {
   "clients.mjs": "the lead converts it with the rest of its spawn calls",
 };
-const programs = readdirSync(path.join(root, "scripts"))
-  .filter((f) => f.endsWith(".mjs") && !MODULES.includes(f) && !MODULES_TOO.includes(f))
-  .sort();
+const programs = programFiles;
 
 /** Parts of folder names that percent-encoding or a symlink changes, and plain ones between them. */
 const part = fc.constantFrom(" ", "%", "%20", "#", "?", "&", "+", "'", "[x]", "é", "日本", "✓", "ü", "a", "b-c");
