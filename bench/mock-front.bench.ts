@@ -2,8 +2,9 @@
 // against Prism alone as `npm run mock -- --bare` starts it, under load from autocannon at 1, 10 and 50
 // connections on 127.0.0.1; then the RFI list (GET, bearer, 10 connections) through `npm run mock` against
 // Prism alone started quietly (`prism mock -v warn`, the level the front runs Prism at), so the front's own
-// cost is not hidden by the info log of --bare. PART=post or PART=rfi runs one part. The modes take turns in a rotating order within each round, so drift of
-// a shared machine hits all alike. Each run is bounded in time; output of the mocks goes to /dev/null.
+// cost is not hidden by the info log of --bare. PART=post or PART=rfi runs one part. The modes take turns in a
+// rotating order within each round, so drift of a shared machine hits all alike. Each run is bounded in time;
+// output of the mocks goes to /dev/null.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
@@ -60,6 +61,8 @@ const BARE = modes[0]!.label;
 /** Starts `node scripts/mock.mjs ARGS --port P` and resolves once the port answers HTTP. */
 async function startMock(mode: Mode): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
+  // Its own spawn, not scripts/run.mjs: stdout goes to /dev/null, not to a pipe this process would have to drain
+  // while it measures (Prism's per-request log; a reader that lags stalls Prism's writes).
   const child = spawn(
     process.execPath,
     mode.command?.(port) ?? [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)],
@@ -143,7 +146,8 @@ async function postPart() {
   for (const mode of modes) running.set(mode.label, await startMock(mode));
   for (const mode of modes) await load(running.get(mode.label)!.url, 10, 1, mode.request); // warm-up
   console.log(
-    `POST Execute Quote (${fresh().length}-byte JSON, a new quote_id each), autocannon, ${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`,
+    `POST Execute Quote (${fresh().length}-byte JSON, a new quote_id each), autocannon, ` +
+      `${ROUNDS} rounds x ${SECONDS} s per mode and connection count:`,
   );
   for (const connections of CONNECTIONS) {
     const runs = new Map<string, Run[]>(modes.map((m) => [m.label, []]));
@@ -163,8 +167,10 @@ async function postPart() {
     );
     console.log(`${connections} connection${connections > 1 ? "s" : ""}:`);
     for (const [label, s] of stats) {
+      const ms = (x: number) => `${x.toFixed(2).padStart(6)} ms`;
+      const bad = s.bad ? `   ${s.bad} non-201 answers` : "";
       console.log(
-        `  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms${s.bad ? `   ${s.bad} non-201 answers` : ""}`,
+        `  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(s.p50)}   p99 ${ms(s.p99)}${bad}`,
       );
     }
     const bare = stats.get(BARE)!;
@@ -216,7 +222,8 @@ async function rfiPart() {
     command: (port) => [prismBin, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", "warn", bundle],
   };
   const mock: Mode = { label: "npm run mock (front, sandbox auth)", args: [], request: bearerRequest };
-  // BASELINE=<another checkout> adds that checkout's `npm run mock` to the rotation (a before/after run under the same load).
+  // BASELINE=<another checkout> adds that checkout's `npm run mock` to the rotation (a before/after run under the
+  // same load).
   const baseline = process.env.BASELINE;
   const before: Mode[] = baseline
     ? [
@@ -242,7 +249,8 @@ async function rfiPart() {
     }
   }
   console.log(
-    `GET ${rfiPath} (RFI list, bearer), autocannon, 10 connections, ${RFI_ROUNDS} rounds x ${SECONDS} s per mode, interleaved:`,
+    `GET ${rfiPath} (RFI list, bearer), autocannon, 10 connections, ` +
+      `${RFI_ROUNDS} rounds x ${SECONDS} s per mode, interleaved:`,
   );
   const stats = new Map(
     [...runs].map(([label, rs]) => {
@@ -262,8 +270,11 @@ async function rfiPart() {
     }),
   );
   for (const [label, s] of stats) {
+    const ms = (x: number) => `${x.toFixed(2).padStart(6)} ms`;
+    const bad = s.bad ? `   ${s.bad} non-200 answers` : "";
     console.log(
-      `  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   mean ${s.mean.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   server CPU ${s.cpuUs.toFixed(0).padStart(5)} us/request${s.bad ? `   ${s.bad} non-200 answers` : ""}`,
+      `  ${label.padEnd(42)} ${s.rps.toFixed(0).padStart(6)} req/s   mean ${ms(s.mean)}   p99 ${ms(s.p99)}   ` +
+        `server CPU ${s.cpuUs.toFixed(0).padStart(5)} us/request${bad}`,
     );
   }
   const q = stats.get(quiet.label)!;

@@ -1,13 +1,15 @@
 // Load through the mock as `npm run mock` serves it: 200 keep-alive connections for 20 s each, to Prism
-// alone (`npm run mock -- --bare`), through the front in sandbox mode and through the front in production mode (every request signed
-// afresh with its own body, so replay refusal stays on), one after another in one run on 127.0.0.1.
+// alone (`npm run mock -- --bare`), through the front in sandbox mode and through the front in production mode
+// (every request signed afresh with its own body, so replay refusal stays on), one after another in one run on
+// 127.0.0.1.
 // Prints requests/s, latency p50/p99/max, errors and the RSS of the Prism process (the front runs inside it)
 // before and after.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { start } from "../scripts/run.mjs";
 import { signRequest } from "../src/signing/index.ts";
 import { freePort, stopChild } from "../test/helpers/prism.ts";
 
@@ -27,9 +29,11 @@ interface Mock {
 async function startMock(args: string[]): Promise<Mock> {
   const port = await freePort();
   const env = { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
-  const child = spawn(process.execPath, [script, "--port", String(port), ...args], {
+  // "pipe": read here until it listens, then drained unread (holding it would load the machine under test).
+  const { child } = start(process.execPath, [script, "--port", String(port), ...args], {
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    output: "pipe",
+    check: false,
   });
   let out = "";
   await new Promise<void>((resolve, reject) => {
@@ -65,7 +69,7 @@ async function startMock(args: string[]): Promise<Mock> {
 
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
-function run(url: string, signed: boolean, connections = CONNECTIONS, seconds = SECONDS): Promise<any> {
+function run(url: string, signed: boolean, connections = CONNECTIONS, seconds = SECONDS): Promise<autocannon.Result> {
   return autocannon({
     url,
     connections,
@@ -127,6 +131,7 @@ const prismP99 = Number(rows[0]!["p99 ms"]);
 for (const row of rows.slice(1)) {
   const ratio = Number(row["p99 ms"]) / prismP99;
   console.log(
-    `${row.case}: p99 ${ratio.toFixed(2)}x Prism's (target <= 1.5), max ${row["max ms"]} ms (target: none past 5000), errors ${row.errors}`,
+    `${row.case}: p99 ${ratio.toFixed(2)}x Prism's (target <= 1.5), ` +
+      `max ${row["max ms"]} ms (target: none past 5000), errors ${row.errors}`,
   );
 }

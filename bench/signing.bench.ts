@@ -3,10 +3,10 @@
 // rotating order; the figure is the median of each. Memory: each size in a fresh child process, where
 // the kernel's peak-RSS mark is reset once the code is loaded and warm, so the peak holds only the file
 // and what the upload adds to it.
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { runSync } from "../scripts/run.mjs";
 import { loadShipped } from "./shipped.ts";
 import { median, ratioLine, rotate } from "./stats.ts";
 
@@ -62,13 +62,12 @@ if (process.argv[2] === "--memory") {
 }
 
 function peakMemory(sizeMiB: number) {
-  const run = spawnSync(
+  const { stdout } = runSync(
     process.execPath,
     ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--memory", String(sizeMiB)],
-    { encoding: "utf8" },
+    { env: process.env, name: `the ${sizeMiB} MiB memory child` },
   );
-  if (run.status !== 0) throw new Error(`memory child failed: ${run.stderr}`);
-  return JSON.parse(run.stdout.trim().split("\n").at(-1)!) as { base: number; withFile: number; peak: number };
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as { base: number; withFile: number; peak: number };
 }
 
 console.log("raw upload, signed; times are medians of interleaved rounds:");
@@ -98,7 +97,8 @@ for (const sizeMiB of SIZES_MIB) {
   ratioLine("client PUT / bare SHA-256", m["client PUT (stub fetch)"]! / bare, undefined, 1.05);
   const mem = peakMemory(sizeMiB);
   console.log(
-    `  peak RSS of one upload in a fresh process: file loaded +${((mem.withFile - mem.base) / MiB).toFixed(1)} MiB, upload adds +${((mem.peak - mem.withFile) / MiB).toFixed(1)} MiB`,
+    `  peak RSS of one upload in a fresh process: file loaded +${((mem.withFile - mem.base) / MiB).toFixed(1)} MiB, ` +
+      `upload adds +${((mem.peak - mem.withFile) / MiB).toFixed(1)} MiB`,
   );
   ratioLine("peak memory / file size", (mem.peak - mem.base) / size, undefined, 1.1);
 }

@@ -35,7 +35,7 @@ function once(
   method: string,
   path: string,
   body?: unknown,
-): Promise<{ ms: number; status: number; json: any }> {
+): Promise<{ ms: number; status: number; json: Record<string, unknown> | undefined }> {
   const url = new URL(base);
   const bytes = body === undefined ? "" : JSON.stringify(body);
   const signed = signRequest({ ...creds, method, path: path.split("?")[0]!, body: bytes, time: new Date() });
@@ -77,7 +77,7 @@ const series = {
   "stateful: Execute Quote (a fresh quote)": async () => {
     const quote = expect(await once(stateful.url, "POST", `${customer}/conversions/quote`, quoteBody), 201, "quote");
     return expect(
-      await once(stateful.url, "POST", `${customer}/conversions/hedge`, { quote_id: quote.json.quote_id }),
+      await once(stateful.url, "POST", `${customer}/conversions/hedge`, { quote_id: quote.json?.quote_id }),
       201,
       "execute",
     ).ms;
@@ -110,7 +110,8 @@ try {
     const xs = times.get(n)!;
     const p50 = pct(xs, 0.5);
     console.log(
-      `  ${n.padEnd(58)} median ${p50.toFixed(3)}   p90 ${pct(xs, 0.9).toFixed(3)}   ratio to Prism alone ${(p50 / prismMedian).toFixed(2)}`,
+      `  ${n.padEnd(58)} median ${p50.toFixed(3)}   p90 ${pct(xs, 0.9).toFixed(3)}   ` +
+        `ratio to Prism alone ${(p50 / prismMedian).toFixed(2)}`,
     );
   }
   // The state grows by one quote and order per round: a run of this size stays far from any memory concern.

@@ -12,9 +12,9 @@
 //   flood: the clock stands still, so nothing ages out and only the ceiling (maxRecords, 100,000) holds.
 // Target: RSS flat from 10k to 1M paced, and from 100k to 1M in the flood (the ceiling is reached at 100k).
 // `QUOTES=100000` shortens a run.
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createQuote } from "../src/mock/stateful/conversions.ts";
+import { runSync } from "../scripts/run.mjs";
 import { createStatefulMock } from "../src/mock/stateful/index.ts";
 
 const CHECKPOINTS = (
@@ -58,7 +58,8 @@ async function run(mode: "paced" | "flood"): Promise<void> {
   mock.reset();
   gc();
   console.log(
-    `  ${mode}: RSS ${(cold / MiB).toFixed(1)} MiB before a warm-up of ${WARM_UP} quotes, ${(process.memoryUsage().rss / MiB).toFixed(1)} MiB after`,
+    `  ${mode}: RSS ${(cold / MiB).toFixed(1)} MiB before a warm-up of ${WARM_UP} quotes, ` +
+      `${(process.memoryUsage().rss / MiB).toFixed(1)} MiB after`,
   );
   const base = process.memoryUsage();
   console.log(`  ${mode}: start RSS ${(base.rss / MiB).toFixed(1)} MiB, heap ${(base.heapUsed / MiB).toFixed(1)} MiB`);
@@ -75,7 +76,8 @@ async function run(mode: "paced" | "flood"): Promise<void> {
     const line = [
       `${String(checkpoint).padStart(9)} quotes`,
       `RSS ${(m.rss / MiB).toFixed(1).padStart(6)} MiB (+${((m.rss - base.rss) / MiB).toFixed(1)})`,
-      `heap used ${(m.heapUsed / MiB).toFixed(1).padStart(6)} MiB (+${((m.heapUsed - base.heapUsed) / MiB).toFixed(1)}) of ${(m.heapTotal / MiB).toFixed(1)}`,
+      `heap used ${(m.heapUsed / MiB).toFixed(1).padStart(6)} MiB ` +
+        `(+${((m.heapUsed - base.heapUsed) / MiB).toFixed(1)}) of ${(m.heapTotal / MiB).toFixed(1)}`,
       `records held ${mock.store.recordCount}`,
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
     ];
@@ -88,13 +90,15 @@ if (mode === "paced" || mode === "flood") {
   await run(mode);
 } else {
   console.log(
-    `Create Quote in process ${VIA_HANDLE ? "through handle" : "(handler and store)"}, RSS after a full GC (paced: ${PACE_MS} ms of virtual time per quote; flood: none):`,
+    `Create Quote in process ${VIA_HANDLE ? "through handle" : "(handler and store)"}, RSS after a full GC ` +
+      `(paced: ${PACE_MS} ms of virtual time per quote; flood: none):`,
   );
   for (const m of ["paced", "flood"]) {
-    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, m], {
-      stdio: "inherit",
+    const child = runSync(process.execPath, [...process.execArgv, import.meta.filename, m], {
+      output: "inherit",
       env: process.env,
+      check: false,
     });
-    if (child.status !== 0) process.exit(child.status ?? 1);
+    if (!child.ok) process.exit(child.code ?? 1);
   }
 }

@@ -1,16 +1,15 @@
-// `npm test`'s wall time on this machine, against the same suite before the test-suite work of issue 15:
-// BASE is `main` just before that work landed (the tests of issues 10 to 14 on one vitest worker, a Prism
-// started per test file, the build script's TypeScript loaded by every script that imports it, the clients
-// step after vitest). Each tree runs its own `npm test` once, warm: both use this checkout's caches
-// (.cache for the generator jar, pip and Go modules; fuzz/.venv; runtimes/node_modules). BASE is checked out
-// as a temporary git worktree, installed with `npm ci`, and removed at the end. About 5 to 10 minutes.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+// `npm test`'s wall time in this checkout against the same command at another commit, by default the previous
+// one: `npm run bench -- test-suite [--ref REF]` (scripts/bench.mjs checks REF and passes its commit here).
+// REF is checked out as a temporary git worktree, installed with `npm ci`, and removed at the end. Each tree
+// runs its own `npm test` once, warm: both use this checkout's caches (.cache for the generator jar, pip and Go
+// modules; fuzz/.venv; runtimes/node_modules) where REF's tree has their folder. About 5 to 10 minutes.
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import { run, runSync } from "../scripts/run.mjs";
 import { ratioLine } from "./stats.ts";
 
-const BASE = "6047301";
 const LIMIT_MS = 25 * 60_000;
 const root = path.resolve(import.meta.dirname, "..");
 const env = {
@@ -22,23 +21,27 @@ const env = {
   CI: "true",
 };
 
-function git(...args: string[]) {
-  const run = spawnSync("git", ["-C", root, ...args], { encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${run.stderr.trim()}`);
-  return run.stdout.trim();
+const { values } = parseArgs({ options: { ref: { type: "string" }, "ref-name": { type: "string" } } });
+if (!values.ref) {
+  console.error("test-suite bench: run it as `npm run bench -- test-suite [--ref REF]`, which gives it --ref COMMIT");
+  process.exit(2);
 }
+const base = values.ref;
+const baseName = values["ref-name"] ?? base.slice(0, 12);
+
+const git = (...args: string[]) => runSync("git", ["-C", root, ...args], { env }).stdout.trim();
 
 /** Runs `npm ARGS` in `cwd`, bounded; returns the wall time, the exit status and vitest's test count. */
-function npm(cwd: string, args: string[]) {
+async function npm(cwd: string, args: string[]) {
   const started = performance.now();
-  const run = spawnSync("npm", args, { cwd, env, encoding: "utf8", maxBuffer: 256 << 20, timeout: LIMIT_MS });
+  const ran = await run("npm", args, { cwd, env, timeoutMs: LIMIT_MS, check: false });
   const seconds = (performance.now() - started) / 1000;
-  const plain = `${run.stdout}${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
+  const plain = ran.output.replace(/\x1b\[[0-9;]*m/g, "");
   const tests = /Tests\s+(?:\d+ failed \| )?(\d+) passed/.exec(plain)?.[1];
   return {
     seconds,
-    ok: run.status === 0,
-    status: run.status ?? run.signal,
+    ok: ran.ok,
+    status: ran.timedOut ? `stopped after ${LIMIT_MS / 60_000} min` : (ran.code ?? ran.signal),
     tests: tests ? Number(tests) : undefined,
     tail: plain.slice(-2_000),
   };
@@ -49,28 +52,30 @@ const load = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
+const line = (what: string, r: Awaited<ReturnType<typeof npm>>) =>
+  `  ${what}: ${r.seconds.toFixed(1)} s, ${r.tests ?? "?"} vitest tests${r.ok ? "" : `, FAILED (${r.status})`}`;
+
 const dir = mkdtempSync(path.join(os.tmpdir(), "fo-test-suite-base-"));
 rmSync(dir, { recursive: true });
-git("worktree", "add", "--detach", dir, BASE);
+git("worktree", "add", "--detach", dir, base);
 try {
+  // A cache is shared only where REF's tree has its folder (an older tree may have no fuzz/, for one).
   for (const shared of [".cache", "fuzz/.venv", "runtimes/node_modules"])
-    symlinkSync(path.join(root, shared), path.join(dir, shared));
-  const install = npm(dir, ["ci", "--no-audit", "--no-fund"]);
-  if (!install.ok) throw new Error(`npm ci in the ${BASE} worktree failed (${install.status}):\n${install.tail}`);
+    if (existsSync(path.join(root, shared)) && existsSync(path.dirname(path.join(dir, shared))))
+      symlinkSync(path.join(root, shared), path.join(dir, shared));
+  const install = await npm(dir, ["ci", "--no-audit", "--no-fund"]);
+  if (!install.ok) throw new Error(`npm ci in the ${baseName} worktree failed (${install.status}):\n${install.tail}`);
   console.log(`npm test, one warm run each (load average before: ${load()}):`);
-  const before = npm(dir, ["test"]);
-  console.log(
-    `  before (${BASE}, ${git("log", "-1", "--format=%s", BASE).slice(0, 60)}...): ${before.seconds.toFixed(1)} s, ${before.tests ?? "?"} vitest tests${before.ok ? "" : `, FAILED (${before.status})`}`,
-  );
-  const after = npm(root, ["test"]);
-  console.log(
-    `  after (${git("rev-parse", "--short", "HEAD")}, this checkout): ${after.seconds.toFixed(1)} s, ${after.tests ?? "?"} vitest tests${after.ok ? "" : `, FAILED (${after.status})`}`,
-  );
+  const before = await npm(dir, ["test"]);
+  const subject = git("log", "-1", "--format=%s", base).slice(0, 60);
+  console.log(line(`before (${baseName} = ${git("rev-parse", "--short", base)}, ${subject}...)`, before));
+  const after = await npm(root, ["test"]);
+  console.log(line(`after (${git("rev-parse", "--short", "HEAD")} and its working tree, this checkout)`, after));
   if (!before.ok || !after.ok)
     console.log(
       `  a run failed, so its time is not comparable; its output ends:\n${(before.ok ? after : before).tail}`,
     );
-  ratioLine("npm test wall time / before", after.seconds / before.seconds, undefined, 0.6);
+  ratioLine("npm test wall time / before", after.seconds / before.seconds, undefined, 1.1);
   console.log(`  (load average after: ${load()})`);
 } finally {
   git("worktree", "remove", "--force", dir);

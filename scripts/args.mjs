@@ -19,6 +19,9 @@ const common = { help: { type: "boolean", short: "h" }, version: { type: "boolea
 export const quote = (s) =>
   JSON.stringify(s).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
+/** How many arguments a command takes, in words. */
+const takes = (max) => (max ? `at most ${max} argument(s)` : "no arguments");
+
 /** parseArgs' own errors, in words that name the option and the way out. */
 function translate(err, command) {
   const given = /'([^']*)'/.exec(err.message)?.[1] ?? "";
@@ -27,7 +30,7 @@ function translate(err, command) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option ${quote(option)}`;
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument ${quote(given)}: ${command.name} takes ${command.positionals?.max ? `at most ${command.positionals.max} argument(s)` : "no arguments"}`;
+      return `unexpected argument ${quote(given)}: ${command.name} takes ${takes(command.positionals?.max)}`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
       if (/argument missing/.test(err.message)) return `option ${quote(option)} needs a value`;
       if (/ambiguous/.test(err.message))
@@ -61,9 +64,7 @@ export function parseCommandLine(command, argv) {
   if (values.help || values.version) return parsed;
   const { min = 0, max = 0 } = command.positionals ?? {};
   if (positionals.length > max)
-    throw new UsageError(
-      `unexpected argument ${quote(positionals[max])}: ${command.name} takes ${max ? `at most ${max} argument(s)` : "no arguments"}`,
-    );
+    throw new UsageError(`unexpected argument ${quote(positionals[max])}: ${command.name} takes ${takes(max)}`);
   if (positionals.length < min)
     throw new UsageError(
       `missing argument: ${command.name} needs ${command.positionals?.names ?? `${min} argument(s)`}`,

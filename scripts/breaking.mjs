@@ -9,6 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
 import { oasdiffChanges } from "./oasdiff.mjs";
@@ -57,13 +58,15 @@ export function bumpOf(from, to) {
   return "none";
 }
 const RANK = { none: 0, patch: 1, minor: 2, major: 3 };
+/** The CHANGELOG.md heading each oasdiff level's rules go under (any other level: Compatible). */
+const HEADINGS = { error: "Breaking", warning: "Potentially breaking" };
 
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The text of CHANGELOG.md's `## [<version>]` section (Keep a Changelog), or undefined. */
 export function changelogSection(changelog, version) {
   const lines = changelog.split("\n");
-  const start = lines.findIndex((l) => new RegExp(`^## \\[${escape(version)}\\](\\s|$)`).test(l));
+  const start = lines.findIndex((l) => new RegExp(`^## \\[${escapeRegExp(version)}\\](\\s|$)`).test(l));
   if (start < 0) return undefined;
   const end = lines.findIndex((l, i) => i > start && /^## /.test(l));
   return lines.slice(start, end < 0 ? undefined : end).join("\n");
@@ -79,7 +82,7 @@ function subsections(section) {
 
 /** True when the API description has a changelog heading for the version (`### 1.0.14`). */
 export function hasApiChangelogSection(description, version) {
-  return new RegExp(`^#{2,4}\\s+v?${escape(version)}\\s*$`, "m").test(description ?? "");
+  return new RegExp(`^#{2,4}\\s+v?${escapeRegExp(version)}\\s*$`, "m").test(description ?? "");
 }
 
 /** Rule ids by level, each with how often it was reported and one example text. */
@@ -135,13 +138,15 @@ export function check({
   );
   const bump = bumpOf(baseVersion, packageVersion);
   lines.push(
-    `oasdiff against the ${baseVersion} release: ${changes.length} change(s) (${counts}); package version ${packageVersion} (${bump} bump), needed: ${required === "none" ? "none" : `${required} bump`}`,
+    `oasdiff against the ${baseVersion} release: ${changes.length} change(s) (${counts}); ` +
+      `package version ${packageVersion} (${bump} bump), needed: ${required === "none" ? "none" : `${required} bump`}`,
   );
 
   if (bump === "backwards") fail(`package.json version ${packageVersion} is older than the released ${baseVersion}.`);
   else if (RANK[bump] < RANK[required]) {
     fail(
-      `The document changed since ${baseVersion} in ways that need a ${required} bump of the package version (package.json says ${packageVersion}):`,
+      `The document changed since ${baseVersion} in ways that need a ${required} bump of the package version ` +
+        `(package.json says ${packageVersion}):`,
     );
     for (const r of rules.filter((r) => RANK[LEVELS[r.level]?.bump ?? "major"] > RANK[bump]).slice(0, 20))
       lines.push(`  - ${LEVELS[r.level]?.name ?? r.level} ${r.id} (x${r.count}), e.g. ${r.example}`);
@@ -158,8 +163,10 @@ export function check({
           (p) => level?.heading.test(p.heading) && !(level.name === "error" && /potentially/i.test(p.heading)),
         );
         if (!under.some((p) => p.text.includes(`\`${r.id}\``))) {
+          const heading = HEADINGS[level?.name] ?? "Compatible";
           fail(
-            `CHANGELOG.md [${packageVersion}] does not name \`${r.id}\` (oasdiff ${level?.name ?? r.level}, x${r.count}) under a "### ${level?.name === "error" ? "Breaking" : level?.name === "warning" ? "Potentially breaking" : "Compatible"} ..." heading; e.g. ${r.example}`,
+            `CHANGELOG.md [${packageVersion}] does not name \`${r.id}\` (oasdiff ${level?.name ?? r.level}, ` +
+              `x${r.count}) under a "### ${heading} ..." heading; e.g. ${r.example}`,
           );
         }
       }
@@ -168,7 +175,8 @@ export function check({
 
   if (apiVersionBefore !== apiVersionAfter && !hasApiChangelogSection(apiDescription, apiVersionAfter)) {
     fail(
-      `info.version is ${apiVersionAfter} (baseline ${apiVersionBefore}) but the API's change record in openapi/info-description.md has no "### ${apiVersionAfter}" section.`,
+      `info.version is ${apiVersionAfter} (baseline ${apiVersionBefore}) but the API's change record in ` +
+        `openapi/info-description.md has no "### ${apiVersionAfter}" section.`,
     );
   }
   if (ok)
@@ -227,7 +235,7 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`breaking-change check: ${err.message}`);
     process.exit(1);

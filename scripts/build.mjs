@@ -4,8 +4,10 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import YAML from "yaml";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
-import { bin, packageInfo, paths, root, runNode } from "./tools.mjs";
+import { runNode } from "./run.mjs";
+import { bin, packageInfo, paths, root } from "./tools.mjs";
 
 const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
 
@@ -66,13 +68,13 @@ export async function render() {
   const doc = await bundle();
   const { postmanFiles } = await import("./postman.mjs");
   return {
-    [paths.bundleJson]: JSON.stringify(doc, null, 2) + "\n",
+    [paths.bundleJson]: `${JSON.stringify(doc, null, 2)}\n`,
     // Written as YAML 1.1 so that 1.1 loaders (PyYAML, Ruby, js-yaml) read it as the JSON: timestamps,
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
     [paths.types]: await types(doc),
     ...Object.fromEntries(
-      Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, JSON.stringify(data, null, 2) + "\n"]),
+      Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, `${JSON.stringify(data, null, 2)}\n`]),
     ),
   };
 }
@@ -109,7 +111,7 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(err.message);
     process.exit(1);

@@ -4,6 +4,7 @@
 // Exit 0: current; 1: `npm ci` is needed (the first difference is printed); 2: wrong usage.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -51,7 +52,7 @@ const readJson = (file) => {
   }
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   parseOrExit(
     {
       name: "deps-current",

@@ -9,10 +9,12 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { isMain } from "./is-main.mjs";
 import { bundle } from "./build.mjs";
 import { parseOrExit } from "./args.mjs";
 import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
-import { bin, packageInfo, root, runNode, stripBanner } from "./tools.mjs";
+import { runNode } from "./run.mjs";
+import { bin, packageInfo, root, stripBanner } from "./tools.mjs";
 
 export const defaultOutDir = path.join(root, "out/docs");
 const template = path.join(root, "scripts/docs-template.hbs");
@@ -84,22 +86,23 @@ export function unknownsMarkdown(doc) {
   ].join("\n\n");
 }
 
-/** Inserts a `## heading` section with `text` just before the `## ` section that follows `## after` (at the end if none). */
+/**
+ * Inserts a `## heading` section with `text` just before the `## ` section that follows `## after` (at the end
+ * if none).
+ */
 export function insertSectionAfter(markdown, after, heading, text) {
   const lines = markdown.split("\n");
   const start = lines.findIndex((l) => l.trim() === `## ${after}`);
   let end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && /^## /.test(l));
   if (end < 0) end = lines.length;
-  return (
-    [...lines.slice(0, end), "", `## ${heading}`, "", text, "", ...lines.slice(end)]
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trimEnd() + "\n"
-  );
+  const joined = [...lines.slice(0, end), "", `## ${heading}`, "", text, "", ...lines.slice(end)].join("\n");
+  return `${joined.replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
 }
 
 /** How to run the operations' code samples (openapi/code_samples/, shown by Redoc beside each operation). */
-export const codeSamplesMarkdown = `Every operation shows a **TypeScript** sample (this project's client: \`createClient\` and, where one
+// (A backslash at a line's end continues the line: the text has no line break there.)
+export const codeSamplesMarkdown = `\
+Every operation shows a **TypeScript** sample (this project's client: \`createClient\` and, where one
 fits, a flow helper) and a **cURL** sample, both for the sandbox's bearer token. Their default address
 is the mock that \`npm start\` serves on http://127.0.0.1:4010, where any token is accepted:
 
@@ -116,7 +119,10 @@ Authentication); cURL cannot sign, but \`npm run sign -- METHOD PATH --curl --ba
 signed command. The mock answers with the document's examples; the example quote's times lie far
 ahead, so the Execute Quote sample finds it still valid (a real quote lasts 30 seconds).`;
 
-/** The document as the docs show it: the bundle plus the composed Authentication, code samples and unknowns sections. */
+/**
+ * The document as the docs show it: the bundle plus the composed Authentication, code samples and unknowns
+ * sections.
+ */
 export function docsDocument(doc) {
   const copy = structuredClone(doc);
   delete copy["x-generated"];
@@ -221,11 +227,12 @@ async function main() {
   const { file, bytes, brotliBytes, scriptBytes, ms } = await buildDocs({ outDir });
   const kb = (n) => `${Math.round(n / 1024)} KB`;
   console.log(
-    `docs: ${path.relative(process.cwd(), file)} (${kb(bytes)}, ${kb(brotliBytes)} sent compressed; redoc.js ${kb(scriptBytes)} starts on intent; standalone.html for disk) in ${ms} ms`,
+    `docs: ${path.relative(process.cwd(), file)} (${kb(bytes)}, ${kb(brotliBytes)} sent compressed; ` +
+      `redoc.js ${kb(scriptBytes)} starts on intent; standalone.html for disk) in ${ms} ms`,
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(stripBanner(err.message));
     process.exit(1);

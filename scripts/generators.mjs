@@ -9,6 +9,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { isMain } from "./is-main.mjs";
 import { startEcho } from "./generators/echo.mjs";
 import { GENERATORS } from "./generators/registry.mjs";
 import { ensureDir, matrixDir, tail, ToolError } from "./generators/tools.mjs";
@@ -53,7 +54,8 @@ function parseCommand(args) {
   if (unknown.length)
     refuse(
       command,
-      `unknown generator ${unknown.map((id) => JSON.stringify(id)).join(", ")}; the ids are: ${GENERATORS.map((g) => g.id).join(", ")}`,
+      `unknown generator ${unknown.map((id) => JSON.stringify(id)).join(", ")}; ` +
+        `the ids are: ${GENERATORS.map((g) => g.id).join(", ")}`,
     );
   return options;
 }
@@ -134,7 +136,8 @@ async function check(generator, { document, scenario, ids, out }) {
     const why = (step) => result.errors?.[step] ?? result.errors?.driver ?? "no value";
 
     const { upload } = scenario;
-    const uploadPath = `/v2/accounts/${upload.main_account_id}/businesses/${upload.sub_account_id}/documents/${upload.document_type}`;
+    const business = `/v2/accounts/${upload.main_account_id}/businesses/${upload.sub_account_id}`;
+    const uploadPath = `${business}/documents/${upload.document_type}`;
     const uploads = echo.requests.filter((r) => r.method === "PUT" && r.url.pathname === uploadPath);
     if (uploads.length !== 1) {
       const reason = uploads.length
@@ -145,7 +148,8 @@ async function check(generator, { document, scenario, ids, out }) {
       const expected = Buffer.from(upload.file_hex, "hex");
       cells["upload bytes"] =
         uploads[0].body.equals(expected) ||
-        `sent ${uploads[0].body.length} bytes ${short(uploads[0].body.toString("hex"), 60)}, expected ${upload.file_hex}`;
+        `sent ${uploads[0].body.length} bytes ${short(uploads[0].body.toString("hex"), 60)}, ` +
+          `expected ${upload.file_hex}`;
       const type = uploads[0].headers["content-type"];
       cells["MIME type"] =
         type === upload.mime_type || `Content-Type ${type === undefined ? "absent" : JSON.stringify(type)}`;
@@ -222,12 +226,13 @@ function printTable(rows) {
   );
   if (knownSeen.length)
     console.log(
-      `\nKnown generator defects (not the document's; test/generators/matrix/known-defects.json):\n${knownSeen.map((k) => `- ${k}`).join("\n")}`,
+      "\nKnown generator defects (not the document's; test/generators/matrix/known-defects.json):\n" +
+        knownSeen.map((k) => `- ${k}`).join("\n"),
     );
   return { failures: [...failures, ...fixed], unreached };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   try {
     const options = parseCommand(process.argv.slice(2));
     const chosen = options.only.length ? GENERATORS.filter((g) => options.only.includes(g.id)) : GENERATORS;
@@ -238,7 +243,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const ids = operationIds(options.document);
       const started = performance.now();
       console.log(
-        `Generator matrix on ${path.relative(root, options.document)} (${ids.length} operations), ${chosen.length} generators:`,
+        `Generator matrix on ${path.relative(root, options.document)} (${ids.length} operations), ` +
+          `${chosen.length} generators:`,
       );
       // Every tool install at once (downloads wait on the network, not the cores); a failed one is
       // reported again by the first cell of each generator that needs it.
@@ -265,7 +271,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       }
       if (failures.length || unreached.length) {
         console.error(
-          `\n${failures.length} failing cells${unreached.length ? ` (and ${unreached.length} not reached after them)` : ""}:`,
+          `\n${failures.length} failing cells` +
+            `${unreached.length ? ` (and ${unreached.length} not reached after them)` : ""}:`,
         );
         for (const f of failures) console.error(`- ${f}`);
         process.exitCode = 1;

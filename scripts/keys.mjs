@@ -1,4 +1,5 @@
-// Makes a test key pair for the mock: `npm run keys [-- --out .mock-keys.json] [--env-out FILE] [--access-key NAME] [--force]`.
+// Makes a test key pair for the mock:
+// `npm run keys [-- --out .mock-keys.json] [--env-out FILE] [--access-key NAME] [--force]`.
 // The keys file is what `npm run mock -- --auth production --keys FILE` reads: { "<access key>": "<secret key>" },
 // the secret 32 random bytes in URL-safe Base64 without padding (src/signing/secret.ts takes 16 bytes or more).
 // --env-out also writes FO_ACCESS_KEY and FO_SECRET_KEY as `export` lines, for `source FILE` before fo-sign.
@@ -6,12 +7,14 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit, refuse } from "./args.mjs";
 import { packageInfo } from "./tools.mjs";
 
 const command = {
   name: "keys",
-  usage: `npm run keys [-- --out FILE] [--env-out FILE] [--access-key NAME] [--force]   (bash scripts/dev.sh keys -- ...)
+  usage: `npm run keys [-- --out FILE] [--env-out FILE] [--access-key NAME] [--force]\
+   (bash scripts/dev.sh keys -- ...)
   --out FILE         the keys file for the mock's --keys (default .mock-keys.json, git-ignored)
   --env-out FILE     also write FO_ACCESS_KEY and FO_SECRET_KEY as export lines (for: source FILE)
   --access-key NAME  the access key (default mock-<12 random characters>; letters, digits, . _ ~ -)
@@ -29,7 +32,10 @@ export function newKeyPair(accessKey = `mock-${randomBytes(9).toString("base64ur
   return { accessKey, secretKey: randomBytes(32).toString("base64url") };
 }
 
-/** Writes `text` to `file` with mode 0600: a fresh file (refusing one that exists), or with `force` a replacement made by rename. */
+/**
+ * Writes `text` to `file` with mode 0600: a fresh file (refusing one that exists), or with `force` a replacement
+ * made by rename.
+ */
 export function writePrivate(file, text, force) {
   const target = force ? `${file}.${process.pid}.tmp` : file;
   // "wx": never follows or reuses a file that is there; the mode applies as it is created (the umask only narrows it).
@@ -49,7 +55,7 @@ export function writePrivate(file, text, force) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   // `npm run keys` runs in the repository root; INIT_CWD is the folder it was called from.
   const cwd = process.env.npm_lifecycle_event === "keys" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();
@@ -73,7 +79,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const shown = (file) => path.relative(cwd, file) || file;
   console.log(
-    `keys: wrote ${shown(out)} (mode 0600) with access key ${access}; its secret is only in the file${envOut ? `s (also ${shown(envOut)})` : ""}.`,
+    `keys: wrote ${shown(out)} (mode 0600) with access key ${access}; ` +
+      `its secret is only in the file${envOut ? `s (also ${shown(envOut)})` : ""}.`,
   );
   console.log(`  mock:  bash scripts/dev.sh mock -- --auth production --keys ${shown(out)}`);
   if (envOut)

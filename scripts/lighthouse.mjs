@@ -6,12 +6,9 @@
 // Usage: npm run lighthouse [-- --dir out/docs] (builds the docs first unless --dir is given).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { parseOrExit } from "./args.mjs";
 import { buildDocs, defaultOutDir } from "./docs.mjs";
+import { isMain } from "./is-main.mjs";
 import { serveDocs } from "./serve-docs.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
@@ -20,6 +17,12 @@ const categories = ["performance", "accessibility", "best-practices", "seo"];
 
 /** One Lighthouse run; resolves with the figures this project reports, and the whole report. */
 export async function audit(url, preset) {
+  // Loaded when used: Lighthouse takes seconds to import, which `--help` and `--version` need not wait for.
+  const [chromeLauncher, { default: lighthouse }, { default: desktopConfig }] = await Promise.all([
+    import("chrome-launcher"),
+    import("lighthouse"),
+    import("lighthouse/core/config/desktop-config.js"),
+  ]);
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -61,6 +64,7 @@ export async function audit(url, preset) {
  * run and the main thread is idle again, at the machine's speed and with the CPU 4x slower (Lighthouse's phone).
  */
 export async function intentToReady(url, cpuSlowdown = 1) {
+  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: chromePath,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
@@ -89,7 +93,9 @@ async function main() {
     options: { dir: { type: "string" } },
   };
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
-  const dir = values.dir ? path.resolve(values.dir) : (await buildDocs({ outDir: defaultOutDir }), defaultOutDir);
+  let dir = defaultOutDir;
+  if (values.dir) dir = path.resolve(values.dir);
+  else await buildDocs({ outDir: defaultOutDir });
   const server = await serveDocs({ dir, port: 0 });
   const url = `http://127.0.0.1:${server.address().port}/`;
   const reports = path.join(root, "test-results/lighthouse");
@@ -113,7 +119,7 @@ async function main() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`lighthouse: ${err.message}`);
     process.exit(1);

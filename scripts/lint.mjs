@@ -1,15 +1,21 @@
 // Lints the document: Redocly on the split source; Spectral and vacuum on a fresh bundle (vacuum is built from the
-// Go module proxy once, scripts/tools/vacuum.mjs). Exits non-zero on any error or warning of any of them.
-import { mkdtemp, writeFile, rm } from "node:fs/promises";
+// Go module proxy once, scripts/tools/vacuum.mjs), the breaking-change check on that bundle; and the code: Biome in
+// check mode (`biome ci`, nothing written; `npm run format` writes) over the TypeScript and JavaScript.
+// Exits non-zero on any error or warning of any of them.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { bundle } from "./build.mjs";
-import { spawn } from "node:child_process";
 import { parseOrExit } from "./args.mjs";
-import { bin, packageInfo, paths, root, runNode, stripBanner } from "./tools.mjs";
+import { bundle } from "./build.mjs";
+import { isMain } from "./is-main.mjs";
+import { run, runNode } from "./run.mjs";
+import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
 
-// The three checks run side by side (each is mostly one Node process); their reports print in this order.
+/** What a failed step printed: the held output of a RunError, else its message. */
+const printed = (err, stream = "output") => err.result?.[stream]?.trim() || err.message;
+
+// The checks run side by side (each is mostly one process); their reports print in this order.
 async function redoclyLint() {
   try {
     const { stdout, stderr } = await runNode(bin.redocly, [
@@ -18,12 +24,12 @@ async function redoclyLint() {
       "--max-problems",
       "1000",
     ]);
-    const out = stripBanner(stdout + "\n" + stderr);
+    const out = stripBanner(`${stdout}\n${stderr}`);
     if (/warning/i.test(out.replace(/You have 0 warnings/i, "")))
       return { failed: true, report: () => console.error(out) };
     return { failed: false, report: () => console.log("redocly: no errors, no warnings") };
   } catch (err) {
-    return { failed: true, report: () => console.error(stripBanner(err.message)) };
+    return { failed: true, report: () => console.error(stripBanner(printed(err))) };
   }
 }
 
@@ -43,14 +49,14 @@ async function bundleChecks() {
       "--display-only-failures",
     ]).then(
       () => ({ failed: false, report: () => console.log("spectral: no errors, no warnings") }),
-      (err) => ({ failed: true, report: () => console.error(err.stdout || err.message) }),
+      (err) => ({ failed: true, report: () => console.error(printed(err, "stdout")) }),
     );
     // vacuum's recommended ruleset minus the rules lint/vacuum.yaml waives (each with its reason); warnings fail.
     const vacuum = vacuumLint(file);
     // Breaking changes against the last released document (baseline/README.md says how to release one).
     const breaking = runNode(path.join(root, "scripts/breaking.mjs"), ["--document", file]).then(
       ({ stdout }) => ({ failed: false, report: () => console.log(stdout.trim()) }),
-      (err) => ({ failed: true, report: () => console.error(err.stderr || err.message) }),
+      (err) => ({ failed: true, report: () => console.error(printed(err, "stderr")) }),
     );
     return await Promise.all([spectral, vacuum, breaking]);
   } catch (err) {
@@ -80,38 +86,53 @@ function vacuumLint(file) {
     "--remote=false",
     file,
   ];
-  return new Promise((resolve) => {
-    const child = spawn(binary, args, {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, NO_COLOR: "1" },
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.on("error", (err) => resolve({ failed: true, report: () => console.error(`vacuum: ${err.message}`) }));
-    child.on("close", (code) => {
-      const score = /Quality Score:?\s*(\d+)/i.exec(out)?.[1];
-      if (code === 0)
-        resolve({
-          failed: false,
-          report: () => console.log(`vacuum: no errors, no warnings${score ? ` (score ${score}/100)` : ""}`),
-        });
-      else resolve({ failed: true, report: () => console.error(out.trim()) });
-    });
-  });
+  return run(binary, args, { env: { ...process.env, NO_COLOR: "1" }, check: false }).then(
+    ({ ok, output }) => {
+      const score = /Quality Score:?\s*(\d+)/i.exec(output)?.[1];
+      if (!ok) return { failed: true, report: () => console.error(output.trim()) };
+      const scored = score ? ` (score ${score}/100)` : "";
+      return { failed: false, report: () => console.log(`vacuum: no errors, no warnings${scored}`) };
+    },
+    (err) => ({ failed: true, report: () => console.error(`vacuum: ${err.message}`) }),
+  );
+}
+
+/**
+ * Biome over the tree in check mode: formatting, lint rules (warnings fail too) and assists, as biome.jsonc
+ * sets them; nothing is written. `npm run format` applies what can be applied.
+ */
+async function biomeCheck() {
+  try {
+    const { output } = await runNode(bin.biome, ["ci", "--error-on-warnings", "--colors=off", "."]);
+    const checked = /Checked (\d+ files?)/.exec(output)?.[1];
+    return {
+      failed: false,
+      report: () => console.log(`biome: no errors, no warnings${checked ? ` (${checked})` : ""}`),
+    };
+  } catch (err) {
+    const how = "(npm run format fixes what it can)";
+    return { failed: true, report: () => console.error(`biome: ${printed(err)}\n${how}`) };
+  }
 }
 
 async function main() {
-  const [redocly, rest] = await Promise.all([redoclyLint(), bundleChecks()]);
-  const results = [redocly, ...rest];
+  const [redocly, rest, biome] = await Promise.all([redoclyLint(), bundleChecks(), biomeCheck()]);
+  const results = [redocly, ...rest, biome];
   for (const r of results) r.report();
   if (results.some((r) => r.failed)) process.exit(1);
 }
 
-parseOrExit(
-  { name: "lint", usage: "npm run lint   (Redocly, Spectral and the breaking-change check)" },
-  process.argv.slice(2),
-  packageInfo,
-);
-main();
+if (isMain(import.meta.url)) {
+  parseOrExit(
+    {
+      name: "lint",
+      usage: "npm run lint   (Redocly, Spectral, vacuum, the breaking-change check and Biome; fails on any warning)",
+    },
+    process.argv.slice(2),
+    packageInfo,
+  );
+  main().catch((err) => {
+    console.error(`lint: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -16,14 +16,16 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { isMain } from "./is-main.mjs";
 import { assertPortFree, canonicalArgs, parseOrExit } from "./args.mjs";
 import { bin, packageInfo, paths, quietEnv } from "./tools.mjs";
 
 /** Every option the mock takes (scripts/args.mjs refuses any other; start.mjs passes these through). */
 export const mockCommand = {
   name: "mock",
-  usage: `npm run mock [-- --port N] [--auth sandbox|production] [--keys FILE] [--window S] [--future S] [--replay reject|allow]
-       [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE] [--control]]   (PORT=N works too; see the header of scripts/mock.mjs)`,
+  usage: `npm run mock [-- --port N] [--auth sandbox|production] [--keys FILE] [--window S] [--future S]
+       [--replay reject|allow] [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE] [--control]]
+       (PORT=N works too; see the header of scripts/mock.mjs)`,
   options: Object.fromEntries(
     [
       ["port"],
@@ -60,7 +62,10 @@ function optionValue(argv, flag) {
   return v;
 }
 
-/** `--auth sandbox|production`, `--keys FILE`, `--window SECONDS`, `--future SECONDS`, `--replay reject|allow`; sandbox by default. */
+/**
+ * `--auth sandbox|production`, `--keys FILE`, `--window SECONDS`, `--future SECONDS`, `--replay reject|allow`;
+ * sandbox by default.
+ */
 export function parseAuthOptions(argv = process.argv.slice(2)) {
   const value = (flag) => optionValue(argv, flag);
   const auth = value("--auth") ?? "sandbox";
@@ -105,7 +110,8 @@ export function parseStatefulOptions(argv = process.argv.slice(2), env = process
     throw new Error("--bare runs Prism alone, which keeps no state: drop it with --stateful.");
   if (control && value("--auth") === "production" && !env.FO_MOCK_CONTROL_TOKEN) {
     throw new Error(
-      "--control with --auth production needs a control token in FO_MOCK_CONTROL_TOKEN (for example `export FO_MOCK_CONTROL_TOKEN=$(openssl rand -hex 32)`).",
+      "--control with --auth production needs a control token in FO_MOCK_CONTROL_TOKEN " +
+        "(for example `export FO_MOCK_CONTROL_TOKEN=$(openssl rand -hex 32)`).",
     );
   }
   return { optionsFile, rfiFixture, control };
@@ -168,8 +174,11 @@ async function runWithFront(port, { auth, keys, windowSeconds, futureSeconds, re
   const ready = await whenReady(child).catch((err) => (stopping ? process.exit(0) : Promise.reject(err)));
   const production = auth === "production";
   const count = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const timeWindow = `-${ready.windowSeconds} s/+${ready.futureSeconds} s`;
+  const replays = ready.replay === "reject" ? "refused" : "allowed";
   const mode = production
-    ? `production auth: HMAC signatures verified, ${count(ready.keys, "key")}, timestamp window -${ready.windowSeconds} s/+${ready.futureSeconds} s, replays ${ready.replay === "reject" ? "refused" : "allowed"}`
+    ? `production auth: HMAC signatures verified, ${count(ready.keys, "key")}, ` +
+      `timestamp window ${timeWindow}, replays ${replays}`
     : `sandbox auth: ${ready.keys ? `Bearer <access key>, ${count(ready.keys, "key")}` : "any Bearer token"}`;
   const portfolio = ready.portfolioTokens
     ? `portfolio routes: ${count(ready.portfolioTokens, "token")}`
@@ -179,11 +188,13 @@ async function runWithFront(port, { auth, keys, windowSeconds, futureSeconds, re
     const where =
       control === "off"
         ? "control API off (--control turns it on)"
-        : `control API at http://127.0.0.1:${port}${controlPrefix}/ (${control === "token" ? "Bearer FO_MOCK_CONTROL_TOKEN" : "local callers"})`;
+        : `control API at http://127.0.0.1:${port}${controlPrefix}/ ` +
+          `(${control === "token" ? "Bearer FO_MOCK_CONTROL_TOKEN" : "local callers"})`;
     console.log(`Stateful mode: ${operations.join(", ")} kept in memory; ${where}`);
   }
   console.log(
-    `Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port}, front and Prism in one process (Ctrl-C stops both)`,
+    `Mock of the Financial Operations API (${mode}; ${portfolio}): http://127.0.0.1:${port}, ` +
+      "front and Prism in one process (Ctrl-C stops both)",
   );
   child.on("exit", (code, signal) => {
     // A Ctrl-C in a terminal reaches both processes: Prism ending on it is a stop, not a crash.
@@ -202,7 +213,7 @@ function stopWhenOrphaned(stop) {
   setInterval(() => process.ppid !== parent && stop(), 500).unref();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const argv = canonicalArgs(parseOrExit(mockCommand, process.argv.slice(2), packageInfo).values, mockCommand.options);
   try {
     const port = parsePort(argv);

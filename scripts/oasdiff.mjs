@@ -2,10 +2,11 @@
 // toolchain from the Go module proxy at a pinned version into the git-ignored .cache/oasdiff/<version>/,
 // then run offline on two local files (external $refs off; its --open upload is never used).
 // Usage: node scripts/oasdiff.mjs   (prints the binary's path; installs it when missing)
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
+import { isMain } from "./is-main.mjs";
+import { RunError, runSync } from "./run.mjs";
 import { packageInfo, quietEnv, root } from "./tools.mjs";
 
 /** The pinned release: v1.36.0 classifies webhooks too and has about 300 rules (its go.mod asks Go 1.26). */
@@ -18,20 +19,17 @@ export const oasdiffPath = path.join(binDir, "oasdiff");
 /** Installs the pinned oasdiff unless it is there; returns its path. Throws with a clear message when Go is missing. */
 export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
   if (existsSync(oasdiffPath)) return oasdiffPath;
-  const go = spawnSync("go", ["version"], { encoding: "utf8" });
-  if (go.error?.code === "ENOENT") {
-    throw new Error(
-      "oasdiff is installed with Go (1.21 or newer; it fetches the toolchain oasdiff asks for), and `go` is not on PATH (Debian: apt-get install golang-go).",
-    );
-  }
+  const missing =
+    "oasdiff is installed with Go 1.21 or newer, which fetches the toolchain oasdiff asks for;" +
+    " Debian: apt-get install golang-go";
+  const go = runSync("go", ["version"], { name: "go version", missing });
   mkdirSync(binDir, { recursive: true });
   log(
-    `breaking-change check: installing oasdiff ${OASDIFF.version} with ${go.stdout.trim()} (once; about a minute on a quiet machine)...`,
+    `breaking-change check: installing oasdiff ${OASDIFF.version} with ${go.stdout.trim()}` +
+      " (once; about a minute on a quiet machine)...",
   );
-  const res = spawnSync("go", ["install", `${OASDIFF.module}@${OASDIFF.version}`], {
-    cwd: root,
-    encoding: "utf8",
-    stdio: ["ignore", "inherit", "inherit"],
+  runSync("go", ["install", `${OASDIFF.module}@${OASDIFF.version}`], {
+    output: "inherit",
     env: {
       ...quietEnv,
       GOBIN: binDir,
@@ -41,9 +39,11 @@ export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
       GOFLAGS: "-mod=mod",
       GOTELEMETRY: "off",
     },
+    timeoutMs: 15 * 60_000,
+    missing,
   });
-  if (res.status !== 0 || !existsSync(oasdiffPath))
-    throw new Error(`go install ${OASDIFF.module}@${OASDIFF.version} failed (exit ${res.status ?? res.signal}).`);
+  if (!existsSync(oasdiffPath))
+    throw new RunError(`go install ${OASDIFF.module}@${OASDIFF.version} wrote no ${oasdiffPath}.`, { reason: "exit" });
   return oasdiffPath;
 }
 
@@ -53,22 +53,16 @@ export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
  */
 export function oasdiffChanges(baseFile, revisionFile) {
   const bin = ensureOasdiff();
-  const res = spawnSync(bin, ["changelog", baseFile, revisionFile, "--format", "json", "--allow-external-refs=false"], {
-    cwd: root,
-    encoding: "utf8",
-    env: quietEnv,
-    maxBuffer: 256 << 20,
+  const res = runSync(bin, ["changelog", baseFile, revisionFile, "--format", "json", "--allow-external-refs=false"], {
+    name: "oasdiff changelog",
+    timeoutMs: 120_000,
   });
-  if (res.status !== 0)
-    throw new Error(
-      `oasdiff changelog failed (exit ${res.status ?? res.signal}): ${(res.stderr || res.stdout).trim().slice(0, 2000)}`,
-    );
   const changes = JSON.parse(res.stdout || "[]");
   if (!Array.isArray(changes)) throw new Error("oasdiff changelog did not give a JSON list.");
   return changes;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   parseOrExit(
     {
       name: "oasdiff",

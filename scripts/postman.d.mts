@@ -7,5 +7,5 @@ export declare function convert(
   doc: unknown,
   options?: Record<string, unknown>,
   api?: "convertV2" | "convert",
-): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+): Promise<unknown>;
 export declare function postmanFiles(doc: unknown): Promise<Record<string, unknown>>;

@@ -6,6 +6,7 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import { isMain } from "./is-main.mjs";
 import { parseOrExit, parsePortValue, portInUseMessage, refuse } from "./args.mjs";
 import { etagOf } from "./docs-page.mjs";
 import { packageInfo, root } from "./tools.mjs";
@@ -22,8 +23,18 @@ const types = {
 };
 
 // The page needs nothing from anywhere: the same policy as the page's own meta tag, sent as a header too.
-const policy =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const policy = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  "img-src data: blob:",
+  "font-src data:",
+  "connect-src 'self'",
+  "worker-src blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
 
 /** The codings a request accepts, best first, among those the build writes (`br`, `gzip`). */
 export function acceptedCodings(header = "") {
@@ -129,7 +140,7 @@ export function serveDocs({ dir = path.join(root, "out/docs"), port = defaultDoc
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   let port;
   try {

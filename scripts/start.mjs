@@ -3,14 +3,15 @@
 // Options and ports are checked before anything is built. The build and the docs are skipped when every file
 // they read or write is byte for byte what it was after the last successful build (out/start-inputs.sha256),
 // so a warm start is the mock's own start.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { assertPortFree, canonicalArgs, parseOrExit, refuse } from "./args.mjs";
+import { isMain } from "./is-main.mjs";
 import { mockCommand, parseAuthOptions, parsePort, parseStatefulOptions } from "./mock.mjs";
+import { runNode, start } from "./run.mjs";
 import { docsPortHow, parseDocsPort } from "./serve-docs.mjs";
-import { packageInfo, quietEnv, root } from "./tools.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 const command = {
   name: "start",
@@ -49,12 +50,9 @@ export function buildFilesHash() {
   const add = (rel) => {
     const abs = path.join(root, rel);
     const info = statSync(abs, { throwIfNoEntry: false });
-    if (!info) return hash.update(`missing ${rel}\0`);
-    if (info.isDirectory())
-      return readdirSync(abs)
-        .sort()
-        .forEach((name) => add(path.join(rel, name)));
-    hash.update(`${rel}\0${info.size}\0`).update(readFileSync(abs));
+    if (!info) hash.update(`missing ${rel}\0`);
+    else if (info.isDirectory()) for (const name of readdirSync(abs).sort()) add(path.join(rel, name));
+    else hash.update(`${rel}\0${info.size}\0`).update(readFileSync(abs));
   };
   BUILD_FILES.forEach(add);
   return hash.digest("hex");
@@ -69,13 +67,7 @@ function lastBuild() {
   }
 }
 
-const run = (script, args = []) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: root, env: quietEnv, stdio: "inherit" });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const mockArgs = canonicalArgs(values, mockCommand.options);
   let port, docsPort;
@@ -93,8 +85,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await assertPortFree(port, { what: "start (mock)", how: "--port N or PORT=N" });
     await assertPortFree(docsPort, { what: "start (docs)", how: docsPortHow });
     if (values.rebuild || lastBuild() !== buildFilesHash()) {
-      await run("scripts/build.mjs");
-      await run("scripts/docs.mjs");
+      await runNode("scripts/build.mjs", [], { output: "inherit" });
+      await runNode("scripts/docs.mjs", [], { output: "inherit" });
       mkdirSync(path.dirname(stampFile), { recursive: true });
       writeFileSync(stampFile, `${buildFilesHash()}\n`);
     } else {
@@ -102,28 +94,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         "build and docs: up to date (nothing they read or write changed since the last build; --rebuild forces one)",
       );
     }
-    const children = [
-      spawn(process.execPath, ["scripts/mock.mjs", ...mockArgs], { cwd: root, env: quietEnv, stdio: "inherit" }),
-      spawn(process.execPath, ["scripts/serve-docs.mjs", "--docs-port", String(docsPort)], {
-        cwd: root,
-        env: quietEnv,
-        stdio: "inherit",
-      }),
-    ];
-    let exitCode;
+    const servers = [
+      ["scripts/mock.mjs", ...mockArgs],
+      ["scripts/serve-docs.mjs", "--docs-port", String(docsPort)],
+    ].map((argv) => start(process.execPath, argv, { output: "inherit", check: false }));
     const stopAll = () => {
-      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      for (const server of servers) server.stop("SIGTERM");
     };
     process.on("SIGINT", stopAll);
     process.on("SIGTERM", stopAll);
-    for (const child of children) {
-      // When one stops (Ctrl-C or a failure), stop the other; exit once both are gone.
-      child.on("exit", (code) => {
-        exitCode ??= code ?? 0;
-        stopAll();
-        if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode);
-      });
-    }
+    // When one stops (Ctrl-C or a failure), stop the other; exit with the first one's code once both are gone.
+    const first = await Promise.race(servers.map((s) => s.result));
+    stopAll();
+    await Promise.all(servers.map((s) => s.result));
+    process.exit(first.code ?? 0);
   } catch (err) {
     console.error(`start: ${err.message}`);
     process.exit(1);

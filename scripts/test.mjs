@@ -1,63 +1,60 @@
 #!/usr/bin/env node
 // `npm test`: the lint, then vitest and the Python/Go clients step side by side, then the generator matrix.
-// The clients step spends much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it starts), so it
-// overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
+// The clients step spends much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it
+// starts), so it overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
 // and printed whole once it ends, so the two never interleave. Arguments are vitest's file filters
 // (`npm test -- test/client` runs those files, and the clients step still runs); each must match a test file,
 // checked before the lint starts. vitest's own options go after a second `--` (`npm test -- -- -t name`).
-import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit, refuse } from "./args.mjs";
-import { packageInfo, quietEnv, root } from "./tools.mjs";
+import { isMain } from "./is-main.mjs";
+import { runNode } from "./run.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 const command = {
   name: "test",
   usage: "npm test [-- FILTER...] [-- VITEST OPTIONS]   (a FILTER is part of a test file's path, as vitest takes it)",
   positionals: { max: Infinity },
 };
-const dashes = process.argv.indexOf("--", 2);
-const own = dashes < 0 ? process.argv.slice(2) : process.argv.slice(2, dashes);
-const vitestOptions = dashes < 0 ? [] : process.argv.slice(dashes + 1);
-const filters = parseOrExit(command, own, packageInfo).positionals;
-const testFiles = readdirSync(path.join(root, "test"), { recursive: true })
-  .map((f) => path.join("test", f))
-  .filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"));
-for (const filter of filters)
-  if (!testFiles.some((f) => f.includes(filter))) refuse(command, `no test file matches ${JSON.stringify(filter)}`);
 
 /** Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed. */
 function node(script, args, hold = false) {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], {
-    cwd: root,
-    env: quietEnv,
-    stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit",
-  });
-  const held = [];
-  if (hold) for (const stream of [child.stdout, child.stderr]) stream.on("data", (d) => held.push(d));
-  return new Promise((resolve) => {
-    child.on("error", (err) => resolve({ code: 1, output: `${script} did not start: ${err.message}\n` }));
-    child.on("close", (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(held).toString() }),
-    );
-  });
+  return runNode(path.join(root, script), args, { output: hold ? "hold" : "inherit", check: false }).then(
+    ({ code, output }) => ({ code: code ?? 1, output }),
+    (err) => ({ code: 1, output: `${err.message}\n` }),
+  );
 }
 
-const lint = await node("scripts/lint.mjs", []);
-if (lint.code !== 0) process.exit(lint.code);
-const clients = node("scripts/clients.mjs", ["test"], true);
-const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...filters, ...vitestOptions]);
-// The generator matrix (docs/generator-matrix.md) after vitest, not beside it: its compilers keep both cores busy.
-const matrix = node("scripts/generators.mjs", [], true);
-console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
-const { code, output } = await clients;
-process.stdout.write(output);
-console.log("\n# Generator matrix (npm run generators):");
-const generators = await matrix;
-process.stdout.write(generators.output);
-if (vitest.code !== 0 || code !== 0 || generators.code !== 0) {
-  console.error(
-    `npm test failed:${vitest.code !== 0 ? " vitest" : ""}${code !== 0 ? " clients" : ""}${generators.code !== 0 ? " generators" : ""}`,
-  );
-  process.exit(1);
+async function main() {
+  const dashes = process.argv.indexOf("--", 2);
+  const own = dashes < 0 ? process.argv.slice(2) : process.argv.slice(2, dashes);
+  const vitestOptions = dashes < 0 ? [] : process.argv.slice(dashes + 1);
+  const filters = parseOrExit(command, own, packageInfo).positionals;
+  const testFiles = readdirSync(path.join(root, "test"), { recursive: true })
+    .map((f) => path.join("test", f))
+    .filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"));
+  for (const filter of filters)
+    if (!testFiles.some((f) => f.includes(filter))) refuse(command, `no test file matches ${JSON.stringify(filter)}`);
+
+  const lint = await node("scripts/lint.mjs", []);
+  if (lint.code !== 0) process.exit(lint.code);
+  const clients = node("scripts/clients.mjs", ["test"], true);
+  const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...filters, ...vitestOptions]);
+  // The generator matrix (docs/generator-matrix.md) after vitest, not beside it: its compilers keep both cores busy.
+  const matrix = node("scripts/generators.mjs", [], true);
+  console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
+  const { code, output } = await clients;
+  process.stdout.write(output);
+  console.log("\n# Generator matrix (npm run generators):");
+  const generators = await matrix;
+  process.stdout.write(generators.output);
+  if (vitest.code !== 0 || code !== 0 || generators.code !== 0) {
+    const failed = { vitest: vitest.code, clients: code, generators: generators.code };
+    const which = Object.keys(failed).filter((step) => failed[step] !== 0);
+    console.error(`npm test failed: ${which.join(" ")}`);
+    process.exit(1);
+  }
 }
+
+if (isMain(import.meta.url)) await main();

@@ -1,5 +1,5 @@
-// Where the command-line tools live and how they are run: one place, telemetry off for all.
-import { spawn } from "node:child_process";
+// Where the command-line tools live and the environment they run with: one place, telemetry off for all
+// (scripts/run.mjs runs them).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -26,6 +26,8 @@ export const bin = {
   redocly: path.join(path.dirname(require.resolve("@redocly/cli/package.json")), "bin/cli.js"),
   prism: require.resolve("@stoplight/prism-cli/dist/index.js"),
   spectral: path.join(path.dirname(require.resolve("@stoplight/spectral-cli/package.json")), "dist/index.js"),
+  // Biome's launcher picks the platform's binary from its optional dependencies.
+  biome: require.resolve("@biomejs/biome/bin/biome"),
 };
 
 export const paths = {
@@ -35,37 +37,6 @@ export const paths = {
   bundleJson: path.join(root, "generated/openapi.json"),
   types: path.join(root, "generated/types.ts"),
 };
-
-/**
- * Runs a node CLI and resolves with its output; rejects with the tool's own words on failure.
- * @param {string} script @param {string[]} args @param {{stdio?: "inherit"}} [opts]
- */
-export function runNode(script, args, opts = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      cwd: root,
-      env: quietEnv,
-      stdio: opts.stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout?.on("data", (d) => (stdout += d));
-    child.stderr?.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) resolve({ stdout, stderr });
-      else
-        reject(
-          Object.assign(
-            new Error(
-              `${path.basename(script)} ${args.join(" ")} exited with ${code}\n${stripBanner(stderr || stdout)}`,
-            ),
-            { code, stdout, stderr },
-          ),
-        );
-    });
-  });
-}
 
 /** Redocly prints a boxed Node 20 end-of-life notice on stderr; drop it so real messages stand out. */
 export function stripBanner(text) {

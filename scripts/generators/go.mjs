@@ -2,7 +2,7 @@
 // (test/generators/matrix/drivers/<id>/, package main) and the shared scenario.go; the generators' runtime
 // libraries come through the Go proxy into .cache/go/mod (`go mod tidy`).
 // builds: go vet over the generated package and the driver; typed success: go vet over typed/ alone.
-import { cpSync, existsSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateWith, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
 import { ensureDir, goTool, must, openapiGeneratorJar, PINS, run, sources } from "./tools.mjs";
@@ -110,11 +110,8 @@ export const goGenerators = [
     name: "OpenAPI Generator go",
     version: openapiGeneratorVersion,
     async generate(ctx) {
-      project(
-        ctx,
-        "oag-go",
-        "\nrequire github.com/GIT_USER_ID/GIT_REPO_ID v0.0.0\n\nreplace github.com/GIT_USER_ID/GIT_REPO_ID => ./client\n",
-      );
+      const local = "github.com/GIT_USER_ID/GIT_REPO_ID";
+      project(ctx, "oag-go", `\nrequire ${local} v0.0.0\n\nreplace ${local} => ./client\n`);
       return generateWith("go", ctx);
     },
     install: openapiGeneratorJar,

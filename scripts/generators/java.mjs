@@ -55,7 +55,7 @@ export const javaGenerators = [
       return run(
         "javac",
         [
-          "-J" + JVM[0],
+          `-J${JVM[0]}`,
           "-nowarn",
           "-encoding",
           "UTF-8",
@@ -70,7 +70,7 @@ export const javaGenerators = [
       );
     },
     typed: (ctx) =>
-      run("javac", ["-J" + JVM[0], "-d", "typed-classes", "-cp", `classes:${classpath(ctx)}`, "Typed.java"], {
+      run("javac", [`-J${JVM[0]}`, "-d", "typed-classes", "-cp", `classes:${classpath(ctx)}`, "Typed.java"], {
         cwd: ctx.dir,
       }),
     drive: (ctx) =>

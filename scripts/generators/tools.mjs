@@ -2,12 +2,12 @@
 // copies): the OpenAPI Generator jar through Maven (the version and checksum scripts/clients.mjs pins), Go
 // generators through `go install module@version`, Python generators and checkers in a venv made here, and the
 // npm ones from the lock file (package.json devDependencies). A missing system tool fails with what to install.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { GENERATOR } from "../clients.mjs";
+import { run as runProgram, tail } from "../run.mjs";
 import { quietEnv, root } from "../tools.mjs";
 
 const require = createRequire(import.meta.url);
@@ -24,12 +24,17 @@ export const PINS = {
 
 /** What to install when a system tool is missing (CI installs them in .ci/run). */
 const NEED = {
-  java: "OpenAPI Generator and the Java client need Java 11 or newer (Debian: apt-get install default-jre-headless; javac: default-jdk-headless)",
+  java:
+    "OpenAPI Generator and the Java client need Java 11 or newer " +
+    "(Debian: apt-get install default-jre-headless; javac: default-jdk-headless)",
   javac: "the Java client is compiled with javac (Debian: apt-get install default-jdk-headless)",
   mvn: "the generator jar and the Java client's libraries come through Maven (Debian: apt-get install maven)",
-  go: "the Go generators are installed and the Go clients built with Go 1.24 or newer (Debian: apt-get install golang-go)",
+  go:
+    "the Go generators are installed and the Go clients built with Go 1.24 or newer " +
+    "(Debian: apt-get install golang-go)",
   python3:
-    "the Python generators run in a venv made with python3 -m venv, 3.10 or newer (Debian: apt-get install python3-venv)",
+    "the Python generators run in a venv made with python3 -m venv, 3.10 or newer " +
+    "(Debian: apt-get install python3-venv)",
 };
 
 export const env = {
@@ -45,34 +50,20 @@ export const env = {
   MAVEN_OPTS: "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
 };
 
-/** Runs a command; never rejects, so a failing tool is a finding (its output kept), not a crash. */
+/**
+ * Runs a command; never rejects, so a failing tool is a finding (its output kept), not a crash. `code` is the
+ * exit code, a sentence when a signal or the time bound ended it, or null when it could not start.
+ */
 export function run(command, args, { cwd = root, extraEnv = {}, timeoutMs = 300_000 } = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    let stdout = "";
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.stdout.on("data", (d) => ((stdout += d), (output += d)));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      const name = path.basename(command);
-      resolve({
-        code: null,
-        stdout,
-        output: err.code === "ENOENT" ? `${name} is not installed: ${NEED[name] ?? "install it"}.` : err.message,
-      });
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve({
-        code:
-          code ?? (signal ? `killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000} s` : ""})` : null),
-        stdout,
-        output,
-      });
-    });
-  });
+  const missing = NEED[path.basename(command)];
+  return runProgram(command, args, { cwd, env: { ...env, ...extraEnv }, timeoutMs, check: false, missing }).then(
+    ({ code, signal, timedOut, stdout, output }) => ({
+      code: timedOut ? `stopped after ${timeoutMs / 1000} s` : signal ? `killed (${signal})` : code,
+      stdout,
+      output,
+    }),
+    (err) => ({ code: null, stdout: "", output: err.message }),
+  );
 }
 
 export class ToolError extends Error {}
@@ -84,9 +75,7 @@ export async function must(promise, what) {
   return result;
 }
 
-export function tail(text, lines = 25) {
-  return text.trim().split("\n").slice(-lines).join("\n");
-}
+export { tail };
 
 const once = new Map();
 /** Runs an install at most once per process (generators share the jar, the venv, the Go cache). */
@@ -122,14 +111,18 @@ export function openapiGeneratorJar() {
     if (actual !== sha256) {
       rmSync(jar);
       throw new ToolError(
-        `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`,
+        `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; ` +
+          "removed it, run again to fetch it anew.",
       );
     }
     return jar;
   });
 }
 
-/** A Go generator at its pinned version, built by `go install module@version` into .cache/generators/go-bin/<version>. */
+/**
+ * A Go generator at its pinned version, built by `go install module@version` into
+ * .cache/generators/go-bin/<version>.
+ */
 export function goTool(pin) {
   return memo(pin.module, async () => {
     const bin = path.join(cache, "generators/go-bin", pin.version);

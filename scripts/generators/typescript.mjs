@@ -138,7 +138,8 @@ export const typescriptGenerators = [
     name: "openapi-typescript + openapi-fetch",
     pkg: "openapi-typescript",
     version: () =>
-      `openapi-typescript ${npmPackage("openapi-typescript").version}, openapi-fetch ${npmPackage("openapi-fetch").version}`,
+      `openapi-typescript ${npmPackage("openapi-typescript").version}, ` +
+      `openapi-fetch ${npmPackage("openapi-fetch").version}`,
     generate: (ctx) =>
       run(
         node,

@@ -4,9 +4,10 @@
 // .cache/tools/, once; later runs reuse the binary. Its npm package cannot be used: its install script
 // downloads a binary from outside the package registries.
 // Usage: node scripts/tools/vacuum.mjs   (prints the binary's path; needs Go, Debian: apt-get install golang-go)
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { isMain } from "../is-main.mjs";
+import { runSync } from "../run.mjs";
 import { quietEnv, root } from "../tools.mjs";
 
 const moduleDir = path.join(root, "scripts/tools/vacuum");
@@ -25,29 +26,20 @@ export function vacuumVersion() {
 export function vacuumBinary() {
   const binary = path.join(root, ".cache/tools", `vacuum-${vacuumVersion()}`);
   if (existsSync(binary)) return binary;
-  const go = spawnSync("go", ["version"], { encoding: "utf8" });
-  if (go.error || go.status !== 0)
-    throw new Error(
-      "vacuum is built with Go, which is missing: install it (Debian: apt-get install golang-go), then run `node scripts/tools/vacuum.mjs`.",
-    );
   mkdirSync(path.dirname(binary), { recursive: true });
   // -mod=readonly: go.mod and go.sum are what is built, nothing is resolved anew. (Go's own telemetry is
   // local-only unless someone turns it on: nothing is uploaded.)
-  const env = { ...quietEnv, GOFLAGS: "-mod=readonly" };
-  const built = spawnSync("go", ["build", "-o", binary, "github.com/daveshanley/vacuum"], {
+  runSync("go", ["build", "-o", binary, "github.com/daveshanley/vacuum"], {
     cwd: moduleDir,
-    env,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...quietEnv, GOFLAGS: "-mod=readonly" },
+    name: `building vacuum ${vacuumVersion()}`,
+    missing: "vacuum is built with Go; Debian: apt-get install golang-go, then run `node scripts/tools/vacuum.mjs`",
+    timeoutMs: 15 * 60_000,
   });
-  if (built.status !== 0)
-    throw new Error(
-      `building vacuum ${vacuumVersion()} failed:\n${(built.stderr || built.stdout || String(built.error)).trim()}`,
-    );
   return binary;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   try {
     console.log(vacuumBinary());
   } catch (err) {

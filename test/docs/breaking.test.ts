@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { bumpOf, changelogSection, check, compareVersions, LEVELS, parseVersion } from "../../scripts/breaking.mjs";
 import { oasdiffChanges } from "../../scripts/oasdiff.mjs";
+import { seededRandom } from "../../scripts/seeded-random.mjs";
 import { loadBundle, type Json } from "../helpers/document.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -20,18 +21,9 @@ const current = loadBundle();
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const changelog = readFileSync(path.join(root, "CHANGELOG.md"), "utf8");
 
-/** A small seeded generator (mulberry32), so a failing case can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const seed = Number(process.env.BREAKING_SEED ?? Date.now() % 100000);
-const rnd = random(seed);
+// A failing case is replayed with BREAKING_SEED=<the seed in its title>.
+const rnd = seededRandom(seed);
 const pick = <T>(items: T[]): T => items[Math.floor(rnd() * items.length)]!;
 
 function writeDoc(name: string, doc: Json) {

@@ -3,23 +3,15 @@
 // --version with exit 0. The table is built from the scripts folder and package.json, so a new script that is
 // not listed here, or an npm script dev.sh cannot run, fails this file instead of escaping it.
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { NOT_PROGRAMS, programFiles, scripts } from "./programs.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const tsx = createRequire(import.meta.url).resolve("tsx");
-
-/** scripts/*.mjs that are modules or preloads, not programs, each with why. */
-const NOT_PROGRAMS: Record<string, string> = {
-  "args.mjs": "the shared argument parser",
-  "tools.mjs": "where the tools live",
-  "prism-front.mjs": "preloaded into Prism's process by mock.mjs (node --import), never run by a user",
-  "docs-page.mjs": "how docs.mjs splits and compresses the page",
-  "postman.mjs": "the Postman collection, made by build.mjs",
-};
 
 interface EntryPoint {
   name: string;
@@ -28,11 +20,8 @@ interface EntryPoint {
   before?: string[];
 }
 
-const scripts = readdirSync(path.join(root, "scripts")).filter((f) => f.endsWith(".mjs"));
 const programs: EntryPoint[] = [
-  ...scripts
-    .filter((f) => !(f in NOT_PROGRAMS))
-    .map((f) => ({ name: `scripts/${f}`, argv: [process.execPath, path.join(root, "scripts", f)] })),
+  ...programFiles.map((f) => ({ name: `scripts/${f}`, argv: [process.execPath, path.join(root, "scripts", f)] })),
   ...["dev.sh", "runtimes.sh", "env.sh"].map((f) => ({
     name: `scripts/${f}`,
     argv: ["bash", path.join(root, "scripts", f)],

@@ -1,0 +1,22 @@
+// Which scripts/*.mjs are programs (run with node, each answers --help and --version) and which are modules,
+// for the tests of test/scripts/ that run every program.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
+export const scriptsDir = path.resolve(import.meta.dirname, "../../scripts");
+
+/** scripts/*.mjs that are modules or preloads, not programs, each with why. */
+export const NOT_PROGRAMS: Record<string, string> = {
+  "args.mjs": "the shared argument parser",
+  "tools.mjs": "where the tools live",
+  "run.mjs": "how the scripts run other programs",
+  "is-main.mjs": "whether a module is the program being run",
+  "seeded-random.mjs": "the seeded random generator of postman.mjs and the breaking-change test",
+  "prism-front.mjs": "preloaded into Prism's process by mock.mjs (node --import), never run by a user",
+  "docs-page.mjs": "how docs.mjs splits and compresses the page",
+  "postman.mjs": "the Postman collection, made by build.mjs",
+};
+
+export const scripts = readdirSync(scriptsDir).filter((f) => f.endsWith(".mjs"));
+/** The programs among them, sorted. */
+export const programFiles = scripts.filter((f) => !(f in NOT_PROGRAMS)).sort();
