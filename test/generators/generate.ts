@@ -113,8 +113,13 @@ export async function runDriver(
     });
     let output = "";
     let stdout = "";
-    child.stdout.on("data", (d) => ((stdout += d), (output += d)));
-    child.stderr.on("data", (d) => (output += d));
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
     child.on("close", (code) => resolve({ code, output: code === 0 ? stdout : output }));
   });
   if (run.code !== 0) return { error: run.output.trim().split("\n").slice(0, 6).join("\n") };
