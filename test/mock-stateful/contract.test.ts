@@ -67,7 +67,7 @@ afterAll(() => {
   expect(new Set(seen.map((s) => s.operationId)).size).toBe(9);
 });
 
-test("customer conversions: quote, execute, read and each refusal", async () => {
+test("customer conversions", async () => {
   ({ mock } = await testMock());
   const quoteId = await newQuote(mock);
   await run("createQuote", "POST", `${C}/conversions/quote`, { body: quoteBody() });
@@ -87,7 +87,7 @@ test("customer conversions: quote, execute, read and each refusal", async () => 
   expect(seen.map((s) => s.status)).toEqual([201, 400, 400, 201, 409, 400, 400, 200, 400, 404]);
 });
 
-test("external accounts: create, conflicts, institution not found, bad key, lookup", async () => {
+test("external accounts", async () => {
   ({ mock } = await testMock());
   await run("createExternalAccount", "POST", `${C}/external-accounts`, {
     body: bankAccount,
@@ -108,7 +108,7 @@ test("external accounts: create, conflicts, institution not found, bad key, look
   await run("listExternalAccounts", "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` });
 });
 
-test("portfolio: quote, hedge, replay, conflict, not found, read", async () => {
+test("portfolio conversions", async () => {
   ({ mock } = await testMock());
   const q = await run("createPortfolioQuote", "POST", `${P}/conversions/quote`, { body: quoteBody() });
   await run("createPortfolioQuote", "POST", `${P}/conversions/quote`, { body: quoteBody({}) });
@@ -131,7 +131,7 @@ test("portfolio: quote, hedge, replay, conflict, not found, read", async () => {
   });
 });
 
-test("RFI cases: a page and a refused query", async () => {
+test("RFI cases", async () => {
   ({ mock } = await testMock());
   const page = await run("listRfiCases", "GET", `${C}/rfi-cases`, { query: "size=100" });
   expect(page.body.list.length).toBeGreaterThan(10);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { DROP } from "../../src/mock/stateful/index.ts";
 import { StatefulOptionsError, loadOptionsFile, resolveOptions } from "../../src/mock/stateful/options.ts";
-import { C, CUSTOMER, answer, call, ctl, newQuote, testMock } from "./support.ts";
+import { C, CUSTOMER, answer, call, ctl, type Logged, newQuote, testMock } from "./support.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "stateful-options-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -148,15 +148,8 @@ describe("control API", () => {
   });
 });
 
-/** A request log entry, as far as these tests read it. */
-interface Logged {
-  operation_id: string;
-  outcome: unknown;
-  fault?: string;
-}
-
 describe("faults", () => {
-  test("drop-before drops the next matching request without recording anything; the one after is answered", async () => {
+  test("drop-before drops the next match unrecorded, answers the one after", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "createQuote" });
     expect(
