@@ -105,7 +105,10 @@ export async function runDriver(
   baseUrl: string,
 ): Promise<{ result?: { total: unknown }; error?: string }> {
   const driver = path.join(dir, "dist/drivers", `${name}.js`);
-  const script = `import(${JSON.stringify(`file://${driver}`)}).then((m) => m.run(${JSON.stringify(baseUrl)})).then((r) => console.log(JSON.stringify(r)))`;
+  const script =
+    `import(${JSON.stringify(`file://${driver}`)})` +
+    `.then((m) => m.run(${JSON.stringify(baseUrl)}))` +
+    ".then((r) => console.log(JSON.stringify(r)))";
   const run = await new Promise<Run>((resolve) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
       cwd: dir,
