@@ -68,7 +68,9 @@ describe("the guides' shell blocks", () => {
 
   test("project commands run as `bash scripts/dev.sh <script>`", () => {
     // A block left out may show the alternative (source scripts/env.sh, then npm run): its marker says why.
-    for (const b of all.filter((b) => b.kind !== "not-run")) {
+    const project = all.filter((b) => b.kind !== "not-run");
+    expect(project.length).toBeGreaterThan(0);
+    for (const b of project) {
       for (const line of b.code.split("\n")) {
         expect(line, `${b.file}:${b.line}: use bash scripts/dev.sh`).not.toMatch(
           /(^|[;&|(]\s*)(npm run|npx|npm exec|npm test|npm start)\b/,
@@ -86,15 +88,18 @@ describe("the guides' shell blocks", () => {
   });
 
   test("links between guides point at files", () => {
+    let links = 0;
     for (const f of [...guides, "CONTRIBUTING.md", "CHANGELOG.md"]) {
       // Links in the prose only: a fenced code block's `](x)` is code (Go's generics, for one).
       const text = readFileSync(path.join(root, f), "utf8").replace(/^```[\s\S]*?^```/gm, "");
       for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
         if (/^[a-z]+:/.test(target!)) continue;
+        links++;
         const resolved = path.relative(root, path.resolve(path.dirname(path.join(root, f)), target!));
         expect(existsSync(path.join(root, resolved)), `${f} links ${target}`).toBe(true);
       }
     }
+    expect(links).toBeGreaterThan(0);
   });
 });
 
