@@ -74,7 +74,7 @@ describe("the generator list", () => {
     for (const line of requirements) expect(line).toMatch(/^[\w.-]+==[\w.]+$/);
   });
 
-  test("shares one TypeScript scenario among the TypeScript drivers", () => {
+  test("has the shared TypeScript scenario", () => {
     expect(existsSync(path.join(matrix, "drivers/typescript/scenario.ts"))).toBe(true);
   });
 });

@@ -35,7 +35,8 @@ describe("control API", () => {
     expect(ctl(mock, "GET", "/clock").body.now).toBe(new Date(time.ms).toISOString());
   });
 
-  test("reset restores the start: records, faults, log, clock, RFI cases", async () => {
+  // Records, faults, log, clock and RFI cases.
+  test("reset restores the starting state", async () => {
     const { mock } = await testMock();
     await newQuote(mock);
     ctl(mock, "POST", "/clock", { advance_seconds: 100 });
@@ -50,7 +51,7 @@ describe("control API", () => {
     expect(mock.store.rfiCases.get(CUSTOMER)![0]!.rfi_status).toBe("ACTION_REQUIRED");
   });
 
-  test("PATCH of an RFI case stamps updated_at with the virtual time", async () => {
+  test("PATCH of an RFI case stamps the virtual time", async () => {
     const { mock, time } = await testMock();
     const target = mock.store.rfiCases.get(CUSTOMER)![2]!;
     const patched = ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "CLOSED" });
@@ -72,7 +73,7 @@ describe("control API", () => {
     expect(listed.body.list[0].updated_at).toBe(new Date(time.ms).toISOString());
   });
 
-  test("PATCH refuses an unknown status (400) and an unknown case (404)", async () => {
+  test("PATCH refuses an unknown status or case", async () => {
     const { mock } = await testMock();
     const target = mock.store.rfiCases.get(CUSTOMER)![2]!;
     expect(
@@ -98,7 +99,7 @@ describe("control API", () => {
     `customer_id=${CUSTOMER}&transaction_action=CONVERSION` +
     "&created_after=2026-11-21T09:31:00Z&created_before=2026-11-21T09:32:00Z";
 
-  test("PATCH of an order sets the order_status Get Conversion reads", async () => {
+  test("PATCH of an order sets its order_status", async () => {
     const { mock, made } = await threeOrders();
     expect(ctl(mock, "PATCH", `/orders/${made[0]}`, { order_status: "COMPLETED" }).body.order_status).toBe("COMPLETED");
     expect(
@@ -106,7 +107,7 @@ describe("control API", () => {
     ).toBe("COMPLETED");
   });
 
-  test("transactions lists a customer's conversions in a window, paged", async () => {
+  test("transactions lists a window of conversions", async () => {
     const { mock, made } = await threeOrders();
     const page = ctl(mock, "GET", "/transactions", undefined, `${window}&size=1`);
     expect(page.body).toEqual({
@@ -125,7 +126,7 @@ describe("control API", () => {
     expect(ctl(mock, "GET", "/transactions", undefined, "customer_id=someone-else").body.total).toBe(0);
   });
 
-  test("transactions refuses a query without customer or with a bad time", async () => {
+  test("transactions refuses a bad query", async () => {
     const { mock } = await testMock();
     expect(ctl(mock, "GET", "/transactions", undefined, "").status).toBe(400);
     expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=${CUSTOMER}&created_after=noon`).status).toBe(400);
@@ -149,7 +150,7 @@ describe("control API", () => {
 });
 
 describe("faults", () => {
-  test("drop-before drops the next match unrecorded, answers the one after", async () => {
+  test("drop-before drops the next match, unrecorded", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "createQuote" });
     expect(
@@ -209,7 +210,7 @@ describe("faults", () => {
     expect(r.body).toMatchObject({ code: "00020000", status: 408 });
   });
 
-  test("a fault can hit an operation Prism answers (before it gets there)", async () => {
+  test("a fault hits an operation Prism answers", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "status", status: 429, operation_id: "listBusinesses" });
     const r = await answer(mock, "GET", "/v2/accounts/acc-1/businesses");
@@ -245,7 +246,7 @@ describe("faults", () => {
     expect(r.body.error).toMatch(message);
   });
 
-  test("the request log names each request's operation, outcome and fault", async () => {
+  test("the log names operation, outcome and fault", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "listRfiCases" });
     await call(mock, "GET", `${C}/rfi-cases`);
@@ -294,7 +295,7 @@ describe("settings", () => {
     return file;
   };
 
-  test("an options file takes the same names, patterns as strings", () => {
+  test("an options file takes the same settings", () => {
     const file = optionsFile(
       JSON.stringify({
         amountFields: ["from_amount", "to_amount"],
@@ -314,7 +315,7 @@ describe("settings", () => {
     );
   });
 
-  test("an options file that is not JSON is refused, naming the file", () => {
+  test("an options file not in JSON is refused", () => {
     expect(() => loadOptionsFile(optionsFile("{"))).toThrow(/options\.json/);
   });
 });

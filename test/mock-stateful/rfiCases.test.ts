@@ -93,7 +93,7 @@ describe("filters", () => {
 });
 
 describe("order and paging", () => {
-  test("subject_type RECIPIENT lists newest update first, ties in stored order", () => {
+  test("RECIPIENT lists newest first, ties as stored", () => {
     // 15 and 16 share an update time and keep their stored order.
     const expected = at(22, 21, 19, 18, 15, 16, 6, 13, 12, 10, 9, 7, 4, 3, 1, 0);
     expect(ids(all({ subject_type: "RECIPIENT" }).list)).toEqual(expected);

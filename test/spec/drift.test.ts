@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 // @ts-expect-error -- plain ESM script without type declarations
 import { render } from "../../scripts/build.mjs";
 
-test("generated/ is what openapi/ builds (else run `npm run build`)", async () => {
+test("generated/ is up to date (else `npm run build`)", async () => {
   const files: Record<string, string> = await render();
   expect(
     Object.keys(files)

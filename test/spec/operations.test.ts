@@ -51,7 +51,7 @@ describe("the document covers the reference's operations", () => {
     expect(statuses("getConversion")).toEqual(["200", "400", "401", "404", "405", "429", "500"]);
   });
 
-  test("Idempotency-Key is on exactly the two operations the reference names", () => {
+  test("Idempotency-Key is on exactly the reference's two", () => {
     const withKey = documented.filter((o) =>
       (o.op.parameters ?? [])
         .map((p: unknown) => deref(doc, p))
