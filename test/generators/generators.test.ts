@@ -46,7 +46,6 @@ beforeAll(async () => {
   const [heyEcho, orvalEcho] = [await startEcho(), await startEcho()];
   echoes.push(heyEcho, orvalEcho);
   const [hey, orval] = await Promise.all([generateHeyApi(document, dir), generateOrval(document, dir, orvalEcho.url)]);
-  // Emits JavaScript even when a file has type errors: the matrix's "builds" cell owns those.
   await compile(dir);
   const runs = await Promise.all([runDriver(dir, "hey", heyEcho.url), runDriver(dir, "orval", orvalEcho.url)]);
   for (const [i, g] of generators.entries()) {
