@@ -34,6 +34,7 @@ const hostile = fc.constantFrom(
   ...[..."aZ09-_.~/ ;|&$`'\"\\(){}[]*?!<>#%^=,+@:\t\n\r\u0000\u0007\u001b\u007f\u0085\u009béü€😀"],
   "$(id)",
   "`id`",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, as a hostile input
   "${IFS}",
   "'\\''",
   "--",
@@ -46,7 +47,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** What bash does with the printed command: curl is a function that prints its arguments, and no program is on PATH. */
 function pasted(command: string): { argv: string[]; stderr: string; status: number | null } {
-  const script = `curl() { printf '%s\\0' "$@"; }\ncommand_not_found_handle() { printf 'RAN %s\\n' "$1" >&2; return 127; }\n${command}\n`;
+  const script = [
+    `curl() { printf '%s\\0' "$@"; }`,
+    `command_not_found_handle() { printf 'RAN %s\\n' "$1" >&2; return 127; }`,
+    command,
+    "",
+  ].join("\n");
   const res = spawnSync(BASH, ["--norc", "--noprofile", "-c", script], {
     cwd,
     env: { PATH: path.join(dir, "no-programs") },
@@ -116,7 +122,8 @@ function check(c: Case): "refused" | "printed" {
 }
 
 describe("fo-sign --curl prints a command that is safe to paste", () => {
-  test("hostile methods, paths, header values and bodies: refused, or exactly the intended arguments", () => {
+  // Methods, paths, header values and bodies.
+  test("hostile inputs: refused, or exactly the intended arguments", () => {
     const outcomes = { refused: 0, printed: 0 };
     fc.assert(
       fc.property(
@@ -141,11 +148,18 @@ describe("fo-sign --curl prints a command that is safe to paste", () => {
     expect(outcomes.refused).toBeGreaterThan(10);
   });
 
-  test("shell metacharacters in a clean path and body are printed, never refused", () => {
+  test("prints shell metacharacters in a clean path and body", () => {
     // A clean path is one the signer takes (src/signing/canonicalPath.ts: the URL parser gives it back
     // unchanged, so no space, quote, backtick, brace or stray %); the shell still reads most of what is left.
     const pathChar = fc.constantFrom(...[..."aZ09-_~/;|&$'()[]*!^=,+@:"], "$(id)");
-    const bodyChar = fc.constantFrom(...[..."aZ09-_~/;|&$`'\"(){}[]*!<>%^=,+@: "], "$(id)", "`id`", "${IFS}", "'\\''");
+    const bodyChar = fc.constantFrom(
+      ...[..."aZ09-_~/;|&$`'\"(){}[]*!<>%^=,+@: "],
+      "$(id)",
+      "`id`",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion, as a hostile input
+      "${IFS}",
+      "'\\''",
+    );
     const cleanPath = fc
       .array(pathChar, { minLength: 1, maxLength: 12 })
       .map((p) => `/v1/${p.join("")}`)
@@ -158,7 +172,7 @@ describe("fo-sign --curl prints a command that is safe to paste", () => {
     );
   });
 
-  test("hostile file names: Content-Disposition per RFC 6266 and RFC 8187, the file passed as one argument", () => {
+  test("hostile file names: RFC 6266/8187 header, one argument", () => {
     const nameChar = fc.constantFrom(
       ...[..."aZ09-_. ;|&$`'\"\\(){}[]*?!<>#%^=,+@:\t\n\u001b\u007f\u0085éü€😀"],
       "$(id)",

@@ -35,7 +35,7 @@ const scripts = Object.keys(JSON.parse(readFileSync(path.join(root, "package.jso
 type Block = { file: string; line: number; code: string; kind: "run" | "not-run" | "server"; note: string };
 
 /** The fenced shell blocks of a markdown file, each with the marker on the line before it, if any. */
-export function shellBlocks(file: string, markdown: string): Block[] {
+function shellBlocks(file: string, markdown: string): Block[] {
   const lines = markdown.split("\n");
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -60,15 +60,17 @@ export function shellBlocks(file: string, markdown: string): Block[] {
 const all = guides.flatMap((f) => shellBlocks(f, readFileSync(path.join(root, f), "utf8")));
 
 describe("the guides' shell blocks", () => {
-  test("there are some, and every one left out or run as a server says why or what it waits for", () => {
+  test("every skipped or server block says why", () => {
     expect(all.filter((b) => b.kind !== "not-run").length).toBeGreaterThanOrEqual(8);
     for (const b of all.filter((b) => b.kind !== "run"))
       expect(b.note.length, `${b.file}:${b.line}`).toBeGreaterThan(8);
   });
 
-  test("project commands go one way, bash scripts/dev.sh <npm script>, and name a script package.json has", () => {
+  test("project commands run as `bash scripts/dev.sh <script>`", () => {
     // A block left out may show the alternative (source scripts/env.sh, then npm run): its marker says why.
-    for (const b of all.filter((b) => b.kind !== "not-run")) {
+    const project = all.filter((b) => b.kind !== "not-run");
+    expect(project.length).toBeGreaterThan(0);
+    for (const b of project) {
       for (const line of b.code.split("\n")) {
         expect(line, `${b.file}:${b.line}: use bash scripts/dev.sh`).not.toMatch(
           /(^|[;&|(]\s*)(npm run|npx|npm exec|npm test|npm start)\b/,
@@ -79,22 +81,25 @@ describe("the guides' shell blocks", () => {
     }
   });
 
-  test("the README stays a front door: short, lines of at most 110 characters", () => {
+  test("the README stays short, lines at most 110 wide", () => {
     const readme = readFileSync(path.join(root, "README.md"), "utf8").split("\n");
     expect(readme.length).toBeLessThanOrEqual(90);
     expect(readme.filter((l) => l.length > 110)).toEqual([]);
   });
 
-  test("links between the guides point at files that exist", () => {
+  test("links between guides point at files", () => {
+    let links = 0;
     for (const f of [...guides, "CONTRIBUTING.md", "CHANGELOG.md"]) {
       // Links in the prose only: a fenced code block's `](x)` is code (Go's generics, for one).
       const text = readFileSync(path.join(root, f), "utf8").replace(/^```[\s\S]*?^```/gm, "");
       for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
         if (/^[a-z]+:/.test(target!)) continue;
+        links++;
         const resolved = path.relative(root, path.resolve(path.dirname(path.join(root, f)), target!));
         expect(existsSync(path.join(root, resolved)), `${f} links ${target}`).toBe(true);
       }
     }
+    expect(links).toBeGreaterThan(0);
   });
 });
 
@@ -132,23 +137,29 @@ function makeCopy() {
 /** The bash text of a guide: its run blocks as they are, each server block started, awaited and stopped. */
 function scriptOf(blocks: Block[]): string {
   const parts = ["set -euo pipefail", `cd ${JSON.stringify(copy)}`];
-  blocks.forEach((b, n) => {
+  for (const [n, b] of blocks.entries()) {
     parts.push(`echo "### ${b.file}:${b.line}" >&2`);
-    if (b.kind === "run") return void parts.push(b.code);
-    if (b.kind !== "server") return;
+    if (b.kind === "run") {
+      parts.push(b.code);
+      continue;
+    }
+    if (b.kind !== "server") continue;
     const log = `"$TMPDIR_GUIDE/server-${n}.log"`;
     parts.push(
       `set -m; ( ${b.code}\n) > ${log} 2>&1 & pid=$!; set +m`,
       // Ready within 120 s, or the block failed (its output is shown).
-      `for i in $(seq 1 240); do grep -qF -- ${JSON.stringify(b.note)} ${log} && break; kill -0 $pid 2>/dev/null || break; sleep 0.5; done`,
-      `if ! grep -qF -- ${JSON.stringify(b.note)} ${log}; then cat ${log} >&2; kill -KILL -- -$pid 2>/dev/null || true; echo "not ready: ${b.file}:${b.line}" >&2; exit 1; fi`,
+      `for i in $(seq 1 240); do grep -qF -- ${JSON.stringify(b.note)} ${log} && break; kill -0 $pid 2>/dev/null ` +
+        `|| break; sleep 0.5; done`,
+      `if ! grep -qF -- ${JSON.stringify(b.note)} ${log}; then cat ${log} >&2; kill -KILL -- -$pid 2>/dev/null || ` +
+        `true; echo "not ready: ${b.file}:${b.line}" >&2; exit 1; fi`,
       `cat ${log}`,
       // Ctrl-C: SIGINT to the block's process group; it must end within 30 s.
       `kill -INT -- -$pid 2>/dev/null || true`,
       `for i in $(seq 1 60); do kill -0 $pid 2>/dev/null || break; sleep 0.5; done`,
-      `if kill -0 $pid 2>/dev/null; then kill -KILL -- -$pid; echo "did not stop on Ctrl-C: ${b.file}:${b.line}" >&2; exit 1; fi`,
+      `if kill -0 $pid 2>/dev/null; then kill -KILL -- -$pid; echo "did not stop on Ctrl-C: ${b.file}:${b.line}" ` +
+        `>&2; exit 1; fi`,
     );
-  });
+  }
   return parts.join("\n");
 }
 

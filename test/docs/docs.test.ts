@@ -10,7 +10,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildDocs, unknowns } from "../../scripts/docs.mjs";
 import { serveDocs } from "../../scripts/serve-docs.mjs";
-import { listOperations, loadBundle } from "../helpers/document.ts";
+import { type Json, listOperations, loadBundle } from "../helpers/document.ts";
 import fixtures from "../signing/vectors.json" with { type: "json" };
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -18,7 +18,7 @@ const artifacts = path.resolve(import.meta.dirname, "../../test-results/docs");
 const doc = loadBundle();
 const operations = listOperations(doc);
 const samplesDir = path.resolve(import.meta.dirname, "../../openapi/code_samples");
-const webhooks = Object.entries<any>(doc.webhooks).map(([name, item]) => ({ name, op: item.post })); // eslint-disable-line @typescript-eslint/no-explicit-any
+const webhooks = Object.entries<Json>(doc.webhooks).map(([name, item]) => ({ name, op: item.post }));
 
 let tmp: string;
 let server: Server;
@@ -37,7 +37,8 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) {
     throw new Error(
-      `Chromium not found at ${chromiumPath}. Install Debian's package: apt-get update && apt-get install -y chromium (.ci/run does this), or set CHROMIUM_PATH.`,
+      `Chromium not found at ${chromiumPath}. Install Debian's package: apt-get update && apt-get install -y ` +
+        `chromium (.ci/run does this), or set CHROMIUM_PATH.`,
     );
   }
   tmp = mkdtempSync(path.join(os.tmpdir(), "docs-test-"));
@@ -89,7 +90,10 @@ afterAll(async () => {
 
 const exactly = (s: string) => new RegExp(`^\\s*${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s*Webhook)?\\s*$`);
 
-/** A rendered heading with exactly this text, or this text and a "Webhook" badge (their accessible names carry a "link to ..." prefix). */
+/**
+ * A rendered heading with exactly this text, or this text and a "Webhook" badge (their accessible names carry a
+ * "link to ..." prefix).
+ */
 const heading = (name: string) =>
   page
     .locator("h1, h2, h3")
@@ -102,10 +106,11 @@ async function open(hash: string, name: string) {
   await heading(name).waitFor();
 }
 
+// biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the rendered text a reader sees
 const text = () => page.locator("body").innerText();
 
 describe("the docs page, served with the network blocked", () => {
-  test("loads as a light page: Redoc's renderer stays unloaded until the reader shows intent", async () => {
+  test("loads Redoc only when the reader shows intent", async () => {
     expect(build.bytes).toBeLessThan(600_000);
     expect(build.brotliBytes).toBeLessThan(100_000);
     expect(build.scriptBytes).toBeGreaterThan(500_000);
@@ -119,7 +124,8 @@ describe("the docs page, served with the network blocked", () => {
     await page.locator('[data-component-name="Sidebar/Sidebar"], [data-testid="search-trigger"]').first().waitFor();
   });
 
-  test("a click in the sidebar before Redoc runs lands on that section, not on a missing path", async () => {
+  // Before Redoc runs, a click must not land on a missing path.
+  test("an early sidebar click lands on its section", async () => {
     const fresh = await context.newPage();
     try {
       await fresh.goto(pageUrl, { waitUntil: "load" });
@@ -135,7 +141,7 @@ describe("the docs page, served with the network blocked", () => {
     }
   });
 
-  test("shows every operation's summary and every webhook", { timeout: 90_000 }, async () => {
+  test("shows every operation and webhook", { timeout: 90_000 }, async () => {
     const byTag = new Map<string, string[]>();
     for (const { op } of [...operations, ...webhooks])
       byTag.set(op.tags[0], [...(byTag.get(op.tags[0]) ?? []), op.summary]);
@@ -155,7 +161,7 @@ describe("the docs page, served with the network blocked", () => {
     }
   });
 
-  test("search finds an operation and opens it", async () => {
+  test("search finds and opens an operation", async () => {
     await open("#/", `${doc.info.title} (${doc.info.version})`);
     await page.getByText("Search").first().click();
     await page.keyboard.type("Execute a quote");
@@ -166,7 +172,7 @@ describe("the docs page, served with the network blocked", () => {
     expect(page.url()).toMatch(/#\/conversions\/executequote$/);
   });
 
-  test("the authentication section renders the production signing steps and the mismatch causes", async () => {
+  test("authentication shows signing steps and mismatch causes", async () => {
     await open("#/section/authentication", "Authentication");
     await heading("ServiceHmacSignature").scrollIntoViewIfNeeded();
     const body = await text();
@@ -186,7 +192,7 @@ describe("the docs page, served with the network blocked", () => {
     await page.screenshot({ path: path.join(artifacts, "authentication.png") });
   });
 
-  test("the authentication section walks through the worked signing example of the signing vectors", async () => {
+  test("authentication walks through the signing vector", async () => {
     const name = /The signing vector "([^"]+)"/.exec(
       doc.components.securitySchemes.ServiceHmacSignature.description,
     )?.[1];
@@ -210,7 +216,7 @@ describe("the docs page, served with the network blocked", () => {
     await page.screenshot({ path: path.join(artifacts, "worked-example.png") });
   });
 
-  test("the code samples section says how to run them against the mock", async () => {
+  test("the samples section says how to run them", async () => {
     await open("#/section/code-samples", "Code samples");
     expect(await text()).toContain(
       "export BASE_URL=http://127.0.0.1:4010 SANDBOX_TOKEN=any-token PORTFOLIO_TOKEN=any-token",
@@ -230,47 +236,46 @@ describe("the docs page, served with the network blocked", () => {
       stem: "v2_accounts_{main_account_id}_businesses_{sub_account_id}_documents_{document_type}",
       verb: "put",
     },
-  ])(
-    "$heading shows its TypeScript sample, and its cURL sample from the language menu",
-    async ({ hash, heading: title, stem, verb }) => {
-      const lines = (file: string) =>
-        readFileSync(path.join(samplesDir, file), "utf8")
-          .split("\n")
-          .map((l) => l.trim())
-          .filter(Boolean);
-      await open(hash, title);
-      // The operation's own section: Redoc keeps the neighbouring operations, and their samples, in the page too.
-      const operation = page.locator(`[data-section-id="${hash.slice(1)}"]`);
-      // The language menu's button shows the current language, which Redoc keeps from one operation to the next.
-      const choose = async (language: string) => {
-        await operation
-          .getByRole("button", { name: /^(TypeScript|cURL|Payload)$/ })
-          .first()
-          .click();
-        await page.getByRole("menuitem", { name: language }).click();
-      };
-      await choose("TypeScript");
-      const panel = operation
-        .locator('[data-component-name="CodeBlock/CodeBlock"]')
-        .filter({ hasText: "financial-operations-api" })
-        .first();
-      await panel.waitFor();
-      const typescript = await panel.innerText();
-      for (const line of lines(`TypeScript/${stem}/${verb}.ts`)) expect(typescript).toContain(line);
-      await choose("cURL");
-      const shell = operation
-        .locator('[data-component-name="CodeBlock/CodeBlock"]')
-        .filter({ hasText: "--fail-with-body" })
-        .first();
-      await shell.waitFor();
-      const curl = await shell.innerText();
-      for (const line of lines(`curl/${stem}/${verb}.sh`)) expect(curl).toContain(line);
-      mkdirSync(artifacts, { recursive: true });
-      await page.screenshot({
-        path: path.join(artifacts, `samples-${verb}-${title.replace(/\W+/g, "-").toLowerCase()}.png`),
-      });
-    },
-  );
+  ])("$heading shows its TypeScript and cURL samples", async ({ hash, heading: title, stem, verb }) => {
+    const lines = (file: string) =>
+      readFileSync(path.join(samplesDir, file), "utf8")
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean);
+    await open(hash, title);
+    // The operation's own section: Redoc keeps the neighbouring operations, and their samples, in the page too.
+    const operation = page.locator(`[data-section-id="${hash.slice(1)}"]`);
+    // The language menu's button shows the current language, which Redoc keeps from one operation to the next.
+    const choose = async (language: string) => {
+      await operation
+        .getByRole("button", { name: /^(TypeScript|cURL|Payload)$/ })
+        .first()
+        .click();
+      await page.getByRole("menuitem", { name: language }).click();
+    };
+    await choose("TypeScript");
+    const panel = operation
+      .locator('[data-component-name="CodeBlock/CodeBlock"]')
+      .filter({ hasText: "financial-operations-api" })
+      .first();
+    await panel.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the rendered text
+    const typescript = await panel.innerText();
+    for (const line of lines(`TypeScript/${stem}/${verb}.ts`)) expect(typescript).toContain(line);
+    await choose("cURL");
+    const shell = operation
+      .locator('[data-component-name="CodeBlock/CodeBlock"]')
+      .filter({ hasText: "--fail-with-body" })
+      .first();
+    await shell.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the rendered text
+    const curl = await shell.innerText();
+    for (const line of lines(`curl/${stem}/${verb}.sh`)) expect(curl).toContain(line);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({
+      path: path.join(artifacts, `samples-${verb}-${title.replace(/\W+/g, "-").toLowerCase()}.png`),
+    });
+  });
 
   test.each([
     {
@@ -301,14 +306,14 @@ describe("the docs page, served with the network blocked", () => {
       status: "400",
       fields: ["error", "request_id", "details"],
     },
-  ])("the $envelope error envelope renders ($status of $heading)", async ({ hash, heading, status, fields }) => {
+  ])("renders the $envelope envelope ($status of $heading)", async ({ hash, heading, status, fields }) => {
     await open(hash, heading);
     await page.getByRole("tab", { name: status, exact: true }).first().click();
     const body = await text();
     for (const field of fields) expect(body).toContain(field);
   });
 
-  test("every x-not-shown unknown is visible to a reader", async () => {
+  test("shows every x-not-shown unknown", async () => {
     const marks = unknowns(doc);
     expect(marks.length).toBeGreaterThan(20);
     await open("#/section/what-the-reference-does-not-show", "What the reference does not show");
@@ -328,7 +333,7 @@ describe("the docs page, served with the network blocked", () => {
     await page.screenshot({ path: path.join(artifacts, "changelog.png") });
   });
 
-  test("made zero outside requests and threw no script error", () => {
+  test("made no outside request and no script error", () => {
     expect(outside).toEqual([]);
     expect(blockedByPolicy).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -336,7 +341,7 @@ describe("the docs page, served with the network blocked", () => {
 });
 
 describe("the standalone page, opened from disk", () => {
-  test("renders an operation from a deep link by itself, with no request anywhere", async () => {
+  test("renders a deep link with no request", async () => {
     const standalone = await context.newPage();
     const requests: string[] = [];
     standalone.on("request", (r) => requests.push(r.url()));

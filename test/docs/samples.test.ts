@@ -30,8 +30,15 @@ const operations = listOperations(doc).map((o) => {
 const read = (file: string) => readFileSync(file, "utf8");
 const curl = spawnSync("curl", ["--version"]).status === 0;
 
+/** The sample's one curl call to the mock: its method (absent for GET) and its path. */
+const CURL_CALL = new RegExp(
+  String.raw`^curl -sS --fail-with-body (?:-X ([A-Z]+) )?"\$\{BASE_URL:-http:\/\/127\.0\.0\.1:4010\}` +
+    String.raw`([^"?]*)(?:\?[^"]*)?"`,
+  "m",
+);
+
 describe("every operation has its samples", () => {
-  test("23 operations, each with a TypeScript and a cURL sample in x-codeSamples, in that order", () => {
+  test("each operation has TypeScript, then cURL", () => {
     expect(operations).toHaveLength(23);
     for (const { name, op, tsFile, shFile } of operations) {
       expect(op["x-codeSamples"], name).toEqual([
@@ -41,7 +48,7 @@ describe("every operation has its samples", () => {
     }
   });
 
-  test("no sample file belongs to no operation", () => {
+  test("every sample file belongs to an operation", () => {
     const expected = new Set(operations.flatMap((o) => [o.tsFile, o.shFile]));
     const found = ["TypeScript", "curl"].flatMap((lang) =>
       readdirSync(path.join(samplesDir, lang), { recursive: true, withFileTypes: true })
@@ -52,7 +59,7 @@ describe("every operation has its samples", () => {
     expect(found).toHaveLength(expected.size);
   });
 
-  test("every TypeScript sample is in the program that `npm run typecheck` checks", () => {
+  test("npm run typecheck checks every TypeScript sample", () => {
     const { config } = ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile);
     const { fileNames, errors } = ts.parseJsonConfigFileContent(config, ts.sys, root);
     expect(errors).toEqual([]);
@@ -60,34 +67,29 @@ describe("every operation has its samples", () => {
     expect(operations.filter((o) => !checked.has(o.tsFile)).map((o) => o.name)).toEqual([]);
   });
 
-  test.each(operations)(
-    "$name: the TypeScript sample imports the package by its name and reads its credentials from the environment",
-    ({ tsFile, portfolio }) => {
-      const source = read(tsFile);
-      expect(source).toMatch(/^import \{[^}]*\bcreateClient\b[^}]*\} from "financial-operations-api";$/m);
-      expect(source).toContain('baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010"');
-      expect(source).toContain(
-        portfolio ? "portfolioToken: process.env.PORTFOLIO_TOKEN!" : "bearerToken: process.env.SANDBOX_TOKEN!",
-      );
-    },
-  );
+  test.each(operations)("$name: TypeScript imports the package, env credentials", ({ tsFile, portfolio }) => {
+    const source = read(tsFile);
+    expect(source).toMatch(/^import \{[^}]*\bcreateClient\b[^}]*\} from "financial-operations-api";$/m);
+    expect(source).toContain('baseUrl: process.env.BASE_URL ?? "http://127.0.0.1:4010"');
+    expect(source).toContain(
+      portfolio ? "portfolioToken: process.env.PORTFOLIO_TOKEN!" : "bearerToken: process.env.SANDBOX_TOKEN!",
+    );
+  });
 
   test.each(operations)(
-    "$name: the cURL sample sends its method to its path with the right token",
+    "$name: cURL sends its method, path and token",
     ({ method, pathPattern, shFile, portfolio }) => {
       const source = read(shFile);
-      const call =
-        /^curl -sS --fail-with-body (?:-X ([A-Z]+) )?"\$\{BASE_URL:-http:\/\/127\.0\.0\.1:4010\}([^"?]*)(?:\?[^"]*)?"/m.exec(
-          source,
-        );
-      expect(call, "one curl call against ${BASE_URL:-http://127.0.0.1:4010}").not.toBeNull();
+      const call = CURL_CALL.exec(source);
+      expect(call, "one curl call against $BASE_URL (default http://127.0.0.1:4010)").not.toBeNull();
       expect(call![1] ?? "GET").toBe(method.toUpperCase());
       expect(call![2]).toMatch(pathPattern);
       expect(source).toContain(`-H "Authorization: Bearer $${portfolio ? "PORTFOLIO_TOKEN" : "SANDBOX_TOKEN"}"`);
     },
   );
 
-  test("no sample carries a secret: bearer tokens come from the environment, never HMAC keys", () => {
+  // Bearer tokens come from the environment; no HMAC key anywhere.
+  test("no sample carries a secret", () => {
     for (const { tsFile, shFile } of operations) {
       for (const source of [read(tsFile), read(shFile)]) {
         expect(source).not.toMatch(/Service-HMAC|secretKey|accessKey|Bearer [A-Za-z0-9]/);
@@ -114,7 +116,8 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
   });
 
   describe("cURL samples (sh, as the docs say to run them)", () => {
-    test("curl is installed (.ci/run installs it where missing)", () => {
+    // .ci/run installs it where missing.
+    test("curl is installed", () => {
       expect(curl, "curl is not on PATH: install it (apt-get install -y curl) to run the cURL samples").toBe(true);
     });
     test.each(operations)("$name", async ({ shFile }) => {
@@ -166,12 +169,14 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
         mine.some((s) => s.method === method.toUpperCase() && pathPattern.test(s.path)),
         "the sample calls its own operation",
       ).toBe(true);
-      for (const s of mine)
-        expect(s.status, `${s.method} ${s.path}`).toBeGreaterThanOrEqual(200), expect(s.status).toBeLessThan(300);
+      for (const s of mine) {
+        expect(s.status, `${s.method} ${s.path}`).toBeGreaterThanOrEqual(200);
+        expect(s.status).toBeLessThan(300);
+      }
     });
   });
 
-  test("a TypeScript sample runs as the docs say, with tsx in its own process", async () => {
+  test("a TypeScript sample runs with tsx as documented", async () => {
     const tsx = createRequire(import.meta.url).resolve("tsx");
     const sample = operations.find((o) => o.operationId === "getConversion")!.tsFile;
     const result = await new Promise<{ err: Error | null; stdout: string; stderr: string }>((resolve) =>

@@ -44,7 +44,7 @@ const acceptEncoding = fc
   .map((parts) => parts.map(([name, q]) => (q === undefined ? name : `${name};q=${q}`)).join(", "));
 
 describe("the docs server", () => {
-  test("any Accept-Encoding gets the built file's exact bytes, in a coding it accepted", async () => {
+  test("any Accept-Encoding gets the exact bytes", async () => {
     await fc.assert(
       fc.asyncProperty(acceptEncoding, async (accept) => {
         const res = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept } });
@@ -59,39 +59,36 @@ describe("the docs server", () => {
     );
   }, 120_000);
 
-  test("sends brotli when it is accepted, and far fewer bytes than the file", async () => {
+  test("sends brotli when accepted, far smaller", async () => {
     const res = await fetch(`${base}/`, { headers: { "Accept-Encoding": "gzip, br" } });
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(Number(res.headers.get("content-length"))).toBeLessThan(page.length / 10);
     await res.arrayBuffer();
   });
 
-  test("refusing every coding (identity only) gets the file as it is", async () => {
+  test("identity only gets the file as it is", async () => {
     const res = await fetch(`${base}/`, { headers: { "Accept-Encoding": "br;q=0, gzip;q=0" } });
     expect(res.headers.get("content-encoding")).toBeNull();
     expect(Number(res.headers.get("content-length"))).toBe(page.length);
     expect(decode(Buffer.from(await res.arrayBuffer()), null)).toEqual(page);
   });
 
-  test.each(["br", "gzip", "identity"])(
-    "revalidation with the ETag of the %s form answers 304 with no body",
-    async (accept) => {
-      const first = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept } });
-      await first.arrayBuffer();
-      const etag = first.headers.get("etag")!;
-      expect(etag).toMatch(/^"[\w-]+"$/);
-      const again = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept, "If-None-Match": etag } });
-      expect(again.status).toBe(304);
-      expect((await again.arrayBuffer()).byteLength).toBe(0);
-      const other = await fetch(`${base}/`, {
-        headers: { "Accept-Encoding": accept, "If-None-Match": '"something-else"' },
-      });
-      expect(other.status).toBe(200);
-      await other.arrayBuffer();
-    },
-  );
+  test.each(["br", "gzip", "identity"])("the %s ETag revalidates with 304", async (accept) => {
+    const first = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept } });
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept, "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const other = await fetch(`${base}/`, {
+      headers: { "Accept-Encoding": accept, "If-None-Match": '"something-else"' },
+    });
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+  });
 
-  test("each coding has its own ETag, so a cache never mixes them", async () => {
+  test("each coding has its own ETag", async () => {
     const tags = new Set<string>();
     for (const accept of ["br", "gzip", "identity"]) {
       const res = await fetch(`${base}/`, { headers: { "Accept-Encoding": accept } });
@@ -101,7 +98,7 @@ describe("the docs server", () => {
     expect(tags.size).toBe(3);
   });
 
-  test("Last-Modified revalidates too, when no ETag is sent", async () => {
+  test("Last-Modified revalidates without an ETag", async () => {
     const first = await fetch(`${base}/robots.txt`);
     await first.arrayBuffer();
     const since = first.headers.get("last-modified")!;

@@ -25,19 +25,22 @@ describe.each(files)("%s", (file) => {
 });
 
 describe("the YAML bundle", () => {
-  test("reads as the JSON bundle under js-yaml's default schema (YAML 1.1 timestamps and all)", () => {
+  // YAML 1.1 timestamps and all.
+  test("reads as the JSON under js-yaml's default schema", () => {
     expect(jsyaml.load(yamlText)).toEqual(json);
   });
 
-  test("reads as the JSON bundle under the yaml package's YAML 1.1 schema (yes/no, octals, sexagesimals too)", () => {
+  // yes/no, octals and sexagesimals too.
+  test("reads as the JSON under yaml's YAML 1.1 schema", () => {
     expect(YAML.parse(yamlText, { version: "1.1" })).toEqual(json);
   });
 
-  test("reads as the JSON bundle under YAML 1.2", () => {
+  test("reads as the JSON under YAML 1.2", () => {
     expect(YAML.parse(yamlText)).toEqual(json);
   });
 
-  test("the check can fail: written as plain YAML 1.2, the examples' timestamps come back as dates", () => {
+  // Written as plain YAML 1.2, the examples' timestamps come back as dates.
+  test("the check fails on plain YAML 1.2 timestamps", () => {
     const loaded = jsyaml.load(YAML.stringify(json, { lineWidth: 0 })) as typeof json;
     expect(loaded).not.toEqual(json);
     const item =
@@ -46,7 +49,8 @@ describe("the YAML bundle", () => {
     expect(item.created_at).toBeInstanceOf(Date);
   });
 
-  test("the check can fail: swagger-parser still refuses a description on a server variable", async () => {
+  // swagger-parser still refuses a description on a server variable.
+  test("the check fails on a server variable description", async () => {
     const doc = structuredClone(json);
     doc.servers[0].variables.base_url.description = "The production address.";
     await expect(SwaggerParser.validate(doc)).rejects.toThrow(/unevaluated properties/);

@@ -10,7 +10,7 @@ export interface Recorded {
   body: Buffer;
 }
 
-export const RFI_TOTAL = 3;
+const RFI_TOTAL = 3;
 
 /** The answer of each call the drivers make: a typed success body where the test reads one. */
 function answer(method: string, pathname: string): { status: number; body: unknown } {

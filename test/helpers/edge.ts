@@ -41,7 +41,10 @@ export function stubFetch(...answers: Answer[]) {
   return { fetch, sent };
 }
 
-/** A fetch that records each call and passes it to the real network (Prism), keeping each response's sl-violations header. */
+/**
+ * A fetch that records each call and passes it to the real network (Prism), keeping each response's
+ * sl-violations header.
+ */
 export function passThroughFetch() {
   const sent: (Sent & { violations: string | null; status: number })[] = [];
   const fetch: FetchLike = async (url, init) => {
@@ -95,7 +98,14 @@ export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 30, 0)) {
         schedule();
       }),
   };
-  return { clock, waits, time: () => now, set: (ms: number) => void (now = ms) };
+  return {
+    clock,
+    waits,
+    time: () => now,
+    set: (ms: number) => {
+      now = ms;
+    },
+  };
 }
 
 export const CUSTOMER = "c0ffee00-0000-4000-8000-000000000001";

@@ -37,16 +37,17 @@ export async function startMockScript(
     );
     const onData = (d: Buffer) => {
       out += d;
-      if (/\(Ctrl-C stops (both|it)\)/.test(out)) clearTimeout(timer), resolve();
+      if (/\(Ctrl-C stops (both|it)\)/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once(
-      "exit",
-      (code, signal) => (
-        clearTimeout(timer), reject(new Error(`mock exited (${signal ?? code}) before it was ready:\n${out}`))
-      ),
-    );
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`mock exited (${signal ?? code}) before it was ready:\n${out}`));
+    });
   });
   return { child, output: () => out };
 }

@@ -22,4 +22,4 @@ export function schemaValidator(doc: Json): SchemaValidator {
 }
 
 export const pointer = (...parts: string[]) =>
-  "/" + parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+  `/${parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;

@@ -9,6 +9,8 @@ import { type Json, lint, root, rulesetPath, spectralFor } from "./helpers.ts";
 const bundle: Json = JSON.parse(readFileSync(path.join(root, "generated/openapi.json"), "utf8"));
 const copy = (): Json => structuredClone(bundle);
 const CUSTOMER = "/v1/customers/{customer_id}";
+/** The path suffix from a response to its JSON examples. */
+const JSON_EXAMPLES = ".content.application/json.examples";
 const PORTFOLIO = "/v1/portfolios/{portfolio_id}/conversions";
 const UPLOAD = "/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}";
 
@@ -105,7 +107,7 @@ const breakages: Breakage[] = [
   {
     convention: "conversion error examples use the operation's codes",
     rule: "fo-conversion-error-codes",
-    path: `paths.${CUSTOMER}/conversions/quote.post.responses.400.content.application/json.examples.insufficientBalance`,
+    path: `paths.${CUSTOMER}/conversions/quote.post.responses.400${JSON_EXAMPLES}.insufficientBalance`,
     breakIt: (d) => {
       d.paths[`${CUSTOMER}/conversions/quote`].post.responses["400"].content[
         "application/json"
@@ -150,7 +152,7 @@ const breakages: Breakage[] = [
   {
     convention: "examples validate against their schemas",
     rule: "oas3-valid-media-example",
-    path: `paths.${CUSTOMER}/conversions/hedge.post.responses.201.content.application/json.examples.pending.value.transaction_id`,
+    path: `paths.${CUSTOMER}/conversions/hedge.post.responses.201${JSON_EXAMPLES}.pending.value.transaction_id`,
     breakIt: (d) =>
       (d.paths[`${CUSTOMER}/conversions/hedge`].post.responses["201"].content[
         "application/json"
@@ -159,7 +161,7 @@ const breakages: Breakage[] = [
 ];
 
 describe("the project's document", () => {
-  test("passes the full ruleset with zero errors and zero warnings", async () => {
+  test("passes the full ruleset without findings", async () => {
     expect(await lint(spectral, copy())).toEqual([]);
   });
 
@@ -169,7 +171,7 @@ describe("the project's document", () => {
     expect(new Set(breakages.map((b) => b.rule))).toEqual(new Set([...house, "oas3-valid-media-example"]));
   });
 
-  test("every OWASP rule turned off has a one-line reason and a row in lint/README.md", () => {
+  test("every OWASP rule off has a reason and a row", () => {
     const lines = readFileSync(rulesetPath, "utf8").split("\n");
     const readme = readFileSync(path.join(root, "lint/README.md"), "utf8");
     const off = lines.flatMap((line, i) => {
@@ -186,9 +188,11 @@ describe("the project's document", () => {
     expect(rows.length).toBe(off.length);
   });
 
-  test("every house rule is documented in lint/README.md", () => {
+  test("documents every house rule in lint/README.md", () => {
     const readme = readFileSync(path.join(root, "lint/README.md"), "utf8");
-    for (const id of Object.keys(spectral.ruleset?.rules ?? {}).filter((r) => r.startsWith("fo-"))) {
+    const house = Object.keys(spectral.ruleset?.rules ?? {}).filter((r) => r.startsWith("fo-"));
+    expect(house.length).toBeGreaterThan(0);
+    for (const id of house) {
       expect(readme, id).toMatch(new RegExp(`^### ${id}\\n\\*\\*Why\\.\\*\\*[\\s\\S]+?\\*\\*Fix\\.\\*\\*`, "m"));
     }
   });

@@ -9,7 +9,7 @@ const components = {
 const openapi = (paths: object, extra: object = {}) => bare(paths, { components, ...extra });
 
 describe("fo-auth-rate-limit-responses", () => {
-  test("valid: 401 and 429 declared on every operation", async () => {
+  test("accepts 401 and 429 on every operation", async () => {
     const doc = openapi({
       "/v1/a": {
         get: { responses: { ...ok, "401": responseRef("U"), "429": responseRef("R") } },
@@ -19,12 +19,12 @@ describe("fo-auth-rate-limit-responses", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("valid: webhooks are calls we receive and need neither", async () => {
+  test("accepts webhooks without them", async () => {
     const doc = openapi({}, { webhooks: { "conversion.completed": { post: { responses: ok } } } });
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: a v1 operation without 429", async () => {
+  test("reports a v1 operation without 429", async () => {
     const doc = openapi({
       "/v1/customers/{customer_id}/recipients": { post: { responses: { ...ok, "401": responseRef("U") } } },
     });
@@ -33,12 +33,13 @@ describe("fo-auth-rate-limit-responses", () => {
         code: "fo-auth-rate-limit-responses",
         path: "paths./v1/customers/{customer_id}/recipients.post.responses",
         message:
-          "POST /v1/customers/{customer_id}/recipients declares no 429 response (every endpoint is rate limited and answers 429); add '429': {$ref: '#/components/responses/RateLimited'}.",
+          "POST /v1/customers/{customer_id}/recipients declares no 429 response (every endpoint is rate limited " +
+          "and answers 429); add '429': {$ref: '#/components/responses/RateLimited'}.",
       }),
     ]);
   });
 
-  test("invalid: a portfolio operation without 401 or 429 (4XX does not count)", async () => {
+  test("reports a portfolio operation with only 4XX", async () => {
     const doc = openapi({
       "/v1/portfolios/{portfolio_id}/conversions/quote": { post: { responses: { ...ok, "4XX": responseRef("E") } } },
     });
@@ -55,7 +56,7 @@ describe("fo-auth-rate-limit-responses", () => {
     ]);
   });
 
-  test("invalid: a v2 operation without 401 is pointed at the v2 response", async () => {
+  test("points at a v2 operation's responses", async () => {
     const doc = openapi({
       "/v2/accounts/{main_account_id}/businesses": { get: { responses: { ...ok, "429": responseRef("R") } } },
     });

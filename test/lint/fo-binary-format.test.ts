@@ -23,7 +23,7 @@ const upload = (schema: object, extra: object = {}) =>
   );
 
 describe("fo-binary-format", () => {
-  test("valid: a file body written in place as a binary string; a multipart part that is a binary $ref", async () => {
+  test("accepts binary bodies in place and by $ref", async () => {
     const doc = upload(file, {
       components: {
         schemas: {
@@ -35,7 +35,7 @@ describe("fo-binary-format", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("valid: Base64 text (contentEncoding) is a string, not raw bytes", async () => {
+  test("accepts Base64 text as a string", async () => {
     const doc = openapi(
       {},
       {
@@ -45,14 +45,16 @@ describe("fo-binary-format", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: contentMediaType without format: binary (hey-api and orval 7 sent `{}`)", async () => {
+  // hey-api and orval 7 sent `{}` for such a body.
+  test("reports contentMediaType without binary", async () => {
     const doc = upload({ type: "string", contentMediaType: "application/octet-stream" });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-binary-format",
         path: `paths.${PATH}.put.requestBody.content.*/*.schema`,
         message:
-          "Raw bytes (contentMediaType application/octet-stream, no contentEncoding) must also say `type: string, format: binary`, or generators send or type the file wrongly.",
+          "Raw bytes (contentMediaType application/octet-stream, no contentEncoding) must also say `type: string, " +
+          "format: binary`, or generators send or type the file wrongly.",
       }),
       expect.objectContaining({
         path: `paths.${PATH}.put.requestBody.content.*/*.schema`,
@@ -61,7 +63,7 @@ describe("fo-binary-format", () => {
     ]);
   });
 
-  test("invalid: a file request body through a $ref", async () => {
+  test("reports a file body through a $ref", async () => {
     const doc = upload(
       { $ref: "#/components/schemas/DocumentFile" },
       { components: { schemas: { DocumentFile: file } } },
@@ -70,12 +72,14 @@ describe("fo-binary-format", () => {
       expect.objectContaining({
         code: "fo-binary-format",
         path: `paths.${PATH}.put.requestBody.content.*/*.schema`,
-        message: `The */* body of PUT ${PATH} is a file: write its schema here, not as a $ref (@hey-api/openapi-ts reads format: binary on the body's own schema only, and JSON-encodes the file otherwise).`,
+        message:
+          `The */* body of PUT ${PATH} is a file: write its schema here, not as a $ref (@hey-api/openapi-ts reads ` +
+          `format: binary on the body's own schema only, and JSON-encodes the file otherwise).`,
       }),
     ]);
   });
 
-  test("invalid: a file response that is not a binary string", async () => {
+  test("reports a file response not binary", async () => {
     const doc = openapi({
       "/v1/files/{id}": {
         get: {
@@ -89,7 +93,8 @@ describe("fo-binary-format", () => {
       expect.objectContaining({
         path: "paths./v1/files/{id}.get.responses.200.content.application/pdf.schema",
         message:
-          "The application/pdf body of 200 of GET /v1/files/{id} is a file: its schema must be `{type: string, format: binary}`.",
+          "The application/pdf body of 200 of GET /v1/files/{id} is a file: its schema must be `{type: string, " +
+          "format: binary}`.",
       }),
     ]);
   });

@@ -39,17 +39,17 @@ const getConversion = (override: object = {}) =>
   );
 
 describe("fo-conversion-error-codes", () => {
-  test("valid: every error example carries a documented code of its status", async () => {
+  test("accepts documented codes of each status", async () => {
     expect(await rule.run(getConversion())).toEqual([]);
   });
 
-  test("valid: a 401 example in the older authentication shape carries no conversion code", async () => {
+  test("accepts an older-shape 401 without code", async () => {
     const legacy = { value: { status_code: 401, code: "Unauthorized", detail: "Signature mismatch." } };
     const doc = getConversion({ "401": body({ flat: error("00010000", 401), signatureMismatch: legacy }) });
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: the older shape's code on a status other than 401", async () => {
+  test("reports the older shape outside 401", async () => {
     const legacy = { value: { status_code: 401, code: "Unauthorized" } };
     const doc = getConversion({ "404": body({ notFound: error("00000005", 404), legacy }) });
     expect(await rule.run(doc)).toEqual([
@@ -61,7 +61,7 @@ describe("fo-conversion-error-codes", () => {
     ]);
   });
 
-  test("valid: operations outside the conversion set are not checked", async () => {
+  test("skips operations outside conversions", async () => {
     const doc = openapi({
       "/v1/customers/{customer_id}/external-accounts": {
         post: { responses: { "400": body({ x: error("00020001", 400) }) } },
@@ -70,32 +70,34 @@ describe("fo-conversion-error-codes", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: a code of another operation", async () => {
+  test("reports another operation's code", async () => {
     const doc = getConversion({ "400": body({ invalid: error("00000002", 400), expired: error("00020001", 400) }) });
     expect(await rule.run(doc)).toEqual([
       {
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses.400.content.application/json.examples.expired`,
         message:
-          "Example code 00020001 is not documented for 400 of GET /v1/customers/{customer_id}/conversions/order; use one of 00000002.",
+          "Example code 00020001 is not documented for 400 of GET /v1/customers/{customer_id}/conversions/order; " +
+          "use one of 00000002.",
         severity: 0,
       },
     ]);
   });
 
-  test("invalid: a code on a status that has none (429)", async () => {
+  test("reports a code on 429, which has none", async () => {
     const doc = getConversion({ "429": body({ limited: error("00000002", 429) }) });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses.429.content.application/json.examples.limited`,
         message:
-          "Example code 00000002 is not documented for 429 of GET /v1/customers/{customer_id}/conversions/order; the reference gives no code for this status: leave `code` out.",
+          "Example code 00000002 is not documented for 429 of GET /v1/customers/{customer_id}/conversions/order; " +
+          "the reference gives no code for this status: leave `code` out.",
       }),
     ]);
   });
 
-  test("invalid: an example whose status differs from its response", async () => {
+  test("reports an example of another status", async () => {
     const doc = getConversion({ "404": body({ notFound: error("00000005", 400) }) });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
@@ -106,7 +108,7 @@ describe("fo-conversion-error-codes", () => {
     ]);
   });
 
-  test("invalid: a documented code without example, and a documented status not declared", async () => {
+  test("reports documented codes and statuses missing", async () => {
     const doc = getConversion({ "404": body({ other: error(undefined, 404) }) });
     delete doc.paths[PATH].get.responses["500"];
     expect(await rule.run(doc)).toEqual([
@@ -114,13 +116,15 @@ describe("fo-conversion-error-codes", () => {
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses`,
         message:
-          "GET /v1/customers/{customer_id}/conversions/order documents a 500 answer (00000000) that is not declared; add the 500 response.",
+          "GET /v1/customers/{customer_id}/conversions/order documents a 500 answer (00000000) that is not " +
+          "declared; add the 500 response.",
       }),
       expect.objectContaining({
         code: "fo-conversion-error-codes",
         path: `paths.${PATH}.get.responses.404`,
         message:
-          "GET /v1/customers/{customer_id}/conversions/order documents code 00000005 for 404 but no example shows it; add one (see components/examples).",
+          "GET /v1/customers/{customer_id}/conversions/order documents code 00000005 for 404 but no example shows " +
+          "it; add one (see components/examples).",
       }),
     ]);
   });

@@ -17,7 +17,7 @@ const withParts = (properties: object, parameters: object[] = [], componentParam
   );
 
 describe("fo-description", () => {
-  test("valid: described parameters and properties, a $ref property described by its target", async () => {
+  test("accepts described parameters and properties", async () => {
     const doc = withParts(
       {
         name: { type: "string", description: "Name." },
@@ -30,19 +30,20 @@ describe("fo-description", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: a property without description", async () => {
+  test("reports a property without description", async () => {
     expect(await rule.run(withParts({ account_number: { type: "string" } }))).toEqual([
       {
         code: "fo-description",
         path: "components.schemas.Thing.properties.account_number",
         message:
-          "Property `account_number` has no description; add one in the API's own words (on the property or on the schema it references).",
+          "Property `account_number` has no description; add one in the API's own words (on the property or on " +
+          "the schema it references).",
         severity: 0,
       },
     ]);
   });
 
-  test("invalid: a nested property without description", async () => {
+  test("reports a nested property", async () => {
     const doc = withParts({
       error: { type: "object", description: "Error.", properties: { code: { type: "string", description: " " } } },
     });
@@ -54,7 +55,7 @@ describe("fo-description", () => {
     ]);
   });
 
-  test("invalid: an inline path parameter and a component parameter without description", async () => {
+  test("reports undescribed parameters", async () => {
     const doc = withParts({}, [{ name: "id", in: "path", required: true, schema: { type: "string" } }], {
       Page: { name: "page", in: "query", schema: { type: "integer" } },
     });

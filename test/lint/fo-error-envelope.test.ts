@@ -19,7 +19,7 @@ const components = {
 const get = (path: string, responses: object) => openapi({ [path]: { get: { responses } } }, { components });
 
 describe("fo-error-envelope", () => {
-  test("valid: v1 customer path with the flat envelope, legacy shape allowed on 401", async () => {
+  test("accepts v1 flat errors, legacy 401", async () => {
     const doc = get("/v1/customers/{customer_id}/rfi-cases", {
       "400": jsonResponse(schemaRef("ConversionError")),
       "401": responseRef("Unauthorized"),
@@ -28,7 +28,7 @@ describe("fo-error-envelope", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("valid: v2 account path with the errors array and a flat 429", async () => {
+  test("accepts v2 errors array, flat 429", async () => {
     const doc = get("/v2/accounts/{main_account_id}/businesses", {
       "401": responseRef("V2Unauthorized"),
       "429": responseRef("RateLimited"),
@@ -36,7 +36,7 @@ describe("fo-error-envelope", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("valid: portfolio path with the error object on every error, 429 included", async () => {
+  test("accepts portfolio error objects", async () => {
     const doc = get("/v1/portfolios/{portfolio_id}/conversions/hedge", {
       "401": jsonResponse(schemaRef("PortfolioError")),
       "429": responseRef("PortfolioRateLimited"),
@@ -45,20 +45,24 @@ describe("fo-error-envelope", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: v2 terms 401 with the flat envelope", async () => {
+  test("reports a flat v2 401", async () => {
     const doc = get("/v2/terms/BUSINESS_ONBOARDING/signatures", { "401": jsonResponse(schemaRef("FlatError")) });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-error-envelope",
         path: "paths./v2/terms/BUSINESS_ONBOARDING/signatures.get.responses.401.content.application/json.schema",
         message: expect.stringMatching(
-          /^401 of GET \/v2\/terms\/BUSINESS_ONBOARDING\/signatures uses the flat envelope .* answers with the v2 `errors` array .*V2Unauthorized/,
+          new RegExp(
+            "^401 of GET \\/v2\\/terms\\/BUSINESS_ONBOARDING\\/signatures uses the flat envelope .* answers with " +
+              "the v2 `errors` array .*V2Unauthorized",
+          ),
         ),
       }),
     ]);
   });
 
-  test("invalid: v2 429 pointing at the errors array (every 429 of v1 and v2 is flat)", async () => {
+  // Every 429 of v1 and v2 is flat.
+  test("reports a v2 429 errors array", async () => {
     const doc = get("/v2/accounts/{main_account_id}/businesses", { "429": responseRef("V2Unauthorized") });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
@@ -71,7 +75,7 @@ describe("fo-error-envelope", () => {
     ]);
   });
 
-  test("invalid: legacy authentication shape outside 401", async () => {
+  test("reports the legacy shape outside 401", async () => {
     const doc = get("/v1/customers/{customer_id}/recipients", { "400": jsonResponse(schemaRef("LegacyAuthError")) });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
@@ -82,12 +86,13 @@ describe("fo-error-envelope", () => {
     ]);
   });
 
-  test("valid: portfolio 429 with the flat envelope (the reference gives both for it)", async () => {
+  // The reference gives both envelopes for it.
+  test("accepts a flat portfolio 429", async () => {
     const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", { "429": responseRef("RateLimited") });
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: portfolio 404 with the flat envelope", async () => {
+  test("reports a flat portfolio 404", async () => {
     const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", {
       "404": jsonResponse(schemaRef("ConversionError")),
     });
@@ -102,7 +107,7 @@ describe("fo-error-envelope", () => {
     ]);
   });
 
-  test("invalid: portfolio 429 with the v2 errors array", async () => {
+  test("reports a portfolio 429 errors array", async () => {
     const doc = get("/v1/portfolios/{portfolio_id}/conversions/quote", { "429": responseRef("V2Unauthorized") });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
@@ -115,7 +120,7 @@ describe("fo-error-envelope", () => {
     ]);
   });
 
-  test("invalid: an error body that is none of the envelopes, and one with no body", async () => {
+  test("reports unknown and missing bodies", async () => {
     const doc = get("/v1/customers/{customer_id}/recipients", {
       "404": jsonResponse({ type: "object", properties: { message: { type: "string" } } }),
       "500": { description: "No body." },
@@ -128,7 +133,8 @@ describe("fo-error-envelope", () => {
       expect.objectContaining({
         path: "paths./v1/customers/{customer_id}/recipients.get.responses.500",
         message:
-          "500 of GET /v1/customers/{customer_id}/recipients declares no JSON error body; declare application/json with the flat envelope (code, status, detail, issues, instance, trace_id, time).",
+          "500 of GET /v1/customers/{customer_id}/recipients declares no JSON error body; declare " +
+          "application/json with the flat envelope (code, status, detail, issues, instance, trace_id, time).",
       }),
     ]);
   });

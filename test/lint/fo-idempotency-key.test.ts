@@ -22,11 +22,11 @@ const named = (parameters: object[]) =>
   );
 
 describe("fo-idempotency-key", () => {
-  test("valid: the key on both named operations, required and a UUID", async () => {
+  test("accepts the key where the reference names it", async () => {
     expect(await rule.run(named([keyRef]))).toEqual([]);
   });
 
-  test("valid: the idempotency_key query of the external-account list is no header", async () => {
+  test("accepts the list's idempotency_key query", async () => {
     const doc = named([keyRef]);
     doc.paths["/v1/customers/{customer_id}/external-accounts"].get = {
       parameters: [
@@ -37,7 +37,7 @@ describe("fo-idempotency-key", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: the key invented on the customer conversion execute", async () => {
+  test("reports the key on customer execute", async () => {
     const doc = named([keyRef]);
     doc.paths["/v1/customers/{customer_id}/conversions/hedge"] = { post: { parameters: [keyRef], responses: ok } };
     expect(await rule.run(doc)).toEqual([
@@ -45,12 +45,14 @@ describe("fo-idempotency-key", () => {
         code: "fo-idempotency-key",
         path: "paths./v1/customers/{customer_id}/conversions/hedge.post.parameters.0",
         message:
-          "POST /v1/customers/{customer_id}/conversions/hedge declares the Idempotency-Key header, but the reference names it only on POST /v1/customers/{customer_id}/external-accounts and POST /v1/portfolios/{portfolio_id}/conversions/hedge; support is not inferred from the method: remove it.",
+          "POST /v1/customers/{customer_id}/conversions/hedge declares the Idempotency-Key header, but the " +
+          "reference names it only on POST /v1/customers/{customer_id}/external-accounts and POST " +
+          "/v1/portfolios/{portfolio_id}/conversions/hedge; support is not inferred from the method: remove it.",
       }),
     ]);
   });
 
-  test("invalid: a look-alike header on another operation", async () => {
+  test("reports a look-alike header", async () => {
     const doc = named([keyRef]);
     doc.paths["/v1/customers/{customer_id}/recipients"] = {
       post: { parameters: [{ ...key, name: "X-Idempotency-Key" }], responses: ok },
@@ -66,24 +68,26 @@ describe("fo-idempotency-key", () => {
     ]);
   });
 
-  test("invalid: a named operation without the key", async () => {
+  test("reports a named operation without it", async () => {
     expect(await rule.run(named([]))).toEqual([
       expect.objectContaining({
         code: "fo-idempotency-key",
         path: "paths./v1/customers/{customer_id}/external-accounts.post.parameters",
         message:
-          "POST /v1/customers/{customer_id}/external-accounts must declare the Idempotency-Key header (required, format uuid): add $ref: '#/components/parameters/IdempotencyKey'.",
+          "POST /v1/customers/{customer_id}/external-accounts must declare the Idempotency-Key header (required, " +
+          "format uuid): add $ref: '#/components/parameters/IdempotencyKey'.",
       }),
     ]);
   });
 
-  test("invalid: the key optional and without uuid format", async () => {
+  test("reports an optional, formless key", async () => {
     expect(await rule.run(named([{ ...key, required: false, schema: { type: "string" } }]))).toEqual([
       expect.objectContaining({
         code: "fo-idempotency-key",
         path: "paths./v1/customers/{customer_id}/external-accounts.post.parameters.0",
         message:
-          "The idempotency header of POST /v1/customers/{customer_id}/external-accounts must be required: true, have schema {type: string, format: uuid}; use $ref: '#/components/parameters/IdempotencyKey'.",
+          "The idempotency header of POST /v1/customers/{customer_id}/external-accounts must be required: true, " +
+          "have schema {type: string, format: uuid}; use $ref: '#/components/parameters/IdempotencyKey'.",
       }),
     ]);
   });

@@ -5,7 +5,7 @@ const rule = ruleUnderTest("fo-no-boolean-schema");
 const withSchemas = (schemas: object) => openapi({}, { components: { schemas } });
 
 describe("fo-no-boolean-schema", () => {
-  test("valid: a forbidden property as {not: {}}, booleans as additionalProperties and unevaluatedProperties", async () => {
+  test("accepts {not: {}} and boolean keywords", async () => {
     const doc = withSchemas({
       Answer: {
         type: "object",
@@ -17,7 +17,8 @@ describe("fo-no-boolean-schema", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: a property forbidden with the boolean false (orval crashes on it)", async () => {
+  // orval crashes on it.
+  test("reports a property forbidden by false", async () => {
     const doc = withSchemas({
       Answer: { type: "object", properties: { requirement_id: false }, additionalProperties: true },
     });
@@ -26,13 +27,14 @@ describe("fo-no-boolean-schema", () => {
         code: "fo-no-boolean-schema",
         path: "components.schemas.Answer.properties.requirement_id",
         message:
-          "Boolean schema `false` at components.schemas.Answer.properties.requirement_id: write `{not: {}}` (refuses every value) with a description instead; orval crashes on boolean schemas.",
+          "Boolean schema `false` at components.schemas.Answer.properties.requirement_id: write `{not: {}}` " +
+          "(refuses every value) with a description instead; orval crashes on boolean schemas.",
         severity: 0,
       },
     ]);
   });
 
-  test("invalid: `true` as an items schema, an anyOf branch and a body schema", async () => {
+  test("reports `true` as a schema", async () => {
     const doc = openapi(
       { "/v1/things": { get: { responses: { "200": jsonResponse(true) } } } },
       {

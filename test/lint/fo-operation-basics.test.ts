@@ -8,11 +8,12 @@ const good = { operationId: "listThings", summary: "List things", tags: ["Things
 const at = (op: object) => openapi({ "/v1/things": { get: op } });
 
 describe("fo-operation-basics", () => {
-  test("valid: camelCase id, summary, tag and an example of the success body", async () => {
+  test("accepts a complete operation", async () => {
     expect(await rule.run(at(good))).toEqual([]);
   });
 
-  test("valid: a success response without a body needs no example (webhook acknowledgement)", async () => {
+  // A webhook acknowledgement.
+  test("accepts a bodiless success without example", async () => {
     const doc = openapi(
       {},
       {
@@ -26,18 +27,19 @@ describe("fo-operation-basics", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: operationId in another casing", async () => {
+  test("reports an operationId not camelCase", async () => {
     expect(await rule.run(at({ ...good, operationId: "list_things" }))).toEqual([
       expect.objectContaining({
         code: "fo-operation-basics",
         path: "paths./v1/things.get.operationId",
         message:
-          "operationId `list_things` of GET /v1/things is not camelCase (^[a-z][a-zA-Z0-9]*$), the one casing of this document.",
+          "operationId `list_things` of GET /v1/things is not camelCase (^[a-z][a-zA-Z0-9]*$), the one casing of " +
+          "this document.",
       }),
     ]);
   });
 
-  test("invalid: no summary and no tag", async () => {
+  test("reports no summary and no tag", async () => {
     const { summary: _s, tags: _t, ...bare } = good;
     expect(await rule.run(at(bare))).toEqual([
       expect.objectContaining({
@@ -53,7 +55,7 @@ describe("fo-operation-basics", () => {
     ]);
   });
 
-  test("invalid: a success body without an example", async () => {
+  test("reports a success body without example", async () => {
     const doc = at({
       ...good,
       responses: { "201": { description: "Ok.", content: { "application/json": { schema: { type: "object" } } } } },
@@ -67,7 +69,7 @@ describe("fo-operation-basics", () => {
     ]);
   });
 
-  test("invalid: a webhook without operationId", async () => {
+  test("reports a webhook without operationId", async () => {
     const { operationId: _id, ...anonymous } = good;
     const doc = openapi({}, { webhooks: { "conversion.failed": { post: anonymous } } });
     expect(await rule.run(doc)).toEqual([

@@ -24,18 +24,18 @@ const upload = (op: object) =>
   });
 
 describe("fo-raw-upload", () => {
-  test("valid: raw bytes of any MIME type and a required Content-Disposition", async () => {
+  test("accepts raw bytes with Content-Disposition", async () => {
     expect(await rule.run(upload({}))).toEqual([]);
   });
 
-  test("valid: named MIME types with format binary", async () => {
+  test("accepts named binary MIME types", async () => {
     const doc = upload({
       requestBody: { required: true, content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
     });
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: the file wrapped in JSON", async () => {
+  test("reports the file wrapped in JSON", async () => {
     const doc = upload({
       requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
     });
@@ -43,13 +43,15 @@ describe("fo-raw-upload", () => {
       {
         code: "fo-raw-upload",
         path: `paths.${PATH}.put.requestBody.content.application/json`,
-        message: `PUT ${PATH} declares application/json: the file is the raw request body, not JSON and not a form; declare the document MIME type (or */*) with a binary string schema.`,
+        message:
+          `PUT ${PATH} declares application/json: the file is the raw request body, not JSON and not a form; ` +
+          `declare the document MIME type (or */*) with a binary string schema.`,
         severity: 0,
       },
     ]);
   });
 
-  test("invalid: a multipart form", async () => {
+  test("reports a multipart form", async () => {
     const doc = upload({
       requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } },
     });
@@ -62,7 +64,7 @@ describe("fo-raw-upload", () => {
     ]);
   });
 
-  test("invalid: Base64 text instead of bytes", async () => {
+  test("reports Base64 text", async () => {
     const doc = upload({
       requestBody: { required: true, content: { "*/*": { schema: { type: "string", contentEncoding: "base64" } } } },
     });
@@ -75,13 +77,15 @@ describe("fo-raw-upload", () => {
     ]);
   });
 
-  test("invalid: Content-Disposition missing, and an optional body", async () => {
+  test("reports no Content-Disposition, optional body", async () => {
     const doc = upload({ parameters: [], requestBody: { content: { "*/*": { schema: file } } } });
     expect(await rule.run(doc)).toEqual([
       expect.objectContaining({
         code: "fo-raw-upload",
         path: `paths.${PATH}.put.parameters`,
-        message: `PUT ${PATH} must require the Content-Disposition header (attachment; filename=...): add $ref: '#/components/parameters/ContentDisposition'.`,
+        message:
+          `PUT ${PATH} must require the Content-Disposition header (attachment; filename=...): add $ref: ` +
+          `'#/components/parameters/ContentDisposition'.`,
       }),
       expect.objectContaining({
         code: "fo-raw-upload",

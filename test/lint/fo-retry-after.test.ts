@@ -12,13 +12,13 @@ const portfolio = (responses: object) =>
   openapi({ "/v1/portfolios/{portfolio_id}/conversions/hedge": { post: { responses } } }, { components });
 
 describe("fo-retry-after", () => {
-  test("valid: portfolio 429 and 503 declare an integer Retry-After", async () => {
+  test("accepts portfolio integer Retry-After", async () => {
     expect(
       await rule.run(portfolio({ "429": responseRef("Limited"), "503": withRetry, "500": { description: "Fault." } })),
     ).toEqual([]);
   });
 
-  test("valid: a v1 429 without Retry-After", async () => {
+  test("accepts a v1 429 without it", async () => {
     const doc = openapi(
       { "/v1/customers/{customer_id}/recipients": { post: { responses: { "429": responseRef("Plain") } } } },
       { components },
@@ -26,19 +26,22 @@ describe("fo-retry-after", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("invalid: portfolio 503 without Retry-After", async () => {
+  test("reports a portfolio 503 without it", async () => {
     expect(await rule.run(portfolio({ "429": responseRef("Limited"), "503": responseRef("Plain") }))).toEqual([
       expect.objectContaining({
         code: "fo-retry-after",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/hedge.post.responses.503",
         message: expect.stringMatching(
-          /^503 of POST \/v1\/portfolios\/\{portfolio_id\}\/conversions\/hedge declares no Retry-After header; .*#\/components\/headers\/RetryAfter/,
+          new RegExp(
+            "^503 of POST \\/v1\\/portfolios\\/\\{portfolio_id\\}\\/conversions\\/hedge declares no Retry-After " +
+              "header; .*#\\/components\\/headers\\/RetryAfter",
+          ),
         ),
       }),
     ]);
   });
 
-  test("invalid: Retry-After as a date string", async () => {
+  test("reports a date Retry-After", async () => {
     const doc = portfolio({
       "429": {
         description: "Wait.",
@@ -50,12 +53,13 @@ describe("fo-retry-after", () => {
         code: "fo-retry-after",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/hedge.post.responses.429.headers.retry-after",
         message:
-          "Retry-After of 429 on POST /v1/portfolios/{portfolio_id}/conversions/hedge must be an integer number of seconds (schema type: integer).",
+          "Retry-After of 429 on POST /v1/portfolios/{portfolio_id}/conversions/hedge must be an integer number " +
+          "of seconds (schema type: integer).",
       }),
     ]);
   });
 
-  test("invalid: Retry-After invented on a v2 429", async () => {
+  test("reports one invented on a v2 429", async () => {
     const doc = openapi(
       { "/v2/accounts/{main_account_id}/businesses": { get: { responses: { "429": responseRef("Limited") } } } },
       { components },

@@ -14,47 +14,52 @@ const doc = (security: object[], rootSecurity: object[] = [{ SandboxBearer: [] }
   );
 
 describe("fo-security-defined", () => {
-  test("valid: defined schemes, documented portfolio scopes as roles", async () => {
+  test("accepts defined schemes and scopes", async () => {
     expect(await rule.run(doc([{ PortfolioBearer: ["conversions:quote:create"] }]))).toEqual([]);
   });
 
-  test("valid: webhooks without security", async () => {
+  test("accepts webhooks without security", async () => {
     expect(
       await rule.run(openapi({}, { webhooks: { "conversion.failed": { post: { security: [], responses: ok } } } })),
     ).toEqual([]);
   });
 
-  test("invalid: a scheme that is not defined", async () => {
+  test("reports an undefined scheme", async () => {
     expect(await rule.run(doc([{ PortfolioToken: [] }]))).toEqual([
       {
         code: "fo-security-defined",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.post.security.0.PortfolioToken",
         message:
-          "POST /v1/portfolios/{portfolio_id}/conversions/quote names security scheme `PortfolioToken`, which components.securitySchemes does not define (defined: SandboxBearer, PortfolioBearer).",
+          "POST /v1/portfolios/{portfolio_id}/conversions/quote names security scheme `PortfolioToken`, which " +
+          "components.securitySchemes does not define (defined: SandboxBearer, PortfolioBearer).",
         severity: 0,
       },
     ]);
   });
 
-  test("invalid: a scope that is not documented", async () => {
+  test("reports an undocumented scope", async () => {
     expect(await rule.run(doc([{ PortfolioBearer: ["conversions:quote:create", "conversions:admin"] }]))).toEqual([
       expect.objectContaining({
         code: "fo-security-defined",
         path: "paths./v1/portfolios/{portfolio_id}/conversions/quote.post.security.0.PortfolioBearer.1",
         message: expect.stringMatching(
-          /asks `PortfolioBearer` for `conversions:admin`, which is not a documented scope; use one of conversions:quote:create, conversions:hedge:create, conversions:hedge:read\.$/,
+          new RegExp(
+            "asks `PortfolioBearer` for `conversions:admin`, which is not a documented scope; use one of " +
+              "conversions:quote:create, conversions:hedge:create, conversions:hedge:read\\.$",
+          ),
         ),
       }),
     ]);
   });
 
-  test("invalid: roles on a scheme that takes none, at the root", async () => {
+  test("reports roles on a roleless scheme", async () => {
     expect(await rule.run(doc([{ PortfolioBearer: [] }], [{ SandboxBearer: ["conversions:quote:create"] }]))).toEqual([
       expect.objectContaining({
         code: "fo-security-defined",
         path: "security.0.SandboxBearer",
         message:
-          "The root lists roles on `SandboxBearer`, which takes none; leave its list empty ([]). Only PortfolioBearer carries documented scopes.",
+          "The root lists roles on `SandboxBearer`, which takes none; leave its list empty ([]). Only " +
+          "PortfolioBearer carries documented scopes.",
       }),
     ]);
   });

@@ -22,7 +22,7 @@ const withSchema = (properties: object, parameters: object[] = []) =>
   );
 
 describe("fo-time-format", () => {
-  test("valid: every time-valued name is a date-time, directly, by $ref or nullable", async () => {
+  test("accepts date-times, by $ref or nullable", async () => {
     const doc = withSchema(
       {
         created_at: dateTime,
@@ -37,13 +37,13 @@ describe("fo-time-format", () => {
     expect(await rule.run(doc)).toEqual([]);
   });
 
-  test("valid: names that only look alike are left alone", async () => {
+  test("skips look-alike names", async () => {
     expect(
       await rule.run(withSchema({ format: { type: "string" }, timeout: { type: "integer" }, at: { type: "string" } })),
     ).toEqual([]);
   });
 
-  test("invalid: an *_at property without format", async () => {
+  test("reports an *_at property without format", async () => {
     expect(await rule.run(withSchema({ updated_at: { type: "string" } }))).toEqual([
       {
         code: "fo-time-format",
@@ -54,7 +54,7 @@ describe("fo-time-format", () => {
     ]);
   });
 
-  test("invalid: valid_until as a date and expire_time as an epoch integer", async () => {
+  test("reports a date and an epoch integer", async () => {
     const doc = withSchema({ valid_until: { type: "string", format: "date" }, expire_time: { type: "integer" } });
     expect((await rule.run(doc)).map((r) => [r.code, r.path])).toEqual([
       ["fo-time-format", "components.schemas.Thing.properties.valid_until"],
@@ -62,7 +62,7 @@ describe("fo-time-format", () => {
     ]);
   });
 
-  test("invalid: the updated_from query parameter as a plain string", async () => {
+  test("reports a formless updated_from", async () => {
     const doc = withSchema({}, [
       { name: "updated_from", in: "query", description: "From.", schema: { type: "string" } },
     ]);
@@ -83,12 +83,14 @@ describe("fo-time-format", () => {
     ["expire_time", { ...note, type: "integer" }],
     ["valid_until_timestamp", { ...note, format: "date-time" }],
     ["valid_until_timestamp", { description: "A timestamp." }],
-  ])("invalid: the formless timestamp %s given a form, or no x-not-shown (%o)", async (name, schema) => {
+  ])("reports %s with a form or unmarked (%o)", async (name, schema) => {
     expect(await rule.run(withSchema({ [name]: schema }))).toEqual([
       expect.objectContaining({
         code: "fo-time-format",
         path: `components.schemas.Thing.properties.${name}`,
-        message: `Property \`${name}\` is a timestamp whose form the reference does not show: give it no type or format, and say so in x-not-shown.`,
+        message:
+          `Property \`${name}\` is a timestamp whose form the reference does not show: give it no type or format, ` +
+          `and say so in x-not-shown.`,
       }),
     ]);
   });

@@ -7,7 +7,7 @@ const at = (responses: object) =>
   openapi({ "/v1/things": { get: { responses } } }, { components: { schemas: { List: list } } });
 
 describe("fo-typed-success", () => {
-  test("valid: 2XX and exact statuses with typed bodies, and a success without a body", async () => {
+  test("accepts typed and bodiless successes", async () => {
     expect(await rule.run(at({ "2XX": jsonResponse(schemaRef("List")) }))).toEqual([]);
     expect(
       await rule.run(
@@ -19,19 +19,20 @@ describe("fo-typed-success", () => {
     ).toEqual([]);
   });
 
-  test("invalid: a success status generators do not know", async () => {
+  test("reports a status generators do not know", async () => {
     expect(await rule.run(at({ "2xx": jsonResponse(schemaRef("List")) }))).toEqual([
       {
         code: "fo-typed-success",
         path: "paths./v1/things.get.responses.2xx",
         message:
-          "Success status `2xx` of GET /v1/things is not one generators know: use an exact code (200, 201, ...) or `2XX` in capitals.",
+          "Success status `2xx` of GET /v1/things is not one generators know: use an exact code (200, 201, ...) " +
+          "or `2XX` in capitals.",
         severity: 0,
       },
     ]);
   });
 
-  test("invalid: a success body without a schema, and one whose schema says nothing", async () => {
+  test("reports untyped success bodies", async () => {
     const found = await rule.run(
       at({
         "200": { description: "Ok.", content: { "application/json": {} } },

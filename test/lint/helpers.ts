@@ -11,7 +11,8 @@ import { bundleAndLoadRuleset } from "@stoplight/spectral-ruleset-bundler/with-l
 export const root = path.resolve(import.meta.dirname, "../..");
 export const rulesetPath = path.join(root, ".spectral.yaml");
 
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the rule fixtures are arbitrary JSON documents, read by path
+export type Json = any;
 
 export interface Finding {
   code: string;

@@ -19,11 +19,11 @@ const withExample = (value: unknown) =>
   });
 
 describe("oas3-valid-media-example", () => {
-  test("valid: an example that matches its schema", async () => {
+  test("accepts a matching example", async () => {
     expect(await rule.run(withExample({ transaction_id: "t-1" }))).toEqual([]);
   });
 
-  test("invalid: an example of the wrong type is an error", async () => {
+  test("reports a wrong-type example as an error", async () => {
     expect(await rule.run(withExample({ transaction_id: 7 }))).toEqual([
       {
         code: "oas3-valid-media-example",

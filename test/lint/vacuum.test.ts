@@ -15,7 +15,7 @@ describe("lint/vacuum.yaml", () => {
     expect(ruleset.extends).toEqual([["vacuum:oas", "recommended"]]);
   });
 
-  test("every waived rule is off with a one-line reason above it, and nothing else is changed", () => {
+  test("waives rules with a reason, changes nothing else", () => {
     const lines = text.split("\n");
     const waived = Object.entries(ruleset.rules ?? {});
     expect(waived.length).toBeGreaterThan(0);

@@ -37,7 +37,8 @@ async function interrupt(child: ChildProcess) {
 const quote = JSON.stringify({ from_asset: {}, to_asset: {}, pay_amount: "1" });
 
 describe("npm run mock -- --stateful", () => {
-  test("sandbox: a quote executes once (second time 409), the control API answers with --control, Prism answers the rest", async () => {
+  // A quote executes once (the second time 409), the control API answers with --control, Prism answers the rest.
+  test("sandbox: stateful, control and Prism routes answer", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const { child, out } = await run(["--port", String(port), "--stateful", "--control"]);
@@ -66,7 +67,7 @@ describe("npm run mock -- --stateful", () => {
     await interrupt(child);
   });
 
-  test("without --control the control prefix is an ordinary path: nothing answers it", async () => {
+  test("without --control the prefix is an ordinary path", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const { child, out } = await run(["--port", String(port), "--stateful"]);
@@ -86,7 +87,8 @@ describe("npm run mock -- --stateful", () => {
     await interrupt(child);
   });
 
-  test("production: signed requests reach the stateful mode, unsigned ones are 401, the control API takes the control token only", async () => {
+  // Signed requests reach the stateful mode, unsigned ones are 401, the control API takes the control token only.
+  test("production: signed requests only; control by its token", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const creds = { accessKey: "AK-stateful-cmd", secretKey: newSecret() };
@@ -145,7 +147,7 @@ describe("npm run mock -- --stateful", () => {
     expect(out()).not.toContain(token);
   });
 
-  test("--control with production auth and no FO_MOCK_CONTROL_TOKEN, or a weak one, does not start", async () => {
+  test("production --control needs a strong control token", async () => {
     for (const token of [undefined, "short"]) {
       const env = { ...process.env, FO_MOCK_CONTROL_TOKEN: token };
       if (token === undefined) delete env.FO_MOCK_CONTROL_TOKEN;
@@ -165,7 +167,7 @@ describe("npm run mock -- --stateful", () => {
     }
   }, 30_000);
 
-  test("a bad fixture stops the start with a message naming it", async () => {
+  test("a bad fixture stops the start, named", async () => {
     const fixture = path.join(dir, "broken.json");
     writeFileSync(fixture, "{");
     const child = spawn(
@@ -182,7 +184,7 @@ describe("npm run mock -- --stateful", () => {
 });
 
 describe("parseStatefulOptions", () => {
-  test("off without --stateful; the files with it", () => {
+  test("off without --stateful; reads the files with it", () => {
     expect(parseStatefulOptions([])).toBeUndefined();
     expect(parseStatefulOptions(["--stateful", "--rfi-fixture", "a.json", "--stateful-options", "o.json"])).toEqual({
       rfiFixture: "a.json",

@@ -67,7 +67,8 @@ afterAll(() => {
   expect(new Set(seen.map((s) => s.operationId)).size).toBe(9);
 });
 
-test("customer conversions: quote, execute, read and each refusal", async () => {
+test("customer conversions", async () => {
+  const from = seen.length;
   ({ mock } = await testMock());
   const quoteId = await newQuote(mock);
   await run("createQuote", "POST", `${C}/conversions/quote`, { body: quoteBody() });
@@ -84,10 +85,11 @@ test("customer conversions: quote, execute, read and each refusal", async () => 
   await run("getConversion", "GET", `${C}/conversions/order`, {
     query: "transaction_id=3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69",
   });
-  expect(seen.map((s) => s.status)).toEqual([201, 400, 400, 201, 409, 400, 400, 200, 400, 404]);
+  expect(seen.slice(from).map((s) => s.status)).toEqual([201, 400, 400, 201, 409, 400, 400, 200, 400, 404]);
 });
 
-test("external accounts: create, conflicts, institution not found, bad key, lookup", async () => {
+test("external accounts", async () => {
+  const from = seen.length;
   ({ mock } = await testMock());
   await run("createExternalAccount", "POST", `${C}/external-accounts`, {
     body: bankAccount,
@@ -106,9 +108,11 @@ test("external accounts: create, conflicts, institution not found, bad key, look
   await run("listExternalAccounts", "GET", `${C}/external-accounts`, { query: "idempotency_key=x" });
   ({ mock } = await testMock({ externalAccountListShape: "account" }));
   await run("listExternalAccounts", "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` });
+  expect(seen.slice(from).map((s) => s.status)).toEqual([201, 409, 400, 400, 200, 400, 404]);
 });
 
-test("portfolio: quote, hedge, replay, conflict, not found, read", async () => {
+test("portfolio conversions", async () => {
+  const from = seen.length;
   ({ mock } = await testMock());
   const q = await run("createPortfolioQuote", "POST", `${P}/conversions/quote`, { body: quoteBody() });
   await run("createPortfolioQuote", "POST", `${P}/conversions/quote`, { body: quoteBody({}) });
@@ -129,11 +133,14 @@ test("portfolio: quote, hedge, replay, conflict, not found, read", async () => {
   await run("getPortfolioHedge", "GET", `${P}/conversions/hedge`, {
     query: "conversion_id=3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69",
   });
+  expect(seen.slice(from).map((s) => s.status)).toEqual([200, 400, 201, 201, 409, 404, 400, 200, 400, 404]);
 });
 
-test("RFI cases: a page and a refused query", async () => {
+test("RFI cases", async () => {
   ({ mock } = await testMock());
+  const from = seen.length;
   const page = await run("listRfiCases", "GET", `${C}/rfi-cases`, { query: "size=100" });
   expect(page.body.list.length).toBeGreaterThan(10);
   await run("listRfiCases", "GET", `${C}/rfi-cases`, { query: "size=101" });
+  expect(seen.slice(from).map((s) => s.status)).toEqual([200, 400]);
 });

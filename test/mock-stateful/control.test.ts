@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { DROP, type StatefulMock } from "../../src/mock/stateful/index.ts";
+import { DROP } from "../../src/mock/stateful/index.ts";
 import { StatefulOptionsError, loadOptionsFile, resolveOptions } from "../../src/mock/stateful/options.ts";
-import { C, CUSTOMER, answer, call, ctl, newQuote, testMock } from "./support.ts";
+import { C, CUSTOMER, answer, call, ctl, type Logged, newQuote, testMock } from "./support.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "stateful-options-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,18 +19,24 @@ describe("control API", () => {
     expect(mock.isControlPath("/v1/customers/x/rfi-cases")).toBe(false);
   });
 
-  test("clock: advances forward only, and says the virtual time", async () => {
+  test("clock advances and says the virtual time", async () => {
     const { mock, time } = await testMock();
     expect(ctl(mock, "POST", "/clock", { advance_seconds: 31 }).body.now).toBe(
       new Date(time.ms + 31_000).toISOString(),
     );
     expect(ctl(mock, "POST", "/clock", { advance_ms: 500 }).body.now).toBe(new Date(time.ms + 31_500).toISOString());
-    expect(ctl(mock, "POST", "/clock", { advance_seconds: -1 }).status).toBe(400);
-    expect(ctl(mock, "POST", "/clock", "soon").status).toBe(400);
     expect(ctl(mock, "GET", "/clock").body.now).toBe(new Date(time.ms + 31_500).toISOString());
   });
 
-  test("reset: empties records, faults and log, rewinds the clock, re-seeds the RFI cases", async () => {
+  test("clock refuses to go back, and a body that is no object", async () => {
+    const { mock, time } = await testMock();
+    expect(ctl(mock, "POST", "/clock", { advance_seconds: -1 }).status).toBe(400);
+    expect(ctl(mock, "POST", "/clock", "soon").status).toBe(400);
+    expect(ctl(mock, "GET", "/clock").body.now).toBe(new Date(time.ms).toISOString());
+  });
+
+  // Records, faults, log, clock and RFI cases.
+  test("reset restores the starting state", async () => {
     const { mock } = await testMock();
     await newQuote(mock);
     ctl(mock, "POST", "/clock", { advance_seconds: 100 });
@@ -45,7 +51,7 @@ describe("control API", () => {
     expect(mock.store.rfiCases.get(CUSTOMER)![0]!.rfi_status).toBe("ACTION_REQUIRED");
   });
 
-  test("RFI cases change only through control calls: PATCH stamps updated_at with the virtual time, PUT adds a case", async () => {
+  test("PATCH of an RFI case stamps the virtual time", async () => {
     const { mock, time } = await testMock();
     const target = mock.store.rfiCases.get(CUSTOMER)![2]!;
     const patched = ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "CLOSED" });
@@ -55,20 +61,31 @@ describe("control API", () => {
       rfi_status: "CLOSED",
       updated_at: new Date(time.ms).toISOString(),
     });
+  });
+
+  test("PUT of an RFI case adds it, updated now", async () => {
+    const { mock, time } = await testMock();
+    const target = mock.store.rfiCases.get(CUSTOMER)![2]!;
     const fresh = { ...target, case_id: "new-case", rfi_status: "ACTION_REQUIRED" };
     delete (fresh as Record<string, unknown>).updated_at;
     expect(ctl(mock, "PUT", `/customers/${CUSTOMER}/rfi-cases/new-case`, fresh).status).toBe(201);
     const listed = await answer(mock, "GET", `${C}/rfi-cases`, { query: "case_id=new-case" });
     expect(listed.body.list[0].updated_at).toBe(new Date(time.ms).toISOString());
+  });
+
+  test("PATCH refuses an unknown status or case", async () => {
+    const { mock } = await testMock();
+    const target = mock.store.rfiCases.get(CUSTOMER)![2]!;
     expect(
       ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/${target.case_id}`, { rfi_status: "OPEN" }).status,
     ).toBe(400);
     expect(ctl(mock, "PATCH", `/customers/${CUSTOMER}/rfi-cases/none`, { rfi_status: "CLOSED" }).status).toBe(404);
   });
 
-  test("orders: order_status changes only by a control call; transactions lists a customer's conversions in a window, paged", async () => {
+  /** Three executed conversions a minute apart, from 09:30 virtual time. */
+  async function threeOrders() {
     const { mock, time } = await testMock();
-    const made = [];
+    const made: string[] = [];
     for (let i = 0; i < 3; i++) {
       made.push(
         (await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: await newQuote(mock) } })).body
@@ -76,11 +93,22 @@ describe("control API", () => {
       );
       time.ms += 60_000;
     }
+    return { mock, made };
+  }
+  const window =
+    `customer_id=${CUSTOMER}&transaction_action=CONVERSION` +
+    "&created_after=2026-11-21T09:31:00Z&created_before=2026-11-21T09:32:00Z";
+
+  test("PATCH of an order sets its order_status", async () => {
+    const { mock, made } = await threeOrders();
     expect(ctl(mock, "PATCH", `/orders/${made[0]}`, { order_status: "COMPLETED" }).body.order_status).toBe("COMPLETED");
     expect(
       (await answer(mock, "GET", `${C}/conversions/order`, { query: `transaction_id=${made[0]}` })).body.order_status,
     ).toBe("COMPLETED");
-    const window = `customer_id=${CUSTOMER}&transaction_action=CONVERSION&created_after=2026-11-21T09:31:00Z&created_before=2026-11-21T09:32:00Z`;
+  });
+
+  test("transactions lists a window of conversions", async () => {
+    const { mock, made } = await threeOrders();
     const page = ctl(mock, "GET", "/transactions", undefined, `${window}&size=1`);
     expect(page.body).toEqual({
       list: [{ transaction_id: made[1], transaction_action: "CONVERSION", created_at: "2026-11-21T09:31:00.000Z" }],
@@ -91,22 +119,38 @@ describe("control API", () => {
     expect(ctl(mock, "GET", "/transactions", undefined, `${window}&size=1&page=2`).body.list[0].transaction_id).toBe(
       made[2],
     );
-    expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=someone-else`).body.total).toBe(0);
+  });
+
+  test("transactions of another customer are none", async () => {
+    const { mock } = await threeOrders();
+    expect(ctl(mock, "GET", "/transactions", undefined, "customer_id=someone-else").body.total).toBe(0);
+  });
+
+  test("transactions refuses a bad query", async () => {
+    const { mock } = await testMock();
     expect(ctl(mock, "GET", "/transactions", undefined, "").status).toBe(400);
     expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=${CUSTOMER}&created_after=noon`).status).toBe(400);
   });
 
-  test("unknown routes are 404, other methods 405 with Allow, bad JSON 400", async () => {
+  test("an unknown route is 404", async () => {
     const { mock } = await testMock();
     expect(ctl(mock, "GET", "/nothing").status).toBe(404);
+  });
+
+  test("another method is 405 with Allow", async () => {
+    const { mock } = await testMock();
     const wrong = ctl(mock, "GET", "/reset");
     expect([wrong.status, wrong.headers?.Allow]).toEqual([405, "POST"]);
+  });
+
+  test("a body that is not JSON is 400", async () => {
+    const { mock } = await testMock();
     expect(ctl(mock, "POST", "/faults", "{", "", { raw: "1" }).status).toBe(400);
   });
 });
 
 describe("faults", () => {
-  test("drop-before drops the next matching request without recording anything; the one after is answered", async () => {
+  test("drop-before drops the next match, unrecorded", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "createQuote" });
     expect(
@@ -130,7 +174,8 @@ describe("faults", () => {
     expect([...mock.store.orders.values()].map((o) => o.quoteId)).toEqual([quoteId]);
   });
 
-  test("status answers in the path's envelope with Retry-After; times counts matching requests only", async () => {
+  /** A status fault on the portfolio hedge read, twice. */
+  async function hedgeReadFailsTwice() {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", {
       kind: "status",
@@ -140,20 +185,32 @@ describe("faults", () => {
       path: "/v1/portfolios/pf-1/conversions/hedge",
       times: 2,
     });
+    const read = () => answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" });
+    return { mock, read };
+  }
+
+  test("status answers in the path's envelope with Retry-After", async () => {
+    const { read } = await hedgeReadFailsTwice();
+    const r = await read();
+    expect([r.status, r.headers?.["Retry-After"], r.body.error.code]).toEqual([503, "2", "VENUE_UNAVAILABLE"]);
+  });
+
+  test("times counts matching requests only", async () => {
+    const { mock, read } = await hedgeReadFailsTwice();
     await answer(mock, "GET", `${C}/rfi-cases`);
-    for (let i = 0; i < 2; i++) {
-      const r = await answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" });
-      expect([r.status, r.headers?.["Retry-After"], r.body.error.code]).toEqual([503, "2", "VENUE_UNAVAILABLE"]);
-    }
-    expect(
-      (await answer(mock, "GET", "/v1/portfolios/pf-1/conversions/hedge", { query: "conversion_id=x" })).status,
-    ).toBe(400);
+    expect((await read()).status).toBe(503);
+    expect((await read()).status).toBe(503);
+    expect((await read()).status).toBe(400);
+  });
+
+  test("status takes the code given for the operation", async () => {
+    const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "status", status: 408, code: "00020000", operation_id: "createQuote" });
     const r = await answer(mock, "POST", `${C}/conversions/quote`, { body: {} });
     expect(r.body).toMatchObject({ code: "00020000", status: 408 });
   });
 
-  test("a fault can hit an operation Prism answers (before it gets there)", async () => {
+  test("a fault hits an operation Prism answers", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "status", status: 429, operation_id: "listBusinesses" });
     const r = await answer(mock, "GET", "/v2/accounts/acc-1/businesses");
@@ -189,13 +246,15 @@ describe("faults", () => {
     expect(r.body.error).toMatch(message);
   });
 
-  test("the request log names each request's operation, outcome and fault", async () => {
+  test("the log names operation, outcome and fault", async () => {
     const { mock } = await testMock();
     ctl(mock, "POST", "/faults", { kind: "drop-before", operation_id: "listRfiCases" });
     await call(mock, "GET", `${C}/rfi-cases`);
     await call(mock, "GET", `${C}/rfi-cases`);
     await call(mock, "GET", `${C}/deposit_instructions`);
-    expect(ctl(mock, "GET", "/requests").body.requests.map((r: any) => [r.operation_id, r.outcome, r.fault])).toEqual([
+    expect(
+      ctl(mock, "GET", "/requests").body.requests.map((r: Logged) => [r.operation_id, r.outcome, r.fault]),
+    ).toEqual([
       ["listRfiCases", "drop", "drop-before"],
       ["listRfiCases", 200, undefined],
       ["getDefaultDepositInstruction", "prism", undefined],
@@ -230,10 +289,14 @@ describe("settings", () => {
     expect(() => resolveOptions(given as never)).toThrow(message);
   });
 
-  test("an options file takes the same names, patterns as strings", () => {
+  const optionsFile = (text: string) => {
     const file = path.join(dir, "options.json");
-    writeFileSync(
-      file,
+    writeFileSync(file, text);
+    return file;
+  };
+
+  test("an options file takes the same settings", () => {
+    const file = optionsFile(
       JSON.stringify({
         amountFields: ["from_amount", "to_amount"],
         transactionIdPattern: "^tx-\\d+$",
@@ -241,11 +304,18 @@ describe("settings", () => {
       }),
     );
     const o = resolveOptions(loadOptionsFile(file));
+    expect(o.amountFields).toEqual(["from_amount", "to_amount"]);
     expect(o.transactionIdPattern!.test("tx-12")).toBe(true);
     expect(o.conversionIdPattern).toBeNull();
-    writeFileSync(file, JSON.stringify({ transactionIdPattern: "(" }));
-    expect(() => loadOptionsFile(file)).toThrow(/transactionIdPattern/);
-    writeFileSync(file, "{");
-    expect(() => loadOptionsFile(file)).toThrow(/options\.json/);
+  });
+
+  test("an options file's bad pattern is refused, naming it", () => {
+    expect(() => loadOptionsFile(optionsFile(JSON.stringify({ transactionIdPattern: "(" })))).toThrow(
+      /transactionIdPattern/,
+    );
+  });
+
+  test("an options file not in JSON is refused", () => {
+    expect(() => loadOptionsFile(optionsFile("{"))).toThrow(/options\.json/);
   });
 });

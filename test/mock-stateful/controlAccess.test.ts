@@ -20,7 +20,7 @@ const SEED = 20261125;
 const TOKEN = "ctl-0123456789abcdef0123456789abcdef";
 
 describe("off unless asked for", () => {
-  test("by default the prefix is an ordinary path and control calls are refused", async () => {
+  test("by default control calls are refused", async () => {
     const mock = await createStatefulMock();
     expect(mock.isControlPath("/__mock/requests")).toBe(false);
     const r = mock.control({
@@ -35,7 +35,7 @@ describe("off unless asked for", () => {
     expect(JSON.stringify(r.body)).toMatch(/--control/);
   });
 
-  test("the token is a setting from the environment only, checked without being shown", () => {
+  test("the token comes from the environment only, never shown", () => {
     expect(() => resolveOptions({ controlToken: "short" })).toThrow(StatefulOptionsError);
     try {
       resolveOptions({ controlToken: "x".repeat(20) });
@@ -113,7 +113,7 @@ describe("the gate", () => {
     locked = (await testMock({ controlToken: TOKEN })).mock;
   });
 
-  test("answers exactly the callers the model lets through; refuses the rest with the model's status", () => {
+  test("answers exactly whom the model lets through", () => {
     fc.assert(
       fc.property(callers, (c) => {
         const headers: Record<string, string> = {};
@@ -143,7 +143,7 @@ describe("the gate", () => {
     );
   });
 
-  test("a body over the bound is 413 naming the bound, before it is parsed", async () => {
+  test("a body over the bound is 413 before parsing", async () => {
     const { mock } = await testMock();
     const r = ctl(mock, "POST", "/faults", { kind: "drop-before", path: `/${"a".repeat(CONTROL_LIMITS.bodyBytes)}` });
     expect(r.status).toBe(413);
@@ -152,7 +152,7 @@ describe("the gate", () => {
 });
 
 describe("bounded inputs", () => {
-  test("a fault's path, code and method: accepted within their bounds, else 400 naming the bound", async () => {
+  test("a fault's path, code and method are bounded", async () => {
     const { mock } = await testMock();
     const lengths = (max: number) => fc.oneof(fc.integer({ min: 1, max: max + 2 }), fc.constantFrom(max, max + 1));
     fc.assert(
@@ -181,7 +181,7 @@ describe("bounded inputs", () => {
     );
   });
 
-  test("at most the bound of faults wait; the next is 409 naming it, and clearing makes room", async () => {
+  test("waiting faults are bounded; clearing makes room", async () => {
     const { mock } = await testMock();
     for (let i = 0; i < CONTROL_LIMITS.faults; i++)
       expect(ctl(mock, "POST", "/faults", { kind: "drop-before", path: `/x/${i}` }).status).toBe(201);
@@ -193,7 +193,8 @@ describe("bounded inputs", () => {
     expect(ctl(mock, "POST", "/faults", { kind: "drop-before" }).status).toBe(201);
   });
 
-  test("the outside run's heap exhaustion: faults with a 9 MiB path are refused and nothing is held", async () => {
+  // The outside run's heap exhaustion.
+  test("a 9 MiB fault path is refused, nothing held", async () => {
     const { mock } = await testMock();
     const body = Buffer.from(JSON.stringify({ kind: "delay", delay_ms: 1, path: `/${"x".repeat(9 * 1024 * 1024)}` }));
     for (let i = 0; i < 5; i++) {
@@ -210,7 +211,8 @@ describe("bounded inputs", () => {
     expect(mock.faults.size).toBe(0);
   });
 
-  test("clock advances: from 0 to ten years a call and a hundred years in all, else 400 naming the bound (never a 500)", async () => {
+  // From 0 to ten years a call and a hundred years in all; beyond is 400 naming the bound, never a 500.
+  test("clock advances are bounded, 400 beyond", async () => {
     const { mock } = await testMock();
     fc.assert(
       fc.property(
@@ -228,13 +230,14 @@ describe("bounded inputs", () => {
       { seed: SEED, numRuns: 100 },
     );
     ctl(mock, "POST", "/reset");
-    let last;
+    let last: ReturnType<typeof ctl> | undefined;
     for (let i = 0; i < 12; i++) last = ctl(mock, "POST", "/clock", { advance_ms: CONTROL_LIMITS.advanceMs });
     expect(last!.status).toBe(400);
     expect(last!.body.error).toMatch(/hundred years/);
   });
 
-  test("identifiers and order_status over their bounds are 400; RFI cases stop at their bound with 409", async () => {
+  // Identifiers and order_status over their bounds are 400; RFI cases stop at their bound with 409.
+  test("identifiers and stored RFI cases are bounded", async () => {
     const { mock } = await testMock();
     const long = "c".repeat(CONTROL_LIMITS.id + 1);
     expect(ctl(mock, "GET", "/transactions", undefined, `customer_id=${long}`).status).toBe(400);
@@ -305,7 +308,8 @@ describe("over HTTP, through the front", () => {
     });
   }
 
-  test("a cross-site simple POST (text/plain, foreign Origin) adds no fault", async () => {
+  // text/plain, from a foreign Origin.
+  test("a cross-site simple POST adds no fault", async () => {
     const r = await raw(
       "POST",
       "/faults",
@@ -318,13 +322,14 @@ describe("over HTTP, through the front", () => {
     expect(mock.faults.size).toBe(0);
   });
 
-  test("a rebound DNS name (foreign Host) reads nothing", async () => {
+  // A foreign Host.
+  test("a rebound DNS name reads nothing", async () => {
     const r = await raw("GET", "/requests", { host: `evil.example:${new URL(front.url).port}` });
     expect(r.status).toBe(403);
     expect(r.text).not.toContain('requests"');
   });
 
-  test("the owner's call passes: own Host, JSON", async () => {
+  test("the owner's call passes", async () => {
     expect(
       (await raw("POST", "/faults", { "content-type": "application/json" }, '{"kind":"drop-before","path":"/nowhere"}'))
         .status,

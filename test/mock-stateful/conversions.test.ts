@@ -6,7 +6,7 @@ import { C, OTHER_CUSTOMER, answer, call, newQuote, quoteBody, testMock } from "
 const OTHER = `/v1/customers/${OTHER_CUSTOMER}`;
 
 describe("create quote", () => {
-  test("answers 201 with a quote_id whose expire_time and valid_until_timestamp are 30 s on", async () => {
+  test("answers 201, valid for 30 s", async () => {
     const { mock, time } = await testMock();
     const r = await answer(mock, "POST", `${C}/conversions/quote`, { body: quoteBody({ receive_amount: 5 }) });
     expect(r.status).toBe(201);
@@ -26,7 +26,7 @@ describe("create quote", () => {
     expect(r.body.detail).toMatch(detail);
   });
 
-  test("takes the amount field names as an option", async () => {
+  test("takes amount field names as an option", async () => {
     const { mock } = await testMock({ amountFields: ["from_amount", "to_amount"] });
     expect((await answer(mock, "POST", `${C}/conversions/quote`, { body: quoteBody({ to_amount: "3" }) })).status).toBe(
       201,
@@ -36,7 +36,7 @@ describe("create quote", () => {
     ).toBe("00000001");
   });
 
-  test("refuses an asset that is not an object, or a missing one, with 400 00000002", async () => {
+  test("refuses a bad or missing asset with 00000002", async () => {
     const { mock } = await testMock();
     for (const body of [{ ...quoteBody(), from_asset: "USDC" }, { to_asset: {}, pay_amount: "1" }, [1]]) {
       const r = await answer(mock, "POST", `${C}/conversions/quote`, { body });
@@ -47,7 +47,7 @@ describe("create quote", () => {
 });
 
 describe("execute quote", () => {
-  test("creates a PENDING order with a transaction_id (201), and the read gives back its quote_id (200)", async () => {
+  test("creates a PENDING order read back by quote_id", async () => {
     const { mock } = await testMock();
     const quoteId = await newQuote(mock);
     const r = await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } });
@@ -60,7 +60,7 @@ describe("execute quote", () => {
     expect(read.body).toEqual({ quote_id: quoteId, order_status: "PENDING" });
   });
 
-  test("a second execute is 409 00000006, even once the quote has expired", async () => {
+  test("a second execute is 409 00000006", async () => {
     const { mock, time } = await testMock();
     const quoteId = await newQuote(mock);
     expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).status).toBe(201);
@@ -74,7 +74,8 @@ describe("execute quote", () => {
     expect(mock.store.orders.size).toBe(1);
   });
 
-  test("a quote is valid for 30 s: at 29.999 s it executes, at 30 s it is 400 00020001", async () => {
+  // At 29.999 s it executes, at 30 s it is 400 00020001.
+  test("a quote expires at exactly 30 s", async () => {
     const { mock, time } = await testMock();
     const late = await newQuote(mock);
     const inTime = await newQuote(mock);
@@ -87,7 +88,7 @@ describe("execute quote", () => {
     expect(r.body.detail).toMatch(/expired/);
   });
 
-  test("the virtual clock expires a quote without waiting", async () => {
+  test("the virtual clock expires a quote", async () => {
     const { mock } = await testMock({ now: Date.now });
     const quoteId = await newQuote(mock);
     mock.clock.advance(30_000);
@@ -96,7 +97,8 @@ describe("execute quote", () => {
     );
   });
 
-  test("another customer's quote is refused exactly like an unknown one (400 00020001), and stays usable by its owner", async () => {
+  // Refused exactly like an unknown one (400 00020001), and still usable by its owner.
+  test("another customer's quote is as unknown", async () => {
     const { mock } = await testMock();
     const quoteId = await newQuote(mock);
     const theirs = await answer(mock, "POST", `${OTHER}/conversions/hedge`, { body: { quote_id: quoteId } });
@@ -120,7 +122,8 @@ describe("execute quote", () => {
     expect([r.status, r.body.code]).toEqual([400, "00000010"]);
   });
 
-  test("the Idempotency-Key has no effect: the same key again is still a second execute (409), not a replay", async () => {
+  // The same key again is still a second execute (409).
+  test("ignores the Idempotency-Key: no replay", async () => {
     const { mock } = await testMock();
     const quoteId = await newQuote(mock);
     const headers = { "Idempotency-Key": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d" };
@@ -134,7 +137,7 @@ describe("execute quote", () => {
 });
 
 describe("get conversion", () => {
-  test("another customer's conversion is 404 00000005, not 403", async () => {
+  test("another customer's conversion is 404", async () => {
     const { mock } = await testMock();
     const order = await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: await newQuote(mock) } });
     const r = await answer(mock, "GET", `${OTHER}/conversions/order`, {
@@ -143,7 +146,7 @@ describe("get conversion", () => {
     expect([r.status, r.body.code]).toEqual([404, "00000005"]);
   });
 
-  test("an unknown transaction_id is 404 00000005", async () => {
+  test("an unknown transaction_id is 404", async () => {
     const { mock } = await testMock();
     const r = await answer(mock, "GET", `${C}/conversions/order`, {
       query: "transaction_id=8d7c6b5a-4f3e-4d2c-8b1a-0f9e8d7c6b5a",
@@ -165,14 +168,14 @@ describe("get conversion", () => {
     expect([r.status, r.body.code]).toEqual([400, "00000002"]);
   });
 
-  test("transactionIdPattern: null takes any non-empty transaction_id as well-formed", async () => {
+  test("transactionIdPattern null takes any id", async () => {
     const { mock } = await testMock({ transactionIdPattern: null });
     expect((await answer(mock, "GET", `${C}/conversions/order`, { query: "transaction_id=tx-1" })).body.code).toBe(
       "00000005",
     );
   });
 
-  test("the error envelope carries status, detail, instance, trace_id and the virtual time", async () => {
+  test("errors carry the full envelope, virtual time", async () => {
     const { mock, time } = await testMock();
     mock.clock.advance(3_600_000);
     const r = await answer(mock, "GET", `${C}/conversions/order`, {
@@ -189,7 +192,7 @@ describe("get conversion", () => {
   });
 });
 
-test("a request Prism would refuse for want of credentials is passed on to Prism, not answered", async () => {
+test("leaves an unauthenticated request to Prism", async () => {
   const { mock } = await testMock();
   expect(
     await call(mock, "POST", `${C}/conversions/quote`, { body: quoteBody(), headers: { authorization: "" } }),

@@ -11,14 +11,14 @@ const create = (key: string | undefined, body: unknown = bankAccount) => ({
 });
 
 describe("create external account", () => {
-  test("answers the account with institution_name resolved from institution_id (201 by default)", async () => {
+  test("answers 201 with institution_name resolved", async () => {
     const { mock } = await testMock();
     const r = await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ ...bankAccount, institution_name: "Example National Bank" });
   });
 
-  test("keeps an institution_name that was sent", async () => {
+  test("keeps a sent institution_name", async () => {
     const { mock } = await testMock();
     const r = await answer(
       mock,
@@ -29,7 +29,7 @@ describe("create external account", () => {
     expect([r.status, r.body.institution_name]).toEqual([201, "My Bank"]);
   });
 
-  test("an omitted institution_name with an unknown routing code is 400 00020008, and nothing is bound", async () => {
+  test("an unknown routing code is 400 00020008", async () => {
     const { mock } = await testMock();
     const r = await answer(
       mock,
@@ -41,7 +41,7 @@ describe("create external account", () => {
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY))).status).toBe(201);
   });
 
-  test("the institutions option is the directory the mock resolves from", async () => {
+  test("resolves from the institutions option", async () => {
     const { mock } = await testMock({ institutions: { "111000025": "Other Bank" } });
     expect(
       (
@@ -60,7 +60,7 @@ describe("create external account", () => {
     ["missing", undefined],
     ["not a UUID", "key-1"],
     ["empty", ""],
-  ])("a %s Idempotency-Key is 400, in the flat envelope", async (_name, key) => {
+  ])("a %s Idempotency-Key is 400", async (_name, key) => {
     const { mock } = await testMock();
     const r = await answer(mock, "POST", `${C}/external-accounts`, create(key));
     expect(r.status).toBe(400);
@@ -69,7 +69,8 @@ describe("create external account", () => {
     expect(mock.store.accountsOf(C.split("/")[3]!, mock.clock.now()).size).toBe(0);
   });
 
-  test("a key used before is 409, even for the very same request (the retry's answer), and the account stays as first made", async () => {
+  // The retry's answer; the account stays as first made.
+  test("a used key is 409, even for the same request", async () => {
     const { mock } = await testMock();
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY))).status).toBe(201);
     const same = await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
@@ -84,7 +85,7 @@ describe("create external account", () => {
     expect(lookup.body.list).toEqual([{ ...bankAccount, institution_name: "Example National Bank" }]);
   });
 
-  test("identical banking details under a new key are 409; one field different is a new account", async () => {
+  test("identical details under a new key are 409", async () => {
     const { mock } = await testMock();
     await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY2))).status).toBe(409);
@@ -110,7 +111,8 @@ describe("create external account", () => {
     );
   });
 
-  test("a body outside the document (a missing field, an unknown one) is 400 and binds nothing", async () => {
+  // A missing field, an unknown one.
+  test("a body outside the document is 400, binds nothing", async () => {
     const { mock } = await testMock();
     const { account_number: _, ...missing } = bankAccount;
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY, missing))).status).toBe(400);
@@ -122,7 +124,7 @@ describe("create external account", () => {
 });
 
 describe("list external accounts by idempotency_key", () => {
-  test("returns the account bound to the key, and an empty list for a key that bound none", async () => {
+  test("returns the account bound to the key", async () => {
     const { mock } = await testMock();
     await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
     const bound = await answer(mock, "GET", `${C}/external-accounts`, { query: `idempotency_key=${KEY}` });
@@ -134,7 +136,7 @@ describe("list external accounts by idempotency_key", () => {
     });
   });
 
-  test('externalAccountListShape "account": the account itself, 404 when the key bound none', async () => {
+  test('shape "account" answers the account or 404', async () => {
     const { mock } = await testMock({ externalAccountListShape: "account" });
     await answer(mock, "POST", `${C}/external-accounts`, create(KEY));
     expect(

@@ -26,7 +26,7 @@ import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
 import { type RunningServer, startPrism } from "../helpers/prism.ts";
 import { newSecret } from "../mock/support.ts";
-import { CUSTOMER, bankAccount } from "./support.ts";
+import { type Body, CUSTOMER, type Logged, bankAccount } from "./support.ts";
 import fixture from "../../src/mock/stateful/rfi-cases.json" with { type: "json" };
 
 const creds = { accessKey: "AK-stateful", secretKey: newSecret() };
@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 beforeEach(async () => void (await controlCall("POST", "/reset")));
 
-async function controlCall(method: string, route: string, body?: unknown): Promise<any> {
+async function controlCall(method: string, route: string, body?: unknown): Promise<Body> {
   const res = await fetch(`${base}/__mock${route}`, {
     method,
     headers: { "Content-Type": "application/json" },
@@ -108,7 +108,7 @@ async function listTransactions(q: ConversionTransactionQuery<number>) {
 }
 
 describe("executeQuote", () => {
-  test("created: the order exists, PENDING, and Get Conversion gives back its quote_id", async () => {
+  test("created: a PENDING order with its quote_id", async () => {
     const c = client();
     const quote = await createQuote(c, quoteInput);
     const result = await executeQuote(c, quote);
@@ -121,7 +121,8 @@ describe("executeQuote", () => {
     expect(read.data?.quote_id).toBe(quote.quoteId);
   });
 
-  test("expired: after the virtual clock passes 30 s the service refuses it with 00020001 (the client's own clock still sees it valid)", async () => {
+  // After the virtual clock passes 30 s; the client's own clock still sees it valid.
+  test("expired: refused with 00020001 after 30 s", async () => {
     const c = client();
     const quote = await createQuote(c, quoteInput);
     await controlCall("POST", "/clock", { advance_seconds: 30 });
@@ -130,7 +131,8 @@ describe("executeQuote", () => {
     if (result.outcome === "refused") expect([result.error.status, result.error.code]).toEqual([400, "00020001"]);
   });
 
-  test("already consumed: a second execute of the same quote (another process) gets 409 00000006", async () => {
+  // A second execute of the same quote, as from another process.
+  test("already consumed: 409 00000006", async () => {
     const quote = await createQuote(client(), quoteInput);
     expect((await executeQuote(client(), quote)).outcome).toBe("created");
     const again = await executeQuote(client(), quote);
@@ -140,7 +142,9 @@ describe("executeQuote", () => {
 });
 
 describe("the execute-timeout procedure", () => {
-  test("a connection dropped after the order was recorded is an unknown outcome; resolveExecuteOutcome finds the order by its quote_id", async () => {
+  // The connection dropped after the order was recorded: an unknown outcome; resolveExecuteOutcome finds the order by
+  // its quote_id.
+  test("finds an order whose answer was dropped", async () => {
     const c = client();
     // Two other orders in the window, so the procedure has to read candidates and pages.
     for (let i = 0; i < 2; i++) await executeQuote(c, await createQuote(c, quoteInput));
@@ -152,14 +156,14 @@ describe("the execute-timeout procedure", () => {
     expect(resolved.status).toBe("found");
     if (resolved.status === "found") expect(resolved.conversion.quote_id).toBe(quote.quoteId);
     const log = (await controlCall("GET", "/requests")).requests;
-    expect(log.filter((r: any) => r.operation_id === "executeQuote").map((r: any) => r.outcome)).toEqual([
+    expect(log.filter((r: Logged) => r.operation_id === "executeQuote").map((r: Logged) => r.outcome)).toEqual([
       201,
       201,
       "drop",
     ]);
   });
 
-  test("a timed-out execute the service completes later: the first pass finds nothing, a later pass finds it", async () => {
+  test("finds an order completed later on a later pass", async () => {
     const c = client({ timeout: 1_000 });
     const quote = await createQuote(c, quoteInput);
     await inject({ kind: "delay", delay_ms: 3_000, operation_id: "executeQuote" });
@@ -176,7 +180,7 @@ describe("the execute-timeout procedure", () => {
     expect(resolved.passes).toBeGreaterThan(1);
   });
 
-  test("nothing recorded (dropped before): the procedure ends not-found-yet, and no order exists", async () => {
+  test("ends not-found-yet when nothing was recorded", async () => {
     const c = client();
     const quote = await createQuote(c, quoteInput);
     await inject({ kind: "drop-before", operation_id: "executeQuote" });
@@ -188,7 +192,7 @@ describe("the execute-timeout procedure", () => {
 });
 
 describe("createExternalAccount", () => {
-  test("a create dropped after it was recorded is recovered by its key, with no second account", async () => {
+  test("recovers a dropped create by its key", async () => {
     await inject({ kind: "drop-after", operation_id: "createExternalAccount" });
     const result = await createExternalAccount(client({ retry: false }), {
       customerId: CUSTOMER,
@@ -203,7 +207,7 @@ describe("createExternalAccount", () => {
       });
   });
 
-  test("with retries: the retry with the same key gets 409, and the account bound to the key is read back", async () => {
+  test("a retry's 409 reads back the bound account", async () => {
     await inject({ kind: "drop-after", operation_id: "createExternalAccount" });
     const result = await createExternalAccount(client({ retry: { baseDelay: 1 } }), {
       customerId: CUSTOMER,
@@ -211,9 +215,9 @@ describe("createExternalAccount", () => {
     });
     expect(result).toMatchObject({ status: "recovered", after: "conflict" });
     const posts = (await controlCall("GET", "/requests")).requests.filter(
-      (r: any) => r.operation_id === "createExternalAccount",
+      (r: Logged) => r.operation_id === "createExternalAccount",
     );
-    expect(posts.map((r: any) => r.outcome)).toEqual(["drop", 409]);
+    expect(posts.map((r: Logged) => r.outcome)).toEqual(["drop", 409]);
     const all = await client().GET("/v1/customers/{customer_id}/external-accounts", {
       params: { path: { customer_id: CUSTOMER } },
     });
@@ -222,7 +226,8 @@ describe("createExternalAccount", () => {
 });
 
 describe("RFI poller", () => {
-  test("reads every page, then on the next poll drops the boundary repeats the inclusive updated_from sends again, and loses nothing", async () => {
+  // Reads every page; the next poll drops the repeats the inclusive updated_from sends again.
+  test("pages through, drops boundary repeats, loses nothing", async () => {
     const c = client();
     const poller = createRfiPoller(c, { customerId: POLLED, size: 10 });
     const first = await poller.poll();
@@ -237,7 +242,8 @@ describe("RFI poller", () => {
       updated_at: "2026-11-10T12:00:01+00:00",
     });
 
-    // What the service sends for that cursor: the 12 boundary cases again, the late one, the changed one, over two pages.
+    // What the service sends for that cursor: the 12 boundary cases again, the late one, the changed one, over two
+    // pages.
     const raw = await c.GET("/v1/customers/{customer_id}/rfi-cases", {
       params: { path: { customer_id: POLLED }, query: { updated_from: poller.state().updatedFrom!, size: 100 } },
     });
@@ -248,7 +254,7 @@ describe("RFI poller", () => {
     expect(second.find((x) => x.case_id === "case-03")!.rfi_status).toBe("CLOSED");
     expect(await poller.poll()).toEqual([]);
     const listReads = (await controlCall("GET", "/requests")).requests.filter(
-      (r: any) => r.operation_id === "listRfiCases",
+      (r: Logged) => r.operation_id === "listRfiCases",
     );
     // First poll 3 pages, the raw read, second poll 2 pages (the repeats span them), third poll 1.
     expect(listReads).toHaveLength(3 + 1 + 2 + 1);
@@ -261,12 +267,15 @@ describe("client retries", () => {
     const waits: number[] = [];
     const clock: Clock = {
       now: Date.now,
-      sleep: (ms, signal) => (waits.push(ms), systemClock.sleep(Math.min(ms, 20), signal)),
+      sleep: (ms, signal) => {
+        waits.push(ms);
+        return systemClock.sleep(Math.min(ms, 20), signal);
+      },
     };
     return { clock, waits };
   }
 
-  test("a 429 with Retry-After is retried after exactly that wait, not the backoff", async () => {
+  test("a 429 waits exactly its Retry-After", async () => {
     const { clock, waits } = recordingClock();
     await inject({ kind: "status", status: 429, retry_after: 3, operation_id: "listRfiCases" });
     const r = await client({ clock, timeout: false }).GET("/v1/customers/{customer_id}/rfi-cases", {
@@ -276,7 +285,7 @@ describe("client retries", () => {
     expect(waits).toEqual([3000]);
   });
 
-  test("a portfolio 503 with Retry-After is retried after it", async () => {
+  test("a portfolio 503 waits its Retry-After", async () => {
     const { clock, waits } = recordingClock();
     await inject({ kind: "status", status: 503, retry_after: 2, operation_id: "getPortfolioHedge" });
     const r = await client({ clock, timeout: false }).GET("/v1/portfolios/{portfolio_id}/conversions/hedge", {
@@ -287,7 +296,7 @@ describe("client retries", () => {
     expect((r.error as { error: { code: string } }).error.code).toBe("HEDGE_NOT_FOUND");
   });
 
-  test("a Retry-After beyond the client's bound is not waited for: the 429 comes back", async () => {
+  test("a Retry-After beyond the bound returns the 429", async () => {
     const { clock, waits } = recordingClock();
     await inject({ kind: "status", status: 429, retry_after: 120, operation_id: "listRfiCases" });
     const r = await client({ clock, timeout: false }).GET("/v1/customers/{customer_id}/rfi-cases", {

@@ -2,7 +2,7 @@
 // parameters are 409, and the documented QUOTE_* / HEDGE_NOT_FOUND refusals in the portfolio error body.
 import type { StatefulMock } from "../../src/mock/stateful/index.ts";
 import { describe, expect, test } from "vitest";
-import { KEY, P, answer, quoteBody, testMock } from "./support.ts";
+import { type Body, KEY, P, answer, quoteBody, testMock } from "./support.ts";
 
 const KEY2 = "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed";
 const DAY = 24 * 3_600_000;
@@ -17,10 +17,10 @@ const hedge = (mock: StatefulMock, quoteId: unknown, key = KEY, extra: Record<st
     body: { quote_id: quoteId, ...extra },
     headers: { "Idempotency-Key": key },
   });
-const errorCode = (r: { body: any }) => r.body.error?.code;
+const errorCode = (r: { body: Body }) => r.body.error?.code;
 
 describe("portfolio quote", () => {
-  test("answers 200 with quote_id and valid_until (lifetime an option, 30 s by default)", async () => {
+  test("answers 200, valid 30 s or as set", async () => {
     const { mock, time } = await testMock({ portfolioQuoteLifetimeSeconds: 45 });
     const r = await answer(mock, "POST", `${P}/conversions/quote`, { body: quoteBody() });
     expect(r.status).toBe(200);
@@ -32,7 +32,7 @@ describe("portfolio quote", () => {
     ["no amount", quoteBody({}), "MISSING_FIELD"],
     ["no to_asset", { from_asset: { asset: "USDC" }, pay_amount: "1" }, "MISSING_FIELD"],
     ["an asset that is not an object", { ...quoteBody(), from_asset: "USDC" }, "VALIDATION_ERROR"],
-  ])("%s is 400 in the portfolio error body", async (_name, body, code) => {
+  ])("%s is 400 in the portfolio envelope", async (_name, body, code) => {
     const { mock } = await testMock();
     const r = await answer(mock, "POST", `${P}/conversions/quote`, { body });
     expect(r.status).toBe(400);
@@ -49,7 +49,8 @@ describe("portfolio quote", () => {
 });
 
 describe("portfolio hedge", () => {
-  test("creates a hedge (201 by default, 202 as an option) that is read back by its conversion_id", async () => {
+  // 201 by default, 202 as an option.
+  test("creates a hedge read back by conversion_id", async () => {
     for (const hedgeStatus of [201, 202] as const) {
       const { mock } = await testMock({ hedgeStatus });
       const r = await hedge(mock, await portfolioQuote(mock));
@@ -61,7 +62,7 @@ describe("portfolio hedge", () => {
     }
   });
 
-  test("the same key with the same parameters within 24 h returns the original result, without a second hedge", async () => {
+  test("a repeat within 24 h replays the result", async () => {
     const { mock, time } = await testMock();
     const quoteId = await portfolioQuote(mock);
     const first = await hedge(mock, quoteId);
@@ -71,7 +72,7 @@ describe("portfolio hedge", () => {
     expect(mock.store.hedges.size).toBe(1);
   });
 
-  test("the same key with different parameters within 24 h is 409", async () => {
+  test("a changed repeat within 24 h is 409", async () => {
     const { mock } = await testMock();
     const quoteId = await portfolioQuote(mock);
     await hedge(mock, quoteId);
@@ -80,7 +81,8 @@ describe("portfolio hedge", () => {
     expect((await hedge(mock, quoteId, KEY, { note: "x" })).status).toBe(409);
   });
 
-  test("after 24 h the key is forgotten: the same request is a new hedge of a hedged quote (409 QUOTE_ALREADY_HEDGED)", async () => {
+  // The same request is then a new hedge of a hedged quote (409 QUOTE_ALREADY_HEDGED).
+  test("after 24 h the key is forgotten", async () => {
     const { mock, time } = await testMock({ portfolioQuoteLifetimeSeconds: 3 * 86_400 });
     const quoteId = await portfolioQuote(mock);
     await hedge(mock, quoteId);
@@ -89,7 +91,7 @@ describe("portfolio hedge", () => {
     expect([r.status, errorCode(r)]).toEqual([409, "QUOTE_ALREADY_HEDGED"]);
   });
 
-  test("a hedged quote under a new key is 409 QUOTE_ALREADY_HEDGED", async () => {
+  test("a hedged quote under a new key is 409", async () => {
     const { mock } = await testMock();
     const quoteId = await portfolioQuote(mock);
     await hedge(mock, quoteId);
@@ -105,7 +107,8 @@ describe("portfolio hedge", () => {
     expect([r.status, errorCode(r)]).toEqual([409, "QUOTE_EXPIRED"]);
   });
 
-  test("an unknown quote, or another portfolio's, is 404 QUOTE_NOT_FOUND; a refusal binds no key by default", async () => {
+  // Also another portfolio's quote; a refusal binds no key by default.
+  test("an unknown quote is 404; binds no key", async () => {
     const { mock } = await testMock();
     const elsewhere = await portfolioQuote(mock, "/v1/portfolios/pf-2");
     const r = await hedge(mock, elsewhere);
@@ -113,7 +116,7 @@ describe("portfolio hedge", () => {
     expect((await hedge(mock, await portfolioQuote(mock))).status).toBe(201);
   });
 
-  test("hedgeKeyBindsRefusals: a refusal is replayed for its key too", async () => {
+  test("hedgeKeyBindsRefusals replays refusals", async () => {
     const { mock } = await testMock({ hedgeKeyBindsRefusals: true });
     await hedge(mock, "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d");
     expect(errorCode(await hedge(mock, "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d"))).toBe("QUOTE_NOT_FOUND");
@@ -134,7 +137,7 @@ describe("portfolio hedge", () => {
     expect(mock.store.hedges.size).toBe(0);
   });
 
-  test("portfolios: an id outside the set is 404 PORTFOLIO_NOT_FOUND", async () => {
+  test("an unknown portfolio is 404", async () => {
     const { mock } = await testMock({ portfolios: ["pf-2"] });
     const r = await answer(mock, "POST", `${P}/conversions/quote`, { body: quoteBody() });
     expect([r.status, errorCode(r)]).toEqual([404, "PORTFOLIO_NOT_FOUND"]);
@@ -142,7 +145,7 @@ describe("portfolio hedge", () => {
 });
 
 describe("retrieve hedge", () => {
-  test("a malformed conversion_id is 400 VALIDATION_ERROR; a missing one 400 MISSING_FIELD", async () => {
+  test("a malformed or missing conversion_id is 400", async () => {
     const { mock } = await testMock();
     const malformed = await answer(mock, "GET", `${P}/conversions/hedge`, { query: "conversion_id=cv-1" });
     expect([malformed.status, errorCode(malformed)]).toEqual([400, "VALIDATION_ERROR"]);
@@ -150,7 +153,7 @@ describe("retrieve hedge", () => {
     expect([missing.status, errorCode(missing)]).toEqual([400, "MISSING_FIELD"]);
   });
 
-  test("an unknown conversion_id, or another portfolio's hedge, is 404 HEDGE_NOT_FOUND", async () => {
+  test("an unknown or foreign hedge is 404", async () => {
     const { mock } = await testMock();
     const made = await hedge(mock, await portfolioQuote(mock));
     for (const [portfolio, id] of [

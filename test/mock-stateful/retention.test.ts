@@ -14,7 +14,8 @@ const EXPIRED = DEFAULTS.expiredQuoteRetentionSeconds * 1000;
 const CONVERSION = DEFAULTS.conversionRetentionSeconds * 1000;
 
 describe("retention", () => {
-  test("a quote unused for 400 virtual days is no longer held (the outside run's finding)", async () => {
+  // The outside run's finding.
+  test("drops a quote unused for 400 days", async () => {
     const { mock, time } = await testMock();
     await newQuote(mock);
     time.ms += 400 * DAY;
@@ -22,7 +23,8 @@ describe("retention", () => {
     expect(mock.store.recordCount).toBe(0);
   });
 
-  test("an executed quote, its order and a second execute: 409 while the order is kept, then unknown; the held records follow", async () => {
+  // Its order and a second execute: 409 while the order is kept, then unknown; the held records follow.
+  test("an executed quote is 409, then unknown", async () => {
     const { mock, time } = await testMock();
     const origin = time.ms;
     await fc.assert(
@@ -61,7 +63,7 @@ describe("retention", () => {
     );
   });
 
-  test("a portfolio hedge key is kept 24 h (the reference), then the record is gone", async () => {
+  test("keeps a hedge key 24 h, then drops it", async () => {
     const { mock, time } = await testMock({ portfolioQuoteLifetimeSeconds: 3 * 86_400 });
     const quote = await answer(mock, "POST", `${P}/conversions/quote`, { body: quoteBody() });
     const hedge = () =>
@@ -78,7 +80,7 @@ describe("retention", () => {
     expect(mock.store.hedgeKeys.size).toBe(0);
   });
 
-  test("an external account and its key leave after their retention; the customer's list follows", async () => {
+  test("drops an external account after retention", async () => {
     const { mock, time } = await testMock({ externalAccountRetentionSeconds: 60 });
     const made = await answer(mock, "POST", `${C}/external-accounts`, {
       body: bankAccount,
@@ -98,7 +100,7 @@ describe("retention", () => {
 });
 
 describe("ceilings", () => {
-  test("at most maxRecords of a kind: the oldest leaves first, the newest still executes", async () => {
+  test("keeps maxRecords, oldest out first", async () => {
     const { mock } = await testMock({ maxRecords: 50 });
     const ids = [];
     for (let i = 0; i < 200; i++) ids.push(await newQuote(mock));
@@ -109,7 +111,7 @@ describe("ceilings", () => {
     expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: ids[199] } })).status).toBe(201);
   });
 
-  test("the request log keeps the newest requestLogSize requests", async () => {
+  test("the log keeps the newest requestLogSize", async () => {
     const { mock } = await testMock({ requestLogSize: 10 });
     for (let i = 0; i < 95; i++) await call(mock, "GET", `${C}/rfi-cases`, { query: `page=${i + 1}` });
     const log = ctl(mock, "GET", "/requests").body.requests;
@@ -119,7 +121,7 @@ describe("ceilings", () => {
     expect(ctl(mock, "GET", "/requests").body.requests.at(-1).path).toHaveLength(2048 + 3);
   });
 
-  test("settings out of range are refused, naming them", async () => {
+  test("refuses settings out of range, named", async () => {
     for (const bad of [
       { maxRecords: 0 },
       { requestLogSize: 1e9 },
@@ -137,7 +139,7 @@ describe("UUIDs compare case-insensitively (RFC 9562)", () => {
     [...uuid].map((ch, i) => (mask[i % mask.length] ? ch.toUpperCase() : ch.toLowerCase())).join("");
   const masks = fc.array(fc.boolean(), { minLength: 1, maxLength: 36 });
 
-  test("an Idempotency-Key in another case is the same key: external accounts and portfolio hedges", async () => {
+  test("an Idempotency-Key in another case is the same", async () => {
     const { mock } = await testMock({ portfolioQuoteLifetimeSeconds: 600 });
     await fc.assert(
       fc.asyncProperty(fc.uuid({ version: 4 }), masks, masks, async (uuid, first, second) => {
@@ -180,7 +182,8 @@ describe("UUIDs compare case-insensitively (RFC 9562)", () => {
 });
 
 describe("Retained, against a plain model", () => {
-  test("lookups honour deadlines exactly, the ceiling holds, and a sweep leaves only live records", () => {
+  // Lookups honour deadlines exactly, the ceiling holds, and a sweep leaves only live records.
+  test("matches the model under random operations", () => {
     const op = fc.oneof(
       fc.record({
         kind: fc.constant("set" as const),

@@ -6,7 +6,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { StatefulMock } from "../../src/mock/stateful/index.ts";
 import { DEFAULT_RFI_FIXTURE } from "../../src/mock/stateful/options.ts";
-import { instant } from "../../src/mock/stateful/instant.ts";
 import { RfiFixtureError, listRfiCases } from "../../src/mock/stateful/rfiCases.ts";
 import type { RfiCase } from "../../src/mock/stateful/rfiCase.ts";
 import { C, CUSTOMER, answer, testMock } from "./support.ts";
@@ -20,46 +19,64 @@ const all = (q: Parameters<typeof listRfiCases>[1]) => listRfiCases(seeded, { ..
 const dir = mkdtempSync(path.join(tmpdir(), "rfi-fixture-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The case ids at these positions of the seeded fixture: expected results written out from the fixture file. */
+const at = (...positions: number[]) => positions.map((i) => seeded[i]!.case_id);
+// The seeded customer's 24 cases, by position: TRANSACTION at 2, 5, 8, ..., 23, RECIPIENT elsewhere;
+// ACTION_REQUIRED at 0, 3, 6, ..., 21; REJECTED at 4, 10, 16, 22; CLOSED at 5, 11, 17, 23;
+// PENDING_REVIEW at 1, 7, 13, 19; positions 14, 15, 16 share the update time 2026-11-04T08:47:00Z.
+const TRANSACTIONS = at(2, 5, 8, 11, 14, 17, 20, 23);
+const ACTION_REQUIRED = at(0, 3, 6, 9, 12, 15, 18, 21);
+
 describe("filters", () => {
-  test("the seeded fixture has both kinds, several statuses and shared update times (so each filter can fail)", () => {
+  test("the fixture lets each filter fail", () => {
+    expect(seeded).toHaveLength(24);
     expect(new Set(seeded.map((c) => c.subject.type))).toEqual(new Set(["RECIPIENT", "TRANSACTION"]));
     expect(new Set(seeded.map((c) => c.rfi_status)).size).toBe(5);
     expect(new Set(seeded.map((c) => c.updated_at)).size).toBeLessThan(seeded.length);
   });
 
-  test("subject_type keeps only that kind; left out, both kinds come", () => {
-    expect(all({ subject_type: "TRANSACTION" }).list.every((c) => c.subject.type === "TRANSACTION")).toBe(true);
-    expect(all({}).total).toBe(seeded.length);
+  test("subject_type keeps only that kind", () => {
+    expect(ids(all({ subject_type: "TRANSACTION" }).list)).toEqual(TRANSACTIONS);
   });
 
-  test("subject_id, case_id: exact match", () => {
+  test("no subject_type gives both kinds", () => {
+    expect(all({}).total).toBe(24);
+  });
+
+  test("case_id matches exactly", () => {
     const target = seeded[4]!;
     expect(all({ case_id: target.case_id }).list).toEqual([target]);
-    expect(all({ case_id: target.case_id.slice(0, 8) }).total).toBe(0);
-    expect(all({ subject_id: target.subject.id }).list.every((c) => c.subject.id === target.subject.id)).toBe(true);
-    expect(all({ subject_id: target.subject.id }).total).toBe(
-      seeded.filter((c) => c.subject.id === target.subject.id).length,
-    );
   });
 
-  test("action_required true and false split the cases between them", () => {
-    const yes = all({ action_required: true });
-    const no = all({ action_required: false });
-    expect(yes.list.every((c) => c.rfi_status === "ACTION_REQUIRED")).toBe(true);
-    expect(no.list.some((c) => c.rfi_status === "ACTION_REQUIRED")).toBe(false);
-    expect(yes.total + no.total).toBe(seeded.length);
+  test("a case_id prefix matches nothing", () => {
+    expect(all({ case_id: seeded[4]!.case_id.slice(0, 8) }).total).toBe(0);
   });
 
-  test("rfi_status takes a list: any of its values", () => {
-    const r = all({ rfi_status: ["CLOSED", "REJECTED"] });
-    expect(r.total).toBe(seeded.filter((c) => c.rfi_status === "CLOSED" || c.rfi_status === "REJECTED").length);
-    expect(r.list.every((c) => ["CLOSED", "REJECTED"].includes(c.rfi_status))).toBe(true);
+  test("subject_id matches exactly", () => {
+    // Positions 4 and 18 are the same recipient.
+    expect(ids(all({ subject_id: seeded[4]!.subject.id }).list)).toEqual(at(4, 18));
   });
 
-  test("updated_from is inclusive: a case updated exactly then is in, one a nanosecond earlier is out", () => {
-    const edge = "2026-11-04T08:47:00+00:00";
-    const at = all({ updated_from: "2026-11-04T08:47:00Z" });
-    expect(at.list.filter((c) => c.updated_at === edge)).toHaveLength(3);
+  test("action_required true keeps the ACTION_REQUIRED cases", () => {
+    expect(ids(all({ action_required: true }).list)).toEqual(ACTION_REQUIRED);
+  });
+
+  test("action_required false keeps every other case", () => {
+    const rest = ids(seeded).filter((id) => !ACTION_REQUIRED.includes(id));
+    expect(rest).toHaveLength(16);
+    expect(ids(all({ action_required: false }).list)).toEqual(rest);
+  });
+
+  test("rfi_status matches any of its values", () => {
+    expect(ids(all({ rfi_status: ["CLOSED", "REJECTED"] }).list)).toEqual(at(4, 5, 10, 11, 16, 17, 22, 23));
+  });
+
+  test("updated_from keeps a case updated at that instant", () => {
+    const at0847 = all({ updated_from: "2026-11-04T08:47:00Z" }).list;
+    expect(new Set(ids(at0847))).toEqual(new Set(at(14, 15, 16, 17, 18, 19, 20, 21, 22, 23)));
+  });
+
+  test("updated_from drops a case a nanosecond earlier", () => {
     const cases = [
       { ...seeded[0]!, updated_at: "2026-11-04T08:46:59.999999999Z" },
       { ...seeded[1]!, updated_at: "2026-11-04T10:47:00.000000001+02:00" },
@@ -71,52 +88,59 @@ describe("filters", () => {
 
   test("filters combine with AND", () => {
     const q = { subject_type: "RECIPIENT", action_required: true, updated_from: "2026-11-03T00:00:00Z" };
-    const expected = seeded.filter(
-      (c) =>
-        c.subject.type === "RECIPIENT" &&
-        c.rfi_status === "ACTION_REQUIRED" &&
-        instant(c.updated_at)! >= instant(q.updated_from)!,
-    );
-    expect(expected.length).toBeGreaterThan(1);
-    expect(new Set(ids(all(q).list))).toEqual(new Set(ids(expected)));
+    expect(new Set(ids(all(q).list))).toEqual(new Set(at(6, 9, 12, 15, 18, 21)));
   });
 });
 
 describe("order and paging", () => {
-  test("with subject_type RECIPIENT the most recent update comes first (ties keep stored order)", () => {
-    const list = all({ subject_type: "RECIPIENT" }).list;
-    const times = list.map((c) => instant(c.updated_at)!);
-    expect(times).toEqual([...times].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
-    expect(ids(list)).not.toEqual(ids(seeded.filter((c) => c.subject.type === "RECIPIENT")));
+  test("RECIPIENT lists newest first, ties as stored", () => {
+    // 15 and 16 share an update time and keep their stored order.
+    const expected = at(22, 21, 19, 18, 15, 16, 6, 13, 12, 10, 9, 7, 4, 3, 1, 0);
+    expect(ids(all({ subject_type: "RECIPIENT" }).list)).toEqual(expected);
   });
 
-  test('without it the fixture order stands, or newest first with rfiOrder "updated-desc"', () => {
+  test("without subject_type the fixture order stands", () => {
     expect(ids(all({}).list)).toEqual(ids(seeded));
-    const sorted = listRfiCases(seeded, { size: 100 }, { ...rules, order: "updated-desc" }).list;
-    expect(sorted[0]!.updated_at >= sorted.at(-1)!.updated_at).toBe(true);
   });
 
-  test("page defaults to 1 and size to 10; total counts every match; pages do not overlap", () => {
-    const first = listRfiCases(seeded, {}, rules);
-    expect(first.list).toHaveLength(10);
-    expect(first.total).toBe(seeded.length);
+  test('rfiOrder "updated-desc" lists newest update first', () => {
+    const sorted = listRfiCases(seeded, { size: 100 }, { ...rules, order: "updated-desc" }).list;
+    const expected = at(23, 22, 21, 20, 19, 18, 17, 14, 15, 16, 5, 6, 13, 12, 11, 10, 9, 8, 7, 4, 3, 2, 1, 0);
+    expect(ids(sorted)).toEqual(expected);
+  });
+
+  test("size defaults to 10 and page to 1", () => {
+    expect(ids(listRfiCases(seeded, {}, rules).list)).toEqual(ids(seeded.slice(0, 10)));
+  });
+
+  test("total counts every match, not the page", () => {
+    expect(listRfiCases(seeded, {}, rules).total).toBe(24);
+  });
+
+  test("pages cover every case once", () => {
     const pages = [1, 2, 3].map((page) => listRfiCases(seeded, { page, size: 10 }, rules).list);
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 4]);
     expect(ids(pages.flat())).toEqual(ids(seeded));
-    expect(listRfiCases(seeded, { page: 9, size: 10 }, rules)).toEqual({ list: [], total: seeded.length });
+  });
+
+  test("a page past the end is empty and keeps the total", () => {
+    expect(listRfiCases(seeded, { page: 9, size: 10 }, rules)).toEqual({ list: [], total: 24 });
   });
 });
 
 describe("through the list operation", () => {
   let mock: StatefulMock;
-  beforeAll(async () => void ({ mock } = await testMock()));
+  beforeAll(async () => {
+    ({ mock } = await testMock());
+  });
 
-  test("answers 200 with the list envelope, the comma-separated rfi_status and the boolean filter parsed", async () => {
+  test("parses a comma-separated rfi_status and a boolean filter", async () => {
     const r = await answer(mock, "GET", `${C}/rfi-cases`, {
       query: "rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=false&size=100",
     });
     expect(r.status).toBe(200);
-    expect(r.body.list.every((c: RfiCase) => c.rfi_status === "PENDING_REVIEW")).toBe(true);
-    expect(r.body.total).toBe(seeded.filter((c) => c.rfi_status === "PENDING_REVIEW").length);
+    expect(ids(r.body.list)).toEqual(at(1, 7, 13, 19));
+    expect(r.body.total).toBe(4);
   });
 
   test.each([
@@ -135,9 +159,15 @@ describe("through the list operation", () => {
     expect(r.body.detail).toContain(query.split("=")[0]);
   });
 
-  test("size 1 and 100 are allowed; a customer with no cases gets an empty list", async () => {
+  test("size 1 gives one case", async () => {
     expect((await answer(mock, "GET", `${C}/rfi-cases`, { query: "size=1" })).body.list).toHaveLength(1);
-    expect((await answer(mock, "GET", `${C}/rfi-cases`, { query: "size=100" })).body.list).toHaveLength(seeded.length);
+  });
+
+  test("size 100 gives every case", async () => {
+    expect((await answer(mock, "GET", `${C}/rfi-cases`, { query: "size=100" })).body.list).toHaveLength(24);
+  });
+
+  test("a customer with no cases gets an empty list", async () => {
     expect((await answer(mock, "GET", "/v1/customers/nobody/rfi-cases")).body).toEqual({ list: [], total: 0 });
   });
 });
@@ -170,7 +200,7 @@ describe("fixture file", () => {
       /updated_at/,
     ],
     ["a case_id twice", JSON.stringify({ customers: { c: [seeded[0], seeded[0]] } }), /twice/],
-  ])("%s is refused at start with the file and the case named", async (_name, text, message) => {
+  ])("%s is refused at start, naming the file", async (_name, text, message) => {
     const file = path.join(dir, "bad.json");
     writeFileSync(file, text);
     const started = testMock({ rfiFixture: file });
@@ -179,7 +209,7 @@ describe("fixture file", () => {
     await expect(started).rejects.toThrow("bad.json");
   });
 
-  test("the default fixture is the file shipped beside the module", () => {
+  test("defaults to the file shipped beside the module", () => {
     expect(path.basename(DEFAULT_RFI_FIXTURE)).toBe("rfi-cases.json");
   });
 });

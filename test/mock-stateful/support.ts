@@ -15,6 +15,17 @@ export const P = "/v1/portfolios/pf-1";
 export const KEY = "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d";
 export const BEARER = { authorization: "Bearer sandbox-token" };
 
+/** A JSON answer body: of many shapes, each test reads the fields it checks. */
+// biome-ignore lint/suspicious/noExplicitAny: answer bodies are arbitrary JSON, read field by field in the tests
+export type Body = any;
+
+/** A request log entry, as far as the tests read it. */
+export interface Logged {
+  operation_id: string;
+  outcome: unknown;
+  fault?: string;
+}
+
 export interface Call {
   query?: string;
   body?: unknown;
@@ -55,7 +66,7 @@ export function ctl(
     headers: all,
     body: bytes,
     localPort: LOCAL_PORT,
-  }) as Reply & { body: any };
+  }) as Reply & { body: Body };
 }
 
 /** Sends one request to `handle` as the front would after authentication. */
@@ -85,11 +96,11 @@ export async function answer(
   method: string,
   path: string,
   c: Call = {},
-): Promise<Reply & { body: any }> {
+): Promise<Reply & { body: Body }> {
   const outcome = await call(mock, method, path, c);
   if (outcome === undefined || outcome === "drop")
     throw new Error(`${method} ${path} was not answered: ${String(outcome)}`);
-  return outcome as Reply & { body: any };
+  return outcome as Reply & { body: Body };
 }
 
 const lower = (h: Record<string, string>) =>

@@ -100,7 +100,8 @@ afterAll(async () => {
 describe("the document imported by Postman's converter", () => {
   // convertV2, as Postman's import runs it, with the import dialog's "Example" parameter generation (the
   // default, "Schema", fakes values from the schemas alone and never reads an example).
-  test("every request is answered 2xx by the sandbox mock given only a base URL and a token", async () => {
+  // Given only a base URL and a token.
+  test("every request gets 2xx from the sandbox mock", async () => {
     const collection = await convert(doc, { parametersResolution: "Example" });
     const answered = await run(collection, { envVar: { baseUrl: sandboxUrl, bearerToken: "sandbox-token" } });
     expect(answered).toHaveLength(operationCount);
@@ -111,12 +112,17 @@ describe("the document imported by Postman's converter", () => {
 describe("the shipped collection", () => {
   const collection = json(collectionFile);
 
-  test("has one request per operation, each authenticated by the collection's own script", () => {
+  test("has one request per operation, signed by its script", () => {
     const names: string[] = [];
-    const walk = (items: { item?: unknown[]; name: string; request?: { auth?: unknown } }[]) =>
-      items.forEach((i) =>
-        i.item ? walk(i.item as never) : (names.push(i.name), expect(i.request?.auth).toBeUndefined()),
-      );
+    const walk = (items: { item?: unknown[]; name: string; request?: { auth?: unknown } }[]) => {
+      for (const i of items) {
+        if (i.item) walk(i.item as never);
+        else {
+          names.push(i.name);
+          expect(i.request?.auth, i.name).toBeUndefined();
+        }
+      }
+    };
     walk(collection.item);
     expect(names).toHaveLength(operationCount);
     expect(
@@ -124,7 +130,7 @@ describe("the shipped collection", () => {
     ).toContain("HmacSHA256");
   });
 
-  test("in the sandbox environment, every request is answered 2xx", async () => {
+  test("sandbox: every request gets 2xx", async () => {
     const answered = await run(collection, {
       environment: json(environmentFile("sandbox")),
       envVar: { baseUrl: sandboxUrl, sandboxToken: "sandbox-token", portfolioToken: "portfolio-token" },
@@ -145,22 +151,25 @@ describe("the shipped collection", () => {
     },
   });
 
-  test("in the production environment, the script signs every request (uploads from a file included) and each is answered 2xx", async () => {
+  // The script signs every request, uploads from a file included.
+  test("production: every signed request gets 2xx", async () => {
     const answered = await production(secretKey);
     expect(answered).toHaveLength(operationCount);
     expect(not2xx(answered)).toEqual([]);
   }, 60_000);
 
-  test("in the production environment, a wrong secret is refused with 401 on every signed request", async () => {
+  test("production: a wrong secret gets 401 everywhere", async () => {
     const answered = await production(randomBytes(32).toString("base64url"));
     const signed = answered.filter((a) => !a.path.startsWith("/v1/portfolios/"));
     expect(signed.length).toBeGreaterThan(15);
+    expect(signed.length).toBeGreaterThan(0);
     expect(signed.filter((a) => a.status !== 401)).toEqual([]);
   }, 60_000);
 
-  test("a secret that is not URL-safe Base64 is named in the run's errors, and no request goes out with credentials", async () => {
+  test("a non-base64url secret is named, nothing sent", async () => {
     const { answered, failures } = await runAll(collection, productionOptions("not base64!"));
     const signed = answered.filter((a) => !a.path.startsWith("/v1/portfolios/"));
+    expect(signed.length).toBeGreaterThan(0);
     expect(signed.filter((a) => a.status !== 401)).toEqual([]);
     expect(failures).toHaveLength(signed.length);
     for (const failure of failures) expect(failure).toMatch(/secretKey is not URL-safe Base64/);

@@ -48,10 +48,10 @@ describe("Prism mock from the bundle", () => {
     if (deref(doc, response).headers?.["Retry-After"]) expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
-  test("production auth needs both the signature and the date header", async () => {
+  test("production auth needs signature and date", async () => {
     const c = operations.find((o) => o.operationId === "listRfiCases")!;
     const both = await send(c, {
-      Authorization: "Service-HMAC-SHA256 AK:20261121T093000Z:" + "0".repeat(64),
+      Authorization: `Service-HMAC-SHA256 AK:20261121T093000Z:${"0".repeat(64)}`,
       "X-SVC-Date": "20261121T093000Z",
     });
     expect(both.status).toBe(200);
@@ -59,7 +59,7 @@ describe("Prism mock from the bundle", () => {
     expect(res.status).toBe(401);
   });
 
-  test("a request without credentials is refused with 401", async () => {
+  test("no credentials is 401", async () => {
     const res = await fetch(`${prism.url}/v1/customers/c1/conversions/order?transaction_id=t1`);
     expect(res.status).toBe(401);
   });

@@ -24,7 +24,8 @@ const responseExamples = ops.flatMap((o) =>
 );
 
 describe("the document says what the reference says, no more", () => {
-  test("code 00010000 appears only in 401s of the customer conversion operations (the reference gives it for conversions only)", () => {
+  // The reference gives code 00010000 for conversions only.
+  test("00010000 only in customer conversion 401s", () => {
     const with00010000 = responseExamples.filter(
       (e) => isObject(e.example.value) && e.example.value.code === "00010000",
     );
@@ -39,7 +40,7 @@ describe("the document says what the reference says, no more", () => {
     }
   });
 
-  test("a flat-error example without `code` says that the code is not shown", () => {
+  test("a codeless flat error says the code is not shown", () => {
     const flat = responseExamples.filter(
       (e) => isObject(e.example.value) && "status" in e.example.value && "trace_id" in e.example.value,
     );
@@ -48,7 +49,8 @@ describe("the document says what the reference says, no more", () => {
     for (const e of codeless) expect(e.example["x-not-shown"], `${e.id} ${e.status} ${e.name}`).toMatch(/code/);
   });
 
-  test("quote requests carry no example: a body without its amount is refused, and the amount's name is not shown", () => {
+  // A body without its amount is refused, and the amount's name is not shown.
+  test("quote requests carry no example", () => {
     for (const id of ["createQuote", "createPortfolioQuote"]) {
       const body = deref(doc, op(id).requestBody);
       for (const media of Object.values<Json>(body.content)) {
@@ -59,7 +61,8 @@ describe("the document says what the reference says, no more", () => {
     }
   });
 
-  test("the quote's expire_time and valid_until_timestamp claim no form (the reference says only 'timestamp')", () => {
+  // expire_time and valid_until_timestamp: the reference says only 'timestamp'.
+  test("quote timestamps claim no form", () => {
     const quote = doc.components.schemas.Quote.properties;
     for (const name of ["expire_time", "valid_until_timestamp"]) {
       expect(quote[name].type, name).toBeUndefined();
@@ -68,20 +71,24 @@ describe("the document says what the reference says, no more", () => {
     }
   });
 
-  test("the sandbox scheme does not say 'nothing else': uploads still carry Content-Type and Content-Disposition", () => {
+  test("the sandbox scheme does not say 'nothing else'", () => {
+    expect(doc.components.securitySchemes.SandboxBearer.description).not.toMatch(/nothing else/);
+  });
+
+  test("the sandbox scheme keeps the upload headers", () => {
     const sandbox = doc.components.securitySchemes.SandboxBearer.description;
-    expect(sandbox).not.toMatch(/nothing else/);
     expect(sandbox).toMatch(/Content-Type/);
     expect(sandbox).toMatch(/Content-Disposition/);
   });
 
-  test("the older 401 shape is not said to answer any 401: the reference does not say where it applies", () => {
+  // The reference does not say where the older shape applies.
+  test("the older 401 shape claims no endpoints", () => {
     expect(doc.info.description).not.toMatch(/may answer any 401/);
     expect(doc.info.description).toMatch(/does not say which\s+endpoints answer with the older shape/);
     expect(doc.components.schemas.AuthError["x-not-shown"]).toMatch(/Which endpoints answer with the older shape/);
   });
 
-  test("Execute Quote's timeout steps carry what the reference says of List Transactions", () => {
+  test("Execute Quote's timeout steps use List Transactions", () => {
     const text = op("executeQuote").description.replace(/\s+/g, " ");
     for (const fact of [
       "transaction_action=CONVERSION",
@@ -100,8 +107,11 @@ describe("the document says what the reference says, no more", () => {
     expect(op("executeQuote")["x-not-shown"]).toMatch(/path and response of the List Transactions/);
   });
 
-  test("the RFI answers still say requirement_id is refused, and the schemas refuse it", () => {
+  test("the RFI answer operation says requirement_id is refused", () => {
     expect(op("submitRfiCaseAnswer").description).toMatch(/Never send `requirement_id`/);
+  });
+
+  test("the RFI answer schemas refuse requirement_id", () => {
     for (const name of ["RfiAnswer", "RfiFileAnswer"]) {
       expect(doc.components.schemas[name].description, name).toMatch(/requirement_id.*refused/s);
       expect(doc.components.schemas[name].propertyNames, name).toEqual({ not: { const: "requirement_id" } });

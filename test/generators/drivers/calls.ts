@@ -3,7 +3,10 @@ export const CUSTOMER = "c0ffee00-0000-4000-8000-000000000001";
 export const CASE = "9b2f6c1a-5d7e-4f80-a1b2-c3d4e5f60718";
 export const UPLOAD = { mainAccountId: "m-1", subAccountId: "s-1", documentType: "MEMORANDUM_OF_ASSOCIATION" };
 
-/** Bytes no text encoding survives: NUL, invalid UTF-8, CR LF, a `{}` that a JSON-encoding client would send instead. */
+/**
+ * Bytes no text encoding survives: NUL, invalid UTF-8, CR LF, a `{}` that a JSON-encoding client would send
+ * instead.
+ */
 export const FILE_BYTES = new Uint8Array([
   0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe, 0x80, 0x0d, 0x0a, 0x7b, 0x7d, 0xc3, 0x28, 0x01,
 ]);

@@ -59,7 +59,12 @@ func asString(v any) (string, error) {
 }
 
 // report runs every step (one failing does not stop the others) and prints the result as the last line.
-func report(upload func() error, list func() (int, error), quote func() (string, error), execute func() (string, error)) {
+func report(
+	upload func() error,
+	list func() (int, error),
+	quote func() (string, error),
+	execute func() (string, error),
+) {
 	errs := map[string]string{}
 	result := map[string]any{"errors": errs}
 	if err := upload(); err != nil {

@@ -45,7 +45,12 @@ func main() {
 				return err
 			}
 			defer file.Close()
-			_, _, err = client.OnboardingAPI.UploadBusinessDocument(context.WithValue(ctx, mimeKey{}, up.MimeType), up.MainAccountID, up.SubAccountID, up.DocumentType).ContentDisposition(up.ContentDisposition).Body(file).Execute()
+			typed := context.WithValue(ctx, mimeKey{}, up.MimeType)
+			_, _, err = client.OnboardingAPI.
+				UploadBusinessDocument(typed, up.MainAccountID, up.SubAccountID, up.DocumentType).
+				ContentDisposition(up.ContentDisposition).
+				Body(file).
+				Execute()
 			return err
 		},
 		func() (int, error) {
@@ -72,7 +77,9 @@ func main() {
 			return asString(model.Code)
 		},
 		func() (string, error) {
-			order, _, err := client.ConversionsAPI.ExecuteQuote(ctx, scenario.CustomerID).ExecuteQuoteRequest(*openapi.NewExecuteQuoteRequest(scenario.Execute.QuoteID)).Execute()
+			order, _, err := client.ConversionsAPI.ExecuteQuote(ctx, scenario.CustomerID).
+				ExecuteQuoteRequest(*openapi.NewExecuteQuoteRequest(scenario.Execute.QuoteID)).
+				Execute()
 			if err != nil {
 				return "", err
 			}

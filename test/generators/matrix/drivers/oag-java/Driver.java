@@ -26,7 +26,8 @@ public class Driver {
   static volatile String uploadMime;
 
   public static void main(String[] args) throws Exception {
-    JsonObject scenario = JsonParser.parseString(Files.readString(Path.of(System.getenv("MATRIX_SCENARIO")))).getAsJsonObject();
+    JsonObject scenario =
+        JsonParser.parseString(Files.readString(Path.of(System.getenv("MATRIX_SCENARIO")))).getAsJsonObject();
     JsonObject up = scenario.getAsJsonObject("upload");
     String customerId = scenario.get("customer_id").getAsString();
     ApiClient client = new ApiClient();
@@ -48,17 +49,24 @@ public class Driver {
       try {
         Files.write(file, hex(up.get("file_hex").getAsString()));
         uploadMime = up.get("mime_type").getAsString();
-        return new OnboardingApi(client).uploadBusinessDocument(up.get("content_disposition").getAsString(), up.get("main_account_id").getAsString(), up.get("sub_account_id").getAsString(), up.get("document_type").getAsString(), file.toFile());
+        return new OnboardingApi(client).uploadBusinessDocument(
+            up.get("content_disposition").getAsString(),
+            up.get("main_account_id").getAsString(),
+            up.get("sub_account_id").getAsString(),
+            up.get("document_type").getAsString(),
+            file.toFile());
       } finally {
         uploadMime = null;
         Files.deleteIfExists(file);
       }
     });
-    Integer total = step(errors, "list", () -> new RfiCasesApi(client).listRfiCases(customerId, null, null, null, null, null, null, null, null).getTotal());
+    Integer total = step(errors, "list", () ->
+        new RfiCasesApi(client).listRfiCases(customerId, null, null, null, null, null, null, null, null).getTotal());
     if (total != null) result.put("total", total);
     String code = step(errors, "quote", () -> {
       try {
-        new ConversionsApi(client).createQuote(customerId, QuoteRequest.fromJson(scenario.getAsJsonObject("quote").get("request").toString()));
+        new ConversionsApi(client).createQuote(
+            customerId, QuoteRequest.fromJson(scenario.getAsJsonObject("quote").get("request").toString()));
         throw new IllegalStateException("no error");
       } catch (ApiException e) {
         return String.valueOf(FlatError.fromJson(e.getResponseBody()).getCode());

@@ -5,7 +5,8 @@ import org.openapitools.client.api.RfiCasesApi;
 
 public class Typed {
   static int typedTotal(ApiClient client) throws ApiException {
-    Integer total = new RfiCasesApi(client).listRfiCases("c", null, null, null, null, null, null, null, null).getTotal();
+    Integer total =
+        new RfiCasesApi(client).listRfiCases("c", null, null, null, null, null, null, null, null).getTotal();
     return total;
   }
 }

@@ -37,7 +37,10 @@ def quote_step() -> Optional[str]:
 
 
 def execute_step() -> Optional[str]:
-    order = openapi_client.ConversionsApi(client).execute_quote(customer_id=customer_id, execute_quote_request=openapi_client.ExecuteQuoteRequest(quote_id=scenario["execute"]["quote_id"]))
+    order = openapi_client.ConversionsApi(client).execute_quote(
+        customer_id=customer_id,
+        execute_quote_request=openapi_client.ExecuteQuoteRequest(quote_id=scenario["execute"]["quote_id"]),
+    )
     return order.order_status
 
 

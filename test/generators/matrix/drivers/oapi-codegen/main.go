@@ -20,7 +20,9 @@ func main() {
 	report(
 		func() error {
 			params := api.UploadBusinessDocumentParams{ContentDisposition: up.ContentDisposition}
-			res, err := client.UploadBusinessDocumentWithBodyWithResponse(ctx, up.MainAccountID, up.SubAccountID, up.DocumentType, &params, up.MimeType, bytes.NewReader(fileBytes))
+			res, err := client.UploadBusinessDocumentWithBodyWithResponse(
+				ctx, up.MainAccountID, up.SubAccountID, up.DocumentType, &params, up.MimeType, bytes.NewReader(fileBytes),
+			)
 			if err == nil && res.StatusCode() >= 300 {
 				err = fmt.Errorf("HTTP %d", res.StatusCode())
 			}

@@ -70,8 +70,15 @@ func main() {
 	up := scenario.Upload
 	report(
 		func() error {
-			params := api.UploadBusinessDocumentParams{ContentDisposition: up.ContentDisposition, MainAccountID: up.MainAccountID, SubAccountID: up.SubAccountID, DocumentType: up.DocumentType}
-			_, err := client.UploadBusinessDocument(context.WithValue(ctx, mimeKey{}, up.MimeType), api.UploadBusinessDocumentReq{Data: bytes.NewReader(fileBytes)}, params)
+			params := api.UploadBusinessDocumentParams{
+				ContentDisposition: up.ContentDisposition,
+				MainAccountID:      up.MainAccountID,
+				SubAccountID:       up.SubAccountID,
+				DocumentType:       up.DocumentType,
+			}
+			typed := context.WithValue(ctx, mimeKey{}, up.MimeType)
+			body := api.UploadBusinessDocumentReq{Data: bytes.NewReader(fileBytes)}
+			_, err := client.UploadBusinessDocument(typed, body, params)
 			return err
 		},
 		func() (int, error) {

@@ -54,7 +54,9 @@ def quote_step() -> Optional[str]:
     from __PACKAGE__.api.conversions import create_quote
     from __PACKAGE__.models import QuoteRequest
 
-    response = create_quote.sync_detailed(customer_id=customer_id, client=client, body=QuoteRequest.from_dict(scenario["quote"]["request"]))
+    response = create_quote.sync_detailed(
+        customer_id=customer_id, client=client, body=QuoteRequest.from_dict(scenario["quote"]["request"])
+    )
     code = getattr(response.parsed, "code", None)
     assert isinstance(code, str), f"status {response.status_code}, parsed {response.parsed!r}"
     return code
@@ -64,7 +66,9 @@ def execute_step() -> Optional[str]:
     from __PACKAGE__.api.conversions import execute_quote
     from __PACKAGE__.models import ExecuteQuoteRequest
 
-    response = execute_quote.sync_detailed(customer_id=customer_id, client=client, body=ExecuteQuoteRequest(quote_id=scenario["execute"]["quote_id"]))
+    response = execute_quote.sync_detailed(
+        customer_id=customer_id, client=client, body=ExecuteQuoteRequest(quote_id=scenario["execute"]["quote_id"])
+    )
     status = getattr(response.parsed, "order_status", None)
     assert isinstance(status, str), f"status {response.status_code}, parsed {response.parsed!r}"
     return status

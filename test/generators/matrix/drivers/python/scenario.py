@@ -11,7 +11,12 @@ file_bytes: bytes = bytes.fromhex(upload["file_hex"])
 customer_id: str = scenario["customer_id"]
 
 
-def report(upload_step: Callable[[], object], list_step: Callable[[], int], quote_step: Callable[[], Optional[str]], execute_step: Callable[[], Optional[str]]) -> None:
+def report(
+    upload_step: Callable[[], object],
+    list_step: Callable[[], int],
+    quote_step: Callable[[], Optional[str]],
+    execute_step: Callable[[], Optional[str]],
+) -> None:
     """Runs every step (one failing does not stop the others) and prints the result as the last line."""
     errors: dict[str, str] = {}
 
