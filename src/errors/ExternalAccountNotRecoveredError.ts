@@ -1,4 +1,4 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "ExternalAccountNotRecoveredError";
 
@@ -6,7 +6,7 @@ const NAME = "ExternalAccountNotRecoveredError";
  * Thrown by createExternalAccount when a 409 or an unknown outcome was followed by a failed read of
  * the account bound to the key. Keep `idempotencyKey`: it is how the account is found later.
  */
-export class ExternalAccountNotRecoveredError extends Error {
+export class ExternalAccountNotRecoveredError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly idempotencyKey: string;
   /** What made the helper look the key up. */
@@ -24,5 +24,5 @@ export class ExternalAccountNotRecoveredError extends Error {
 }
 
 /** True for an ExternalAccountNotRecoveredError, also one made in another realm. */
-export const isExternalAccountNotRecoveredError = (value: unknown): value is ExternalAccountNotRecoveredError =>
-  isNamedError(value, ExternalAccountNotRecoveredError, NAME);
+export const isExternalAccountNotRecoveredError: (value: unknown) => value is ExternalAccountNotRecoveredError =
+  guardOf(NAME);

@@ -1,9 +1,9 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "InvalidIdempotencyKeyError";
 
 /** Thrown by createExternalAccount, before any request, for a caller's key that is not a UUID v4 (the service answers 400). */
-export class InvalidIdempotencyKeyError extends Error {
+export class InvalidIdempotencyKeyError extends FinancialOperationsError {
   override readonly name = NAME;
 
   constructor(key: string) {
@@ -12,5 +12,4 @@ export class InvalidIdempotencyKeyError extends Error {
 }
 
 /** True for an InvalidIdempotencyKeyError, also one made in another realm. */
-export const isInvalidIdempotencyKeyError = (value: unknown): value is InvalidIdempotencyKeyError =>
-  isNamedError(value, InvalidIdempotencyKeyError, NAME);
+export const isInvalidIdempotencyKeyError: (value: unknown) => value is InvalidIdempotencyKeyError = guardOf(NAME);

@@ -1,11 +1,11 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "InvalidWebhookEventError";
 
 export type InvalidWebhookEventReason = "unknown-name" | "not-json" | "not-an-object";
 
 /** Thrown by parseWebhookEvent for a name outside the documented set (and the caller's RFI name), or a body that is not a JSON object. */
-export class InvalidWebhookEventError extends Error {
+export class InvalidWebhookEventError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly reason: InvalidWebhookEventReason;
 
@@ -16,5 +16,4 @@ export class InvalidWebhookEventError extends Error {
 }
 
 /** True for an InvalidWebhookEventError, also one made in another realm. */
-export const isInvalidWebhookEventError = (value: unknown): value is InvalidWebhookEventError =>
-  isNamedError(value, InvalidWebhookEventError, NAME);
+export const isInvalidWebhookEventError: (value: unknown) => value is InvalidWebhookEventError = guardOf(NAME);

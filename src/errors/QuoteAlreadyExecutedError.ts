@@ -1,9 +1,9 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "QuoteAlreadyExecutedError";
 
 /** Thrown by executeQuote, without sending, when the same client already sent this quote id to Execute Quote: a quote is executed at most once. */
-export class QuoteAlreadyExecutedError extends Error {
+export class QuoteAlreadyExecutedError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly quoteId: string;
 
@@ -16,5 +16,4 @@ export class QuoteAlreadyExecutedError extends Error {
 }
 
 /** True for a QuoteAlreadyExecutedError, also one made in another realm. */
-export const isQuoteAlreadyExecutedError = (value: unknown): value is QuoteAlreadyExecutedError =>
-  isNamedError(value, QuoteAlreadyExecutedError, NAME);
+export const isQuoteAlreadyExecutedError: (value: unknown) => value is QuoteAlreadyExecutedError = guardOf(NAME);

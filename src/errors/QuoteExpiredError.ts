@@ -1,9 +1,9 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "QuoteExpiredError";
 
 /** Thrown by executeQuote, without sending, for a quote at or past its validity (less the safety margin). */
-export class QuoteExpiredError extends Error {
+export class QuoteExpiredError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly quoteId: string;
   readonly validUntil: Date;
@@ -21,5 +21,4 @@ export class QuoteExpiredError extends Error {
 }
 
 /** True for a QuoteExpiredError, also one made in another realm. */
-export const isQuoteExpiredError = (value: unknown): value is QuoteExpiredError =>
-  isNamedError(value, QuoteExpiredError, NAME);
+export const isQuoteExpiredError: (value: unknown) => value is QuoteExpiredError = guardOf(NAME);

@@ -1,9 +1,9 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "RequirementIdNotAllowedError";
 
 /** Thrown by the RFI answer helper, before any request, when the answer carries `requirement_id` (the reference forbids sending it). */
-export class RequirementIdNotAllowedError extends Error {
+export class RequirementIdNotAllowedError extends FinancialOperationsError {
   override readonly name = NAME;
 
   constructor(where: string) {
@@ -12,5 +12,4 @@ export class RequirementIdNotAllowedError extends Error {
 }
 
 /** True for a RequirementIdNotAllowedError, also one made in another realm. */
-export const isRequirementIdNotAllowedError = (value: unknown): value is RequirementIdNotAllowedError =>
-  isNamedError(value, RequirementIdNotAllowedError, NAME);
+export const isRequirementIdNotAllowedError: (value: unknown) => value is RequirementIdNotAllowedError = guardOf(NAME);

@@ -3,6 +3,8 @@ import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
 
 const CONTENT_TYPE = "Content-Type";
 const utf8 = /* @__PURE__ */ new TextEncoder();
+const SIGNING_FETCH_BODIES =
+  "a string (JSON already encoded), bytes, a Blob, a ReadableStream, FormData or URLSearchParams";
 
 // What fetch takes as a body, apart from strings and bytes: these it encodes itself.
 const encodable = (b: unknown): b is BodyInit =>
@@ -24,16 +26,9 @@ export async function bodyBytes(body: unknown, headers: Headers): Promise<Uint8A
     bytes = utf8.encode(body);
   } else bytes = bytesOf(body) ?? (encodable(body) ? await encodeBody(body, headers) : undefined);
   if (!bytes) {
-    throw new InvalidUploadError(
-      "unsupported-body",
-      `Cannot send a body of type ${(body as object).constructor?.name ?? typeof body}: give a string (JSON already encoded), bytes, a Blob, a stream, FormData or URLSearchParams`,
-    );
+    throw new InvalidUploadError("unsupported-body", { body, accepted: SIGNING_FETCH_BODIES });
   }
   // The reference: JSON bodies are application/json, uploads carry the document's MIME type.
-  if (bytes.byteLength && !headers.has(CONTENT_TYPE))
-    throw new InvalidUploadError(
-      "missing-mime-type",
-      "A body needs a Content-Type: application/json for JSON, the document's MIME type for an upload",
-    );
+  if (bytes.byteLength && !headers.has(CONTENT_TYPE)) throw new InvalidUploadError("missing-mime-type");
   return bytes;
 }

@@ -2,6 +2,7 @@ import type { components } from "../../generated/types.ts";
 import { type Clock, systemClock } from "../client/clock.ts";
 import type { ApiClient } from "../client/types.ts";
 import type { ApiError } from "../errors/ApiError.ts";
+import { IncompleteResponseError } from "../errors/IncompleteResponseError.ts";
 import { InvalidQuoteRequestError } from "../errors/InvalidQuoteRequestError.ts";
 import { normalizeError } from "../errors/normalizeError.ts";
 import { isOutcomeUnknownError } from "../errors/OutcomeUnknownError.ts";
@@ -246,7 +247,7 @@ export async function executeQuote(
     return {
       outcome: "unknown",
       record,
-      cause: new Error(`Execute Quote answered ${response.status} without a transaction_id.`),
+      cause: new IncompleteResponseError("POST", response.url, response.status, "transaction_id"),
     };
   }
   const apiError = normalizeError(error, response);

@@ -31,7 +31,8 @@ export interface RfiCasePage {
   total: number;
 }
 
-function checkPaging(size: number, page: number) {
+/** The reference's paging rule, one place for the list helpers and the poller. */
+export function checkPaging(size: number, page: number): void {
   if (!Number.isInteger(size) || size < 1 || size > MAX_RFI_PAGE_SIZE)
     throw new InvalidRfiQueryError("size", `size must be an integer from 1 to ${MAX_RFI_PAGE_SIZE}, got ${size}.`);
   if (!Number.isInteger(page) || page < 1) throw new InvalidRfiQueryError("page", `page starts at 1, got ${page}.`);

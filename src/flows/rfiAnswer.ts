@@ -38,8 +38,7 @@ export interface AnswerRfiCaseInput {
 export type RfiAnswerResult = Record<string, unknown>;
 
 function refuseRequirementId(fields: object | undefined, where: string) {
-  if (fields && Object.prototype.hasOwnProperty.call(fields, "requirement_id"))
-    throw new RequirementIdNotAllowedError(where);
+  if (fields && Object.hasOwn(fields, "requirement_id")) throw new RequirementIdNotAllowedError(where);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ApiClient } from "../client/types.ts";
 import { InvalidRfiQueryError } from "../errors/InvalidRfiQueryError.ts";
-import { type RfiCase, type RfiCaseFilters, rfiCases } from "./rfi.ts";
+import { checkPaging, MAX_RFI_PAGE_SIZE, type RfiCase, type RfiCaseFilters, rfiCases } from "./rfi.ts";
 
 /** What a poller needs to resume after a restart; store it after each poll. */
 export interface RfiPollerState {
@@ -44,9 +44,8 @@ function timeOf(value: string, what: string): number {
  * @throws InvalidRfiQueryError at creation for a malformed start time or page size.
  */
 export function createRfiPoller(client: ApiClient, options: RfiPollerOptions): RfiPoller {
-  const size = options.size ?? 100;
-  if (!Number.isInteger(size) || size < 1 || size > 100)
-    throw new InvalidRfiQueryError("size", `size must be an integer from 1 to 100, got ${size}.`);
+  const size = options.size ?? MAX_RFI_PAGE_SIZE;
+  checkPaging(size, 1);
   let cursor = options.start?.updatedFrom;
   let cursorMs = cursor === undefined ? -Infinity : timeOf(cursor, "updatedFrom");
   // Only cases at the cursor can repeat (older ones are below the bound), so only they are remembered.

@@ -14,7 +14,8 @@ import { build } from "esbuild";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { decodeSecretKey, signRequest } from "../../src/signing/index.ts";
+import { signRequest } from "../../src/signing/index.ts";
+import { decodeSecretKey } from "../../src/signing/secret.ts";
 import { npmCli, runtimes, type Runtime } from "./runtimes.ts";
 import { startVerifyingServer, type VerifyingServer } from "./server.ts";
 
@@ -165,6 +166,10 @@ describe("the packed tarball", () => {
       "dist/fetch.cjs",
       "dist/fetch.d.mts",
       "dist/fetch.d.cts",
+      "dist/signing.mjs",
+      "dist/signing.cjs",
+      "dist/signing.d.mts",
+      "dist/signing.d.cts",
       "dist/types.d.mts",
       "dist/types.d.cts",
       "dist/cli/fo-sign.mjs",
@@ -219,6 +224,7 @@ describe("the packed tarball", () => {
         "./fetch",
         "./openapi.json",
         "./package.json",
+        "./signing",
         "./types",
       ]);
       expect(report.analysis.problems.filter((p) => p.resolutionKind !== "node10" || p.entrypoint === ".")).toEqual([]);

@@ -233,7 +233,8 @@ describe("refused before anything is sent", () => {
           body: "{}",
         }).catch((e: unknown) => e);
         // The origin and nothing else of the URL: a path or query may hold identifiers or tokens.
-        const expected = `[POST] Refused to send to ${new URL(url).origin}: this fetch signs and sends only to ${new URL(base()).origin}`;
+        const origin = new URL(url).origin;
+        const expected = `[POST] ${JSON.stringify(origin)}: not sent: this fetch signs and sends only to ${new URL(base()).origin}`;
         return error instanceof RefusedRequestError && error.reason === "other-origin" && error.message === expected;
       }),
       { seed: 20, numRuns: 100 },

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { verifySignature, type AuthFailure } from "../../src/mock/auth/signature.ts";
-import { decodeSecretKey } from "../../src/signing/index.ts";
+import { decodeSecretKey } from "../../src/signing/secret.ts";
 
 export const ACCESS_KEY = "AK_fetch";
 export const SECRET_KEY = randomBytes(32).toString("base64url");
