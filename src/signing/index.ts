@@ -1,5 +1,6 @@
 // The "financial-operations-api/signing" entry: the reference's HMAC signing as pure functions, for callers that
 // sign without the client (another HTTP library, a proxy, a test). Raw key bytes stay inside the package.
+export { FinancialOperationsError, isFinancialOperationsError } from "../errors/FinancialOperationsError.ts";
 export { InvalidCredentialsError, isInvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
 export {
   InvalidSigningInputError,
