@@ -7,6 +7,7 @@ import { InvalidUploadError } from "../../src/errors/InvalidUploadError.ts";
 import { RedirectError } from "../../src/errors/RedirectError.ts";
 import {
   createSigningFetch,
+  InvalidOptionError,
   isRefusedRequestError,
   RefusedRequestError,
   type SigningFetchOptions,
@@ -390,9 +391,11 @@ describe("redirects are never followed", () => {
     expect(elsewhere.arrived).toEqual([]);
   });
 
-  test('redirect: "follow" is not an option', () => {
-    expect(() => createSigningFetch({ baseUrl: wire.url, credentials: hmac, redirect: "follow" as "manual" })).toThrow(
-      /never followed/,
+  test('redirect: "follow" is refused at creation', () => {
+    const make = () => createSigningFetch({ baseUrl: wire.url, credentials: hmac, redirect: "follow" as "manual" });
+    expect(make).toThrow(InvalidOptionError);
+    expect(make).toThrow(
+      expect.objectContaining({ option: "redirect", message: expect.stringMatching(/never followed/) }),
     );
   });
 });

@@ -21,6 +21,7 @@ import {
   type FetchLike,
 } from "../../src/index.ts";
 import type { RunningFront } from "../../src/mock/front.ts";
+import { SIGNING_SCHEME } from "../../src/signing/index.ts";
 import type { RunningServer } from "../helpers/prism.ts";
 import { startPrismBehindFront } from "../mock/support.ts";
 import { bankAccount, CUSTOMER, passThroughFetch } from "./helpers.ts";
@@ -52,6 +53,13 @@ function sandbox(prefer?: { code: number; methods: string[] }) {
     fetch,
     retry: false,
   });
+  return { client, sent: wire.sent };
+}
+
+/** A production client through the signature front, recording what it sends and the status it gets. */
+function production() {
+  const wire = passThroughFetch();
+  const client = createClient({ baseUrl: front.url, credentials: creds, fetch: wire.fetch, retry: false });
   return { client, sent: wire.sent };
 }
 
@@ -122,20 +130,23 @@ describe("RFI against Prism", () => {
     accepted(sent);
   });
 
-  test("a FILE answer signed in production passes the signature front (the multipart bytes sent are the bytes signed)", async () => {
-    const client = createClient({ baseUrl: front.url, credentials: creds, retry: false });
+  test("a signed FILE answer passes the signature front", async () => {
+    // The front answers 401 unless the multipart bytes that arrive are the bytes signed.
+    const { client, sent } = production();
     const file = {
       data: new Uint8Array(randomBytes(8 * 1024)),
       fileName: "Kontoauszug März.pdf",
       mimeType: "application/pdf",
     };
-    await expect(
-      answerRfiCase(client, {
-        customerId: CUSTOMER,
-        caseId: EXAMPLE_CASE,
-        answer: { type: "FILE", fileField: "file", file },
-      }),
-    ).resolves.toBeDefined();
+    await answerRfiCase(client, {
+      customerId: CUSTOMER,
+      caseId: EXAMPLE_CASE,
+      answer: { type: "FILE", fileField: "file", file },
+    });
+    expect(sent.map((s) => s.status)).toEqual([200]);
+    expect(sent[0]!.headers.get("Authorization")).toMatch(new RegExp(`^${SIGNING_SCHEME} ${creds.accessKey}:`));
+    expect(Buffer.from(sent[0]!.body!).includes(file.data)).toBe(true);
+    accepted(sent);
   });
 
   test("401 and 429 are thrown as ApiErrors", async () => {
@@ -163,17 +174,19 @@ describe("uploads against Prism", () => {
     accepted(sent);
   });
 
-  test("signed in production over the exact bytes: the signature front verifies them", async () => {
-    const client = createClient({ baseUrl: front.url, credentials: creds, retry: false });
+  test("signed uploads pass the signature front with the exact bytes", async () => {
+    const { client, sent } = production();
     const bytes = new Uint8Array(randomBytes(64 * 1024));
-    await expect(uploadBusinessDocument(client, target, { ...file, data: bytes })).resolves.toBeDefined();
-    await expect(
-      uploadIndividualDocument(client, target, {
-        ...file,
-        data: new Blob([bytes], { type: "image/png" }),
-        mimeType: undefined,
-      }),
-    ).resolves.toBeDefined();
+    await uploadBusinessDocument(client, target, { ...file, data: bytes });
+    await uploadIndividualDocument(client, target, {
+      ...file,
+      data: new Blob([bytes], { type: "image/png" }),
+      mimeType: undefined,
+    });
+    expect(sent.map((s) => Math.floor(s.status / 100))).toEqual([2, 2]);
+    expect(sent.map((s) => s.headers.get("Content-Type"))).toEqual(["application/pdf", "image/png"]);
+    for (const s of sent) expect(Buffer.from(s.body!).equals(bytes)).toBe(true);
+    accepted(sent);
   });
 
   test("a documented 401 is thrown as an ApiError of the v2 envelope", async () => {
