@@ -1,6 +1,9 @@
 import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
 
-/** The bytes of a buffer or typed array, without copying (a view's own bytes, never its whole backing buffer); undefined for anything else. */
+/**
+ * The bytes of a buffer or typed array, without copying (a view's own bytes, never its whole backing buffer); undefined
+ * for anything else.
+ */
 export const bytesOf = (b: unknown): Uint8Array | undefined =>
   b instanceof Uint8Array
     ? b

@@ -14,7 +14,8 @@ export class ExternalAccountNotRecoveredError extends FinancialOperationsError {
 
   constructor(idempotencyKey: string, after: "conflict" | "unknown-outcome", cause: unknown) {
     super(
-      `External account creation ${after === "conflict" ? "answered 409" : "has an unknown outcome"} and the account bound to Idempotency-Key ${idempotencyKey} could not be read; ` +
+      `External account creation ${after === "conflict" ? "answered 409" : "has an unknown outcome"} ` +
+        `and the account bound to Idempotency-Key ${idempotencyKey} could not be read; ` +
         "read it later with the idempotency_key query, never with a new key.",
       { cause },
     );

@@ -2,7 +2,10 @@ import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts
 
 const NAME = "InvalidIdempotencyKeyError";
 
-/** Thrown by createExternalAccount, before any request, for a caller's key that is not a UUID v4 (the service answers 400). */
+/**
+ * Thrown by createExternalAccount, before any request, for a caller's key that is not a UUID v4 (the service answers
+ * 400).
+ */
 export class InvalidIdempotencyKeyError extends FinancialOperationsError {
   override readonly name = NAME;
 

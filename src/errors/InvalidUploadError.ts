@@ -22,6 +22,7 @@ interface Details {
   "malformed-file-name": { fileName: string };
 }
 
+const EXAMPLE = "application/pdf";
 const kindOf = (body: unknown) =>
   body === null ? "null" : ((body as object).constructor?.name ?? (typeof body === "object" ? "object" : typeof body));
 
@@ -36,13 +37,16 @@ const message = (reason: InvalidUploadReason, detail: Details[InvalidUploadReaso
     case "unsupported-body":
       return `A body of type ${kindOf(d.body)} cannot be signed as it would be sent: give ${d.accepted}.`;
     case "missing-mime-type":
-      return "The body has no MIME type: give one (mimeType, or the Content-Type header), such as application/pdf.";
+      return `The body has no MIME type: give one (mimeType, or the Content-Type header), such as ${EXAMPLE}.`;
     case "malformed-mime-type":
-      return `MIME type ${JSON.stringify(d.mimeType)} is not type/subtype (RFC 6838): give one such as application/pdf.`;
+      return `MIME type ${JSON.stringify(d.mimeType)} is not type/subtype (RFC 6838): give one such as ${EXAMPLE}.`;
     case "missing-file-name":
       return "The file has no name, and Content-Disposition needs one: give fileName.";
     default:
-      return `File name ${JSON.stringify(d.fileName)} has a control character or a path separator, or no name at all: give the bare file name.`;
+      return (
+        `File name ${JSON.stringify(d.fileName)} has a control character or a path separator, or no name at all: ` +
+        "give the bare file name."
+      );
   }
 };
 

@@ -4,7 +4,10 @@ const NAME = "InvalidWebhookEventError";
 
 export type InvalidWebhookEventReason = "unknown-name" | "not-json" | "not-an-object";
 
-/** Thrown by parseWebhookEvent for a name outside the documented set (and the caller's RFI name), or a body that is not a JSON object. */
+/**
+ * Thrown by parseWebhookEvent for a name outside the documented set (and the caller's RFI name), or a body that is not
+ * a JSON object.
+ */
 export class InvalidWebhookEventError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly reason: InvalidWebhookEventReason;

@@ -24,7 +24,8 @@ export class OutcomeUnknownError extends FinancialOperationsError implements Exe
 
   constructor(method: string, url: string, record: ExecutionRecord, cause: unknown) {
     super(
-      `${requestLabel(method, url)}: outcome unknown (quote ${record.quoteId}, customer ${record.customerId}, sent ${record.requestTime.toISOString()}); find the order before any new quote`,
+      `${requestLabel(method, url)}: outcome unknown (quote ${record.quoteId}, customer ${record.customerId}, ` +
+        `sent ${record.requestTime.toISOString()}); find the order before any new quote`,
       { cause },
     );
     Object.assign(this, record);

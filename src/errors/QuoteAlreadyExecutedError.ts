@@ -2,7 +2,10 @@ import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts
 
 const NAME = "QuoteAlreadyExecutedError";
 
-/** Thrown by executeQuote, without sending, when the same client already sent this quote id to Execute Quote: a quote is executed at most once. */
+/**
+ * Thrown by executeQuote, without sending, when the same client already sent this quote id to Execute Quote: a quote is
+ * executed at most once.
+ */
 export class QuoteAlreadyExecutedError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly quoteId: string;

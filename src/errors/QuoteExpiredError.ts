@@ -11,7 +11,8 @@ export class QuoteExpiredError extends FinancialOperationsError {
 
   constructor(quoteId: string, validUntil: Date, checkedAt: Date, marginMs: number) {
     super(
-      `Quote ${quoteId} is valid until ${validUntil.toISOString()}; at ${checkedAt.toISOString()} with a ${marginMs} ms margin it is too late to execute. ` +
+      `Quote ${quoteId} is valid until ${validUntil.toISOString()}; ` +
+        `at ${checkedAt.toISOString()} with a ${marginMs} ms margin it is too late to execute. ` +
         "It was not sent; request a new quote.",
     );
     this.quoteId = quoteId;

@@ -2,7 +2,10 @@ import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts
 
 const NAME = "RequirementIdNotAllowedError";
 
-/** Thrown by the RFI answer helper, before any request, when the answer carries `requirement_id` (the reference forbids sending it). */
+/**
+ * Thrown by the RFI answer helper, before any request, when the answer carries `requirement_id` (the reference forbids
+ * sending it).
+ */
 export class RequirementIdNotAllowedError extends FinancialOperationsError {
   override readonly name = NAME;
 

@@ -3,7 +3,10 @@ import { requestLabel } from "./request.ts";
 
 const NAME = "ResponseTooLargeError";
 
-/** Thrown when a response body (counted after decompression) is longer than the client's `maxResponseBytes`; the rest is not read. */
+/**
+ * Thrown when a response body (counted after decompression) is longer than the client's `maxResponseBytes`; the rest is
+ * not read.
+ */
 export class ResponseTooLargeError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly limit: number;

@@ -15,7 +15,8 @@ const encodable = (b: unknown): b is BodyInit =>
  * as UTF-8 (`text/plain;charset=UTF-8`), bytes as they are (not copied: a view's own bytes), a Blob,
  * form, URL-encoded parameters or stream encoded once as fetch encodes them (the Blob's type, the form's boundary).
  * Anything else fetch would turn into text (`[object Object]`) and is refused.
- * @throws InvalidUploadError for another kind of body ("unsupported-body"), or bytes without a Content-Type ("missing-mime-type").
+ * @throws InvalidUploadError for another kind of body ("unsupported-body"), or bytes without a Content-Type
+ * ("missing-mime-type").
  * @throws TypeError for a stream that is locked, already read or fails.
  */
 export async function bodyBytes(body: unknown, headers: Headers): Promise<Uint8Array | undefined> {

@@ -11,9 +11,15 @@ import { readRequest } from "./request.ts";
 import { baseOf } from "./target.ts";
 
 export interface SigningFetchOptions extends Pick<ClientOptions, "credentials" | "portfolioToken"> {
-  /** The only address requests go to: production or sandbox, with any path prefix (such as `/api`, part of the signed path). */
+  /**
+   * The only address requests go to: production or sandbox, with any path prefix (such as `/api`, part of the signed
+   * path).
+   */
   baseUrl: string;
-  /** What sends the signed request, called as `fetch(url, init)` with the exact bytes signed as `init.body`. Default globalThis.fetch. */
+  /**
+   * What sends the signed request, called as `fetch(url, init)` with the exact bytes signed as `init.body`. Default
+   * globalThis.fetch.
+   */
   fetch?: FetchLike;
   /**
    * A redirect is never followed (the credentials and the date header would go to its target): with "error",

@@ -1,7 +1,9 @@
 import { baseUrlOf } from "../client/validate.ts";
 import { RefusedRequestError } from "../errors/RefusedRequestError.ts";
 
-/** Where the signing fetch may send: one origin, under one base path (such as `/api`), which is part of the signed path. */
+/**
+ * Where the signing fetch may send: one origin, under one base path (such as `/api`), which is part of the signed path.
+ */
 export interface Base {
   origin: string;
   /** The base URL's path without a trailing slash; "" for none. */
@@ -55,7 +57,8 @@ export function targetOf(input: string | URL, base: Base, method: string): URL {
       "outside-base-path",
       method,
       url.origin,
-      `not sent: the path is outside ${base.path}, and this fetch signs and sends only under ${base.origin}${base.path}`,
+      `not sent: the path is outside ${base.path}, ` +
+        `and this fetch signs and sends only under ${base.origin}${base.path}`,
     );
   }
   return url;

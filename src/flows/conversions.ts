@@ -58,7 +58,9 @@ export interface IssuedQuote {
   readonly amount: RequestedAmount;
   /** Client clock when the quote arrived. */
   readonly receivedAt: Date;
-  /** The earlier of `expire_time` and `valid_until_timestamp`; the client clock at receipt + 30 s when neither is there. */
+  /**
+   * The earlier of `expire_time` and `valid_until_timestamp`; the client clock at receipt + 30 s when neither is there.
+   */
   readonly validUntil: Date;
   readonly validitySource: "expire_time" | "valid_until_timestamp" | "client-clock";
 }
@@ -128,7 +130,8 @@ function validityOf(quote: Quote, receivedAt: number): Pick<IssuedQuote, "validU
 
 /**
  * Requests a customer-scoped quote for exactly one amount.
- * @throws InvalidQuoteRequestError before any request for both or neither amount, undeclared or equal amount fields, or a bad value.
+ * @throws InvalidQuoteRequestError before any request for both or neither amount, undeclared or equal amount fields, or
+ * a bad value.
  * @throws ApiError for an error response (for example 408 00020000: ask again).
  */
 export async function createQuote<const A extends string, const B extends string>(
@@ -177,7 +180,10 @@ export type ExecuteQuoteResult =
   | { outcome: "already-consumed"; error: ApiError; record: ConversionExecutionRecord }
   /** The service refused the request (400, 401, 405, 429 ...): no order was made for it. */
   | { outcome: "refused"; error: ApiError; record: ConversionExecutionRecord }
-  /** No transaction_id came back (timeout, network error, 408, 5xx): an order may exist. Resolve it; never re-quote meanwhile. */
+  /**
+   * No transaction_id came back (timeout, network error, 408, 5xx): an order may exist. Resolve it; never re-quote
+   * meanwhile.
+   */
   | { outcome: "unknown"; record: ConversionExecutionRecord; cause: unknown };
 
 export interface ExecuteOptions {
@@ -194,7 +200,10 @@ const executed = new WeakMap<ApiClient, Map<string, number>>();
 
 function claim(client: ApiClient, quote: IssuedQuote, now: number): boolean {
   let sent = executed.get(client);
-  if (!sent) executed.set(client, (sent = new Map()));
+  if (!sent) {
+    sent = new Map();
+    executed.set(client, sent);
+  }
   for (const [id, end] of sent) if (end < now) sent.delete(id);
   if (sent.has(quote.quoteId)) return false;
   sent.set(quote.quoteId, Math.max(quote.validUntil.getTime(), now));
@@ -228,13 +237,15 @@ export async function executeQuote(
     amount: quote.amount,
     traceId: undefined,
   };
-  let result;
-  try {
-    result = await client.POST("/v1/customers/{customer_id}/conversions/hedge", {
+  const execute = () =>
+    client.POST("/v1/customers/{customer_id}/conversions/hedge", {
       params: { path: { customer_id: quote.customerId } },
       body: { quote_id: quote.quoteId },
       signal: options.signal,
     });
+  let result: Awaited<ReturnType<typeof execute>>;
+  try {
+    result = await execute();
   } catch (cause) {
     // Whatever stopped the answer (timeout, network, the caller's abort), the request may have arrived.
     if (isOutcomeUnknownError(cause)) record.requestTime = cause.requestTime;

@@ -50,7 +50,8 @@ const decode = (body: string | Uint8Array | ArrayBuffer) =>
  * reference, so the caller reads the name itself and passes it here; this does not verify origin.
  * @param name The event name as the caller received it.
  * @param body The raw body (JSON text or bytes) or an already parsed value.
- * @throws InvalidWebhookEventError for a name outside the documented set (and `rfiEventName`), a body that is not JSON, or one that is not an object.
+ * @throws InvalidWebhookEventError for a name outside the documented set (and `rfiEventName`), a body that is not JSON,
+ * or one that is not an object.
  */
 export function parseWebhookEvent(name: string, body: unknown, options: ParseWebhookEventOptions = {}): WebhookEvent {
   const rfi = options.rfiEventName !== undefined && options.rfiEventName !== "" && name === options.rfiEventName;

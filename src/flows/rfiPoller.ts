@@ -65,7 +65,8 @@ export function createRfiPoller(client: ApiClient, options: RfiPollerOptions): R
         latest = Math.max(latest, timeOf(item.updated_at, "updated_at"));
       }
       if (latest > cursorMs) {
-        // Whole milliseconds, rounded down: the bound never passes a case not yet read (the inclusive filter sends it again).
+        // Whole milliseconds, rounded down: the bound never passes a case not yet read (the inclusive filter sends it
+        // again).
         cursor = new Date(latest).toISOString();
         cursorMs = Date.parse(cursor);
         boundary = new Set();

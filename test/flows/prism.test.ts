@@ -37,7 +37,9 @@ let front: RunningFront;
 const creds = { accessKey: "AK-flows", secretKey: randomBytes(32).toString("base64url") };
 let stop = async () => {};
 // Identical signed requests may fall in one second here: replay refusal is tested in test/mock/hardening/defect5.
-beforeAll(async () => void ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" })));
+beforeAll(async () => {
+  ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" }));
+});
 afterAll(() => stop());
 
 /** A sandbox client straight to Prism; `prefer` asks Prism for a documented status on the methods given. */
@@ -85,7 +87,8 @@ describe("RFI against Prism", () => {
     }
     expect(pages.map((p) => [p.page, p.total, p.list.map((c) => c.case_id)])).toEqual([[1, 1, [EXAMPLE_CASE]]]);
     expect(sent[0]!.url.search).toBe(
-      "?subject_type=RECIPIENT&rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true&updated_from=2026-11-21T00%3A00%3A00Z&subject_id=rcp-1&page=1&size=1",
+      "?subject_type=RECIPIENT&rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true" +
+        "&updated_from=2026-11-21T00%3A00%3A00Z&subject_id=rcp-1&page=1&size=1",
     );
     accepted(sent);
   });
