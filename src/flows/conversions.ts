@@ -87,17 +87,17 @@ function checkQuoteInput(input: QuoteInput<string, string>): RequestedAmount {
   ) {
     throw new InvalidQuoteRequestError(
       "bad-amount-fields",
-      "amountFields must name two different amount fields (not from_asset or to_asset).",
+      "amountFields does not name two different amount fields: give two, neither from_asset nor to_asset.",
     );
   }
   if (!isPlainObject(input.from_asset) || !isPlainObject(input.to_asset))
-    throw new InvalidQuoteRequestError("bad-asset", "from_asset and to_asset must be objects.");
+    throw new InvalidQuoteRequestError("bad-asset", "from_asset or to_asset is not an object: give both as objects.");
   const amount: Record<string, unknown> = isPlainObject(input.amount) ? input.amount : {};
   const extra = Object.keys(amount).filter((k) => !fields.includes(k));
   if (extra.length)
     throw new InvalidQuoteRequestError(
       "bad-amount-fields",
-      `amount has fields not declared in amountFields: ${extra.join(", ")}.`,
+      `amount has fields not named in amountFields (${extra.join(", ")}): give only those.`,
     );
   const given = (fields as string[]).filter((f) => amount[f] !== undefined);
   if (given.length === 0)
@@ -112,7 +112,10 @@ function checkQuoteInput(input: QuoteInput<string, string>): RequestedAmount {
     );
   const field = given[0]!;
   if (!isAmount(amount[field]))
-    throw new InvalidQuoteRequestError("bad-amount-value", `${field} must be a non-empty string or a finite number.`);
+    throw new InvalidQuoteRequestError(
+      "bad-amount-value",
+      `${field} is empty or not a finite number: give a non-empty string or a finite number.`,
+    );
   return { field, value: amount[field] as AmountValue };
 }
 

@@ -69,13 +69,17 @@ export function parseWebhookEvent(name: string, body: unknown, options: ParseWeb
     try {
       payload = JSON.parse(decode(body));
     } catch (cause) {
-      throw new InvalidWebhookEventError("not-json", `The body of event ${JSON.stringify(name)} is not JSON.`, cause);
+      throw new InvalidWebhookEventError(
+        "not-json",
+        `The body of event ${JSON.stringify(name)} is not JSON: pass the body as received.`,
+        cause,
+      );
     }
   }
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
     throw new InvalidWebhookEventError(
       "not-an-object",
-      `The body of event ${JSON.stringify(name)} is not a JSON object.`,
+      `The body of event ${JSON.stringify(name)} is not a JSON object: pass the body as received.`,
     );
   }
   const kept = payload as EventPayload;

@@ -32,7 +32,10 @@ const keyOf = (c: Pick<RfiCase, "case_id" | "updated_at">) => `${c.case_id}\n${c
 function timeOf(value: string, what: string): number {
   const ms = Date.parse(value);
   if (Number.isNaN(ms))
-    throw new InvalidRfiQueryError("updated_from", `${what} ${JSON.stringify(value)} is not an ISO 8601 time.`);
+    throw new InvalidRfiQueryError(
+      "updated_from",
+      `${what} ${JSON.stringify(value)} is not a time: give one in ISO 8601, such as 2026-11-21T09:30:00Z.`,
+    );
   return ms;
 }
 
