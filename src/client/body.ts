@@ -1,4 +1,4 @@
-import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
+import { missingMimeType, unsupportedBody } from "../errors/uploadErrors.ts";
 
 /**
  * The bytes of a buffer or typed array, without copying (a view's own bytes, never its whole backing buffer); undefined
@@ -39,10 +39,10 @@ export async function serializeBody(
   if (body === undefined) return undefined;
   let value: unknown = body;
   if (bytesOf(body) || body instanceof Blob || (typeof body === "string" && !custom)) {
-    if (!headers.has(CONTENT_TYPE)) throw new InvalidUploadError("missing-mime-type");
+    if (!headers.has(CONTENT_TYPE)) throw missingMimeType();
   } else if (custom) value = custom(body, headers);
   else if (isJson(body)) value = JSON.stringify(body);
-  else throw new InvalidUploadError("unsupported-body", { body, accepted: "bytes, a Blob, a string or plain JSON" });
+  else throw unsupportedBody(body, "bytes, a Blob, a string or plain JSON");
   if (value == null) return undefined;
   const bytes = typeof value === "string" ? utf8.encode(value) : bytesOf(value);
   if (bytes) {

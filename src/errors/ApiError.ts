@@ -55,5 +55,5 @@ export type TypedApiError = ApiError &
     | { envelope: "v2" | "unknown" }
   );
 
-/** True for an ApiError, also one made in another realm. */
-export const isApiError: (value: unknown) => value is ApiError = guardOf(NAME);
+/** True for an ApiError, also one made by another copy of the package. */
+export const isApiError: (value: unknown) => value is ApiError = /* @__PURE__ */ guardOf(NAME);

@@ -24,6 +24,6 @@ export class ExternalAccountNotRecoveredError extends FinancialOperationsError {
   }
 }
 
-/** True for an ExternalAccountNotRecoveredError, also one made in another realm. */
+/** True for an ExternalAccountNotRecoveredError, also one made by another copy of the package. */
 export const isExternalAccountNotRecoveredError: (value: unknown) => value is ExternalAccountNotRecoveredError =
-  guardOf(NAME);
+  /* @__PURE__ */ guardOf(NAME);

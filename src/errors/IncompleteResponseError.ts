@@ -21,4 +21,5 @@ export class IncompleteResponseError extends FinancialOperationsError {
 }
 
 /** True for an IncompleteResponseError, also one made by another copy of the package. */
-export const isIncompleteResponseError: (value: unknown) => value is IncompleteResponseError = guardOf(NAME);
+export const isIncompleteResponseError: (value: unknown) => value is IncompleteResponseError =
+  /* @__PURE__ */ guardOf(NAME);

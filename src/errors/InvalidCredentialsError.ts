@@ -12,4 +12,5 @@ export class InvalidCredentialsError extends FinancialOperationsError {
 }
 
 /** True for an InvalidCredentialsError, also one made by another copy of the package. */
-export const isInvalidCredentialsError: (value: unknown) => value is InvalidCredentialsError = guardOf(NAME);
+export const isInvalidCredentialsError: (value: unknown) => value is InvalidCredentialsError =
+  /* @__PURE__ */ guardOf(NAME);

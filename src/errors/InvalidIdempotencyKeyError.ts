@@ -14,5 +14,6 @@ export class InvalidIdempotencyKeyError extends FinancialOperationsError {
   }
 }
 
-/** True for an InvalidIdempotencyKeyError, also one made in another realm. */
-export const isInvalidIdempotencyKeyError: (value: unknown) => value is InvalidIdempotencyKeyError = guardOf(NAME);
+/** True for an InvalidIdempotencyKeyError, also one made by another copy of the package. */
+export const isInvalidIdempotencyKeyError: (value: unknown) => value is InvalidIdempotencyKeyError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -15,4 +15,4 @@ export class InvalidOptionError extends FinancialOperationsError {
 }
 
 /** True for an InvalidOptionError, also one made by another copy of the package. */
-export const isInvalidOptionError: (value: unknown) => value is InvalidOptionError = guardOf(NAME);
+export const isInvalidOptionError: (value: unknown) => value is InvalidOptionError = /* @__PURE__ */ guardOf(NAME);

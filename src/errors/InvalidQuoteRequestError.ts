@@ -21,5 +21,6 @@ export class InvalidQuoteRequestError extends FinancialOperationsError {
   }
 }
 
-/** True for an InvalidQuoteRequestError, also one made in another realm. */
-export const isInvalidQuoteRequestError: (value: unknown) => value is InvalidQuoteRequestError = guardOf(NAME);
+/** True for an InvalidQuoteRequestError, also one made by another copy of the package. */
+export const isInvalidQuoteRequestError: (value: unknown) => value is InvalidQuoteRequestError =
+  /* @__PURE__ */ guardOf(NAME);

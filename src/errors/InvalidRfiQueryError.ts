@@ -13,5 +13,5 @@ export class InvalidRfiQueryError extends FinancialOperationsError {
   }
 }
 
-/** True for an InvalidRfiQueryError, also one made in another realm. */
-export const isInvalidRfiQueryError: (value: unknown) => value is InvalidRfiQueryError = guardOf(NAME);
+/** True for an InvalidRfiQueryError, also one made by another copy of the package. */
+export const isInvalidRfiQueryError: (value: unknown) => value is InvalidRfiQueryError = /* @__PURE__ */ guardOf(NAME);

@@ -20,4 +20,5 @@ export class InvalidSigningInputError extends FinancialOperationsError {
 }
 
 /** True for an InvalidSigningInputError, also one made by another copy of the package. */
-export const isInvalidSigningInputError: (value: unknown) => value is InvalidSigningInputError = guardOf(NAME);
+export const isInvalidSigningInputError: (value: unknown) => value is InvalidSigningInputError =
+  /* @__PURE__ */ guardOf(NAME);

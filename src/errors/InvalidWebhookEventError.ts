@@ -18,5 +18,6 @@ export class InvalidWebhookEventError extends FinancialOperationsError {
   }
 }
 
-/** True for an InvalidWebhookEventError, also one made in another realm. */
-export const isInvalidWebhookEventError: (value: unknown) => value is InvalidWebhookEventError = guardOf(NAME);
+/** True for an InvalidWebhookEventError, also one made by another copy of the package. */
+export const isInvalidWebhookEventError: (value: unknown) => value is InvalidWebhookEventError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -32,5 +32,5 @@ export class OutcomeUnknownError extends FinancialOperationsError implements Exe
   }
 }
 
-/** True for an OutcomeUnknownError, also one made in another realm. */
-export const isOutcomeUnknownError: (value: unknown) => value is OutcomeUnknownError = guardOf(NAME);
+/** True for an OutcomeUnknownError, also one made by another copy of the package. */
+export const isOutcomeUnknownError: (value: unknown) => value is OutcomeUnknownError = /* @__PURE__ */ guardOf(NAME);

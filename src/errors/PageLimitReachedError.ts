@@ -14,4 +14,5 @@ export class PageLimitReachedError extends FinancialOperationsError {
 }
 
 /** True for a PageLimitReachedError, also one made by another copy of the package. */
-export const isPageLimitReachedError: (value: unknown) => value is PageLimitReachedError = guardOf(NAME);
+export const isPageLimitReachedError: (value: unknown) => value is PageLimitReachedError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -18,5 +18,6 @@ export class QuoteAlreadyExecutedError extends FinancialOperationsError {
   }
 }
 
-/** True for a QuoteAlreadyExecutedError, also one made in another realm. */
-export const isQuoteAlreadyExecutedError: (value: unknown) => value is QuoteAlreadyExecutedError = guardOf(NAME);
+/** True for a QuoteAlreadyExecutedError, also one made by another copy of the package. */
+export const isQuoteAlreadyExecutedError: (value: unknown) => value is QuoteAlreadyExecutedError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -21,5 +21,5 @@ export class QuoteExpiredError extends FinancialOperationsError {
   }
 }
 
-/** True for a QuoteExpiredError, also one made in another realm. */
-export const isQuoteExpiredError: (value: unknown) => value is QuoteExpiredError = guardOf(NAME);
+/** True for a QuoteExpiredError, also one made by another copy of the package. */
+export const isQuoteExpiredError: (value: unknown) => value is QuoteExpiredError = /* @__PURE__ */ guardOf(NAME);

@@ -23,5 +23,5 @@ export class RedirectError extends FinancialOperationsError {
   }
 }
 
-/** True for a RedirectError, also one made in another realm. */
-export const isRedirectError: (value: unknown) => value is RedirectError = guardOf(NAME);
+/** True for a RedirectError, also one made by another copy of the package. */
+export const isRedirectError: (value: unknown) => value is RedirectError = /* @__PURE__ */ guardOf(NAME);

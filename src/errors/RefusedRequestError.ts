@@ -31,4 +31,4 @@ export class RefusedRequestError extends FinancialOperationsError {
 }
 
 /** True for a RefusedRequestError, also one made by another copy of the package. */
-export const isRefusedRequestError: (value: unknown) => value is RefusedRequestError = guardOf(NAME);
+export const isRefusedRequestError: (value: unknown) => value is RefusedRequestError = /* @__PURE__ */ guardOf(NAME);

@@ -14,5 +14,6 @@ export class RequirementIdNotAllowedError extends FinancialOperationsError {
   }
 }
 
-/** True for a RequirementIdNotAllowedError, also one made in another realm. */
-export const isRequirementIdNotAllowedError: (value: unknown) => value is RequirementIdNotAllowedError = guardOf(NAME);
+/** True for a RequirementIdNotAllowedError, also one made by another copy of the package. */
+export const isRequirementIdNotAllowedError: (value: unknown) => value is RequirementIdNotAllowedError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -17,5 +17,6 @@ export class ResponseTooLargeError extends FinancialOperationsError {
   }
 }
 
-/** True for a ResponseTooLargeError, also one made in another realm. */
-export const isResponseTooLargeError: (value: unknown) => value is ResponseTooLargeError = guardOf(NAME);
+/** True for a ResponseTooLargeError, also one made by another copy of the package. */
+export const isResponseTooLargeError: (value: unknown) => value is ResponseTooLargeError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -15,5 +15,5 @@ export class RfiCaseNotFoundError extends FinancialOperationsError {
   }
 }
 
-/** True for an RfiCaseNotFoundError, also one made in another realm. */
-export const isRfiCaseNotFoundError: (value: unknown) => value is RfiCaseNotFoundError = guardOf(NAME);
+/** True for an RfiCaseNotFoundError, also one made by another copy of the package. */
+export const isRfiCaseNotFoundError: (value: unknown) => value is RfiCaseNotFoundError = /* @__PURE__ */ guardOf(NAME);

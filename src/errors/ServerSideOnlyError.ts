@@ -8,4 +8,4 @@ export class ServerSideOnlyError extends FinancialOperationsError {
 }
 
 /** True for a ServerSideOnlyError, also one made by another copy of the package. */
-export const isServerSideOnlyError: (value: unknown) => value is ServerSideOnlyError = guardOf(NAME);
+export const isServerSideOnlyError: (value: unknown) => value is ServerSideOnlyError = /* @__PURE__ */ guardOf(NAME);

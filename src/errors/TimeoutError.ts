@@ -14,5 +14,5 @@ export class TimeoutError extends FinancialOperationsError {
   }
 }
 
-/** True for a TimeoutError of this client, also one made in another realm. */
-export const isTimeoutError: (value: unknown) => value is TimeoutError = guardOf(NAME);
+/** True for a TimeoutError of this client, also one made by another copy of the package. */
+export const isTimeoutError: (value: unknown) => value is TimeoutError = /* @__PURE__ */ guardOf(NAME);

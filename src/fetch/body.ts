@@ -1,5 +1,5 @@
 import { bytesOf, encodeBody } from "../client/body.ts";
-import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
+import { missingMimeType, unsupportedBody } from "../errors/uploadErrors.ts";
 
 const CONTENT_TYPE = "Content-Type";
 const utf8 = /* @__PURE__ */ new TextEncoder();
@@ -27,9 +27,9 @@ export async function bodyBytes(body: unknown, headers: Headers): Promise<Uint8A
     bytes = utf8.encode(body);
   } else bytes = bytesOf(body) ?? (encodable(body) ? await encodeBody(body, headers) : undefined);
   if (!bytes) {
-    throw new InvalidUploadError("unsupported-body", { body, accepted: SIGNING_FETCH_BODIES });
+    throw unsupportedBody(body, SIGNING_FETCH_BODIES);
   }
   // The reference: JSON bodies are application/json, uploads carry the document's MIME type.
-  if (bytes.byteLength && !headers.has(CONTENT_TYPE)) throw new InvalidUploadError("missing-mime-type");
+  if (bytes.byteLength && !headers.has(CONTENT_TYPE)) throw missingMimeType();
   return bytes;
 }

@@ -1,4 +1,11 @@
-import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
+import {
+  emptyFile,
+  malformedFileName,
+  malformedMimeType,
+  missingFileName,
+  missingMimeType,
+  unsupportedBody,
+} from "../errors/uploadErrors.ts";
 
 /** A file to send: its bytes (or a Blob), its name and its MIME type. */
 export interface FileInput {
@@ -40,17 +47,14 @@ const sizeOf = (data: FileInput["data"]) => (data instanceof Blob ? data.size : 
 export function checkFile(file: FileInput): CheckedFile {
   const { data } = file;
   if (!(data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
-    throw new InvalidUploadError("unsupported-body", {
-      body: data,
-      accepted: "a Uint8Array, an ArrayBuffer or a Blob",
-    });
+    throw unsupportedBody(data, "a Uint8Array, an ArrayBuffer or a Blob");
   }
-  if (sizeOf(data) === 0) throw new InvalidUploadError("empty-file");
+  if (sizeOf(data) === 0) throw emptyFile();
   const fileName = file.fileName ?? (typeof File !== "undefined" && data instanceof File ? data.name : undefined);
   const mimeType = file.mimeType ?? (data instanceof Blob && data.type ? data.type : undefined);
-  if (mimeType === undefined || mimeType.trim() === "") throw new InvalidUploadError("missing-mime-type");
-  if (!mimePattern().test(mimeType)) throw new InvalidUploadError("malformed-mime-type", { mimeType });
-  if (fileName === undefined || fileName === "") throw new InvalidUploadError("missing-file-name");
+  if (mimeType === undefined || mimeType.trim() === "") throw missingMimeType();
+  if (!mimePattern().test(mimeType)) throw malformedMimeType(mimeType);
+  if (fileName === undefined || fileName === "") throw missingFileName();
   if (
     CONTROL.test(fileName) ||
     SEPARATOR.test(fileName) ||
@@ -59,7 +63,7 @@ export function checkFile(file: FileInput): CheckedFile {
     fileName === ".." ||
     fileName.trim() === ""
   ) {
-    throw new InvalidUploadError("malformed-file-name", { fileName });
+    throw malformedFileName(fileName);
   }
   return { data, fileName, mimeType };
 }

@@ -28,7 +28,7 @@ export const samples: Record<string, Make> = {
   InvalidQuoteRequestError: make("InvalidQuoteRequestError", "no-amount", "bad"),
   InvalidRfiQueryError: make("InvalidRfiQueryError", "size", "bad"),
   InvalidSigningInputError: make("InvalidSigningInputError", "method", "bad"),
-  InvalidUploadError: make("InvalidUploadError", "empty-file"),
+  InvalidUploadError: make("InvalidUploadError", "empty-file", "bad"),
   InvalidWebhookEventError: make("InvalidWebhookEventError", "not-json", "bad"),
   OutcomeUnknownError: make("OutcomeUnknownError", "POST", "https://x.example/", record, new Error("reset")),
   PageLimitReachedError: make("PageLimitReachedError", "List Transactions", 3),
