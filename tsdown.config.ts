@@ -16,21 +16,29 @@ const common = {
 export default defineConfig([
   {
     ...common,
-    // The client entry, the signing fetch for generated clients ("./fetch", also named by the main entry; shared
-    // code goes into chunks both load) and the document's types ("./types": declarations over an empty module),
-    // each as ESM and CommonJS with declarations per format (.d.mts, .d.cts). The ESM build imports the openapi-fetch dependency.
+    // The client entry, the signing fetch for generated clients ("./fetch", also named by the main entry), the
+    // signing functions ("./signing"; shared code, the error family included, goes into chunks all load) and the
+    // document's types ("./types": declarations over an empty module),
+    // each as ESM and CommonJS with declarations per format (.d.mts, .d.cts). The ESM build imports the openapi-fetch
+    // dependency.
     // The CommonJS build carries its own copy: in a "type": "module" package rolldown gives a default import of a
     // CommonJS module Node's meaning (module.exports), and openapi-fetch's CommonJS build puts its client on
     // exports.default, so a required import would not be callable (rolldown/rolldown#10800, rolldown/tsdown#1054).
     // Its declarations still import openapi-fetch's types from the dependency.
-    entry: { index: "src/index.ts", fetch: "src/fetch/index.ts", types: "generated/types.ts" },
+    entry: {
+      index: "src/index.ts",
+      fetch: "src/fetch/index.ts",
+      signing: "src/signing/index.ts",
+      types: "generated/types.ts",
+    },
     format: {
       esm: {},
       cjs: {
         deps: { alwaysBundle: (id) => id === "openapi-fetch", dts: { alwaysBundle: () => false } },
         banner: ({ fileName }) =>
           fileName === "index.cjs"
-            ? "/*! Includes openapi-fetch, MIT License, Copyright (c) 2023 Drew Powers (its LICENSE: node_modules/openapi-fetch) */"
+            ? "/*! Includes openapi-fetch, MIT License, Copyright (c) 2023 Drew Powers " +
+              "(its LICENSE: node_modules/openapi-fetch) */"
             : undefined,
       },
     },

@@ -6,6 +6,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^financial-operations-api$/, replacement: fileURLToPath(new URL("./src/index.ts", import.meta.url)) },
+      {
+        find: /^financial-operations-api\/signing$/,
+        replacement: fileURLToPath(new URL("./src/signing/index.ts", import.meta.url)),
+      },
     ],
   },
   test: {

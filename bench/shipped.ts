@@ -3,9 +3,16 @@
 import path from "node:path";
 import { build } from "esbuild";
 
-export async function loadShipped(): Promise<typeof import("../src/index.ts")> {
+export async function loadShipped(): Promise<
+  typeof import("../src/index.ts") & typeof import("../src/signing/index.ts")
+> {
+  // The package entry and its "signing" subpath, as an application importing both gets them.
   const out = await build({
-    entryPoints: [path.resolve(import.meta.dirname, "../src/index.ts")],
+    stdin: {
+      contents: 'export * from "./src/index.ts"; export * from "./src/signing/index.ts";',
+      resolveDir: path.resolve(import.meta.dirname, ".."),
+      loader: "ts",
+    },
     bundle: true,
     format: "esm",
     platform: "node",

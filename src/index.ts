@@ -2,39 +2,9 @@ export { createClient } from "./client/createClient.ts";
 export type { Clock } from "./client/clock.ts";
 export type { BearerCredentials, ClientOptions, FetchLike, HmacCredentials, RetryOptions } from "./client/options.ts";
 export type { ApiClient, ClientPaths } from "./client/types.ts";
-export { ApiError, isApiError, type TypedApiError } from "./errors/ApiError.ts";
 export type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./errors/codes.ts";
 export { normalizeError } from "./errors/normalizeError.ts";
-export {
-  createSigningFetch,
-  isRefusedRequestError,
-  RefusedRequestError,
-  type RefusedRequestReason,
-  type SigningFetch,
-  type SigningFetchOptions,
-} from "./fetch/index.ts";
-export { isOutcomeUnknownError, OutcomeUnknownError, type ExecutionRecord } from "./errors/OutcomeUnknownError.ts";
-export { isTimeoutError, TimeoutError } from "./errors/TimeoutError.ts";
-export { isRedirectError, RedirectError } from "./errors/RedirectError.ts";
-export { isResponseTooLargeError, ResponseTooLargeError } from "./errors/ResponseTooLargeError.ts";
-export {
-  AUTHORIZATION_HEADER,
-  assertServerSide,
-  buildStringToSign,
-  DATE_HEADER,
-  decodeSecretKey,
-  EMPTY_BODY_HASH,
-  formatTimestamp,
-  hashBody,
-  InvalidCredentialsError,
-  MIN_SECRET_KEY_BYTES,
-  parseTimestamp,
-  ServerSideOnlyError,
-  SIGNING_SCHEME,
-  signRequest,
-  type SignedRequest,
-  type SignInput,
-} from "./signing/index.ts";
+export { createSigningFetch, type SigningFetch, type SigningFetchOptions } from "./fetch/index.ts";
 // Flow helpers: the reference's usage rules built in (see README "Flow helpers").
 export {
   answerRfiCase,
@@ -116,24 +86,42 @@ export {
   type RfiCaseChangedEvent,
   type WebhookEvent,
 } from "./flows/events.ts";
+// Every error the package throws, each with its guard (signing's own also on "financial-operations-api/signing").
+export { ApiError, isApiError, type TypedApiError } from "./errors/ApiError.ts";
 export {
   ExternalAccountNotRecoveredError,
   isExternalAccountNotRecoveredError,
 } from "./errors/ExternalAccountNotRecoveredError.ts";
+export { FinancialOperationsError, isFinancialOperationsError } from "./errors/FinancialOperationsError.ts";
+export { IncompleteResponseError, isIncompleteResponseError } from "./errors/IncompleteResponseError.ts";
+export { InvalidCredentialsError, isInvalidCredentialsError } from "./errors/InvalidCredentialsError.ts";
 export { InvalidIdempotencyKeyError, isInvalidIdempotencyKeyError } from "./errors/InvalidIdempotencyKeyError.ts";
+export { InvalidOptionError, isInvalidOptionError } from "./errors/InvalidOptionError.ts";
 export {
   InvalidQuoteRequestError,
   isInvalidQuoteRequestError,
   type InvalidQuoteRequestReason,
 } from "./errors/InvalidQuoteRequestError.ts";
 export { InvalidRfiQueryError, isInvalidRfiQueryError } from "./errors/InvalidRfiQueryError.ts";
+export {
+  InvalidSigningInputError,
+  isInvalidSigningInputError,
+  type InvalidSigningInputField,
+} from "./errors/InvalidSigningInputError.ts";
 export { InvalidUploadError, isInvalidUploadError, type InvalidUploadReason } from "./errors/InvalidUploadError.ts";
 export {
   InvalidWebhookEventError,
   isInvalidWebhookEventError,
   type InvalidWebhookEventReason,
 } from "./errors/InvalidWebhookEventError.ts";
+export { isOutcomeUnknownError, OutcomeUnknownError, type ExecutionRecord } from "./errors/OutcomeUnknownError.ts";
+export { isPageLimitReachedError, PageLimitReachedError } from "./errors/PageLimitReachedError.ts";
 export { isQuoteAlreadyExecutedError, QuoteAlreadyExecutedError } from "./errors/QuoteAlreadyExecutedError.ts";
 export { isQuoteExpiredError, QuoteExpiredError } from "./errors/QuoteExpiredError.ts";
+export { isRedirectError, RedirectError } from "./errors/RedirectError.ts";
+export { isRefusedRequestError, RefusedRequestError, type RefusedRequestReason } from "./errors/RefusedRequestError.ts";
 export { isRequirementIdNotAllowedError, RequirementIdNotAllowedError } from "./errors/RequirementIdNotAllowedError.ts";
+export { isResponseTooLargeError, ResponseTooLargeError } from "./errors/ResponseTooLargeError.ts";
 export { isRfiCaseNotFoundError, RfiCaseNotFoundError } from "./errors/RfiCaseNotFoundError.ts";
+export { isServerSideOnlyError, ServerSideOnlyError } from "./errors/ServerSideOnlyError.ts";
+export { isTimeoutError, TimeoutError } from "./errors/TimeoutError.ts";

@@ -1,4 +1,5 @@
-import { buildStringToSign, decodeSecretKey, hashBody, parseTimestamp, signRequest } from "../signing/index.ts";
+import { decodeSecretKey } from "../signing/secret.ts";
+import { buildStringToSign, hashBody, parseTimestamp, signRequest } from "../signing/index.ts";
 import { parseAuthorization } from "../signing/authorization.ts";
 import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../signing/failures.ts";
 import { hmacHex as hmac } from "../signing/hmac.ts";

@@ -2,7 +2,13 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
 import type { parseArgs } from "node:util";
 import { parseCommandLine, quote, UsageError } from "../../scripts/args.mjs";
-import { InvalidCredentialsError, parseTimestamp, signRequest, type SignedRequest } from "../signing/index.ts";
+import {
+  InvalidCredentialsError,
+  InvalidSigningInputError,
+  parseTimestamp,
+  signRequest,
+  type SignedRequest,
+} from "../signing/index.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { CAUSES, explainMismatch } from "./explain.ts";
@@ -311,10 +317,11 @@ export function main(argv = process.argv.slice(2)): void {
     const known =
       e instanceof UsageError ||
       e instanceof InvalidCredentialsError ||
+      e instanceof InvalidSigningInputError ||
       e instanceof TypeError ||
       (e as NodeJS.ErrnoException).code !== undefined;
     process.stderr.write(
-      `fo-sign: ${known ? e.message : String(e)}\n${e instanceof UsageError || e.name === "TypeError" ? `\n${USAGE}\n` : ""}`,
+      `fo-sign: ${known ? e.message : String(e)}\n${e instanceof UsageError || e instanceof InvalidSigningInputError || e.name === "TypeError" ? `\n${USAGE}\n` : ""}`,
     );
     process.exitCode = 2;
   }

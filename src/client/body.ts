@@ -1,6 +1,9 @@
-import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
+import { missingMimeType, unsupportedBody } from "../errors/uploadErrors.ts";
 
-/** The bytes of a buffer or typed array, without copying (a view's own bytes, never its whole backing buffer); undefined for anything else. */
+/**
+ * The bytes of a buffer or typed array, without copying (a view's own bytes, never its whole backing buffer); undefined
+ * for anything else.
+ */
 export const bytesOf = (b: unknown): Uint8Array | undefined =>
   b instanceof Uint8Array
     ? b
@@ -11,12 +14,12 @@ export const bytesOf = (b: unknown): Uint8Array | undefined =>
         : undefined;
 
 // JSON bodies are plain objects, arrays and primitives: a stream, a form or a Map would serialize as `{}`.
-const isJson = (b: unknown, proto?: unknown): boolean =>
-  b === null ||
-  typeof b === "number" ||
-  typeof b === "boolean" ||
-  (typeof b === "object" &&
-    ((proto = Object.getPrototypeOf(b)) === Object.prototype || proto === null || Array.isArray(b)));
+const isJson = (b: unknown): boolean => {
+  if (b === null || typeof b === "number" || typeof b === "boolean") return true;
+  if (typeof b !== "object") return false;
+  const proto: unknown = Object.getPrototypeOf(b);
+  return proto === Object.prototype || proto === null || Array.isArray(b);
+};
 
 const CONTENT_TYPE = "Content-Type";
 const utf8 = /* @__PURE__ */ new TextEncoder();
@@ -36,15 +39,10 @@ export async function serializeBody(
   if (body === undefined) return undefined;
   let value: unknown = body;
   if (bytesOf(body) || body instanceof Blob || (typeof body === "string" && !custom)) {
-    if (!headers.has(CONTENT_TYPE))
-      throw new InvalidUploadError("missing-mime-type", "A raw body needs a Content-Type");
+    if (!headers.has(CONTENT_TYPE)) throw missingMimeType();
   } else if (custom) value = custom(body, headers);
   else if (isJson(body)) value = JSON.stringify(body);
-  else
-    throw new InvalidUploadError(
-      "unsupported-body",
-      `Cannot send a ${(body as object)?.constructor?.name ?? typeof body} body: give bytes, a Blob, a string or plain JSON`,
-    );
+  else throw unsupportedBody(body, "bytes, a Blob, a string or plain JSON");
   if (value == null) return undefined;
   const bytes = typeof value === "string" ? utf8.encode(value) : bytesOf(value);
   if (bytes) {

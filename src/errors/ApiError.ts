@@ -1,6 +1,7 @@
 import type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./codes.ts";
 import { clean } from "./clean.ts";
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
+import { requestLabel } from "./request.ts";
 
 const NAME = "ApiError";
 
@@ -18,7 +19,7 @@ export interface ApiErrorInit {
 }
 
 /** An error response of any of the four envelopes, made by `normalizeError`; never thrown by the client on its own. */
-export class ApiError extends Error {
+export class ApiError extends FinancialOperationsError {
   override readonly name = NAME;
   declare readonly status: number;
   /** `code` of the flat and legacy bodies, `error.code` of the portfolio body, the first `errors[].type` of v2. */
@@ -36,7 +37,7 @@ export class ApiError extends Error {
     // code and detail come from the server: no line breaks or terminal escapes, and a bounded length.
     const what = clean([fields.code, fields.detail].filter(Boolean).join(" "), 300);
     super(
-      `${method ? `[${method}] "${url}": ` : ""}${fields.status} ${clean(statusText, 100)}`.trimEnd() +
+      `${method ? `${requestLabel(method, url)}: ` : ""}${fields.status} ${clean(statusText, 100)}`.trimEnd() +
         (what ? ` (${what})` : "") +
         (fields.stringToSign ? `; string to sign: ${JSON.stringify(fields.stringToSign)}` : ""),
     );
@@ -54,5 +55,5 @@ export type TypedApiError = ApiError &
     | { envelope: "v2" | "unknown" }
   );
 
-/** True for an ApiError, also one made in another realm. */
-export const isApiError = (value: unknown): value is ApiError => isNamedError(value, ApiError, NAME);
+/** True for an ApiError, also one made by another copy of the package. */
+export const isApiError: (value: unknown) => value is ApiError = /* @__PURE__ */ guardOf(NAME);

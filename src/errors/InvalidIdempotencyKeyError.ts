@@ -1,9 +1,12 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "InvalidIdempotencyKeyError";
 
-/** Thrown by createExternalAccount, before any request, for a caller's key that is not a UUID v4 (the service answers 400). */
-export class InvalidIdempotencyKeyError extends Error {
+/**
+ * Thrown by createExternalAccount, before any request, for a caller's key that is not a UUID v4 (the service answers
+ * 400).
+ */
+export class InvalidIdempotencyKeyError extends FinancialOperationsError {
   override readonly name = NAME;
 
   constructor(key: string) {
@@ -11,6 +14,6 @@ export class InvalidIdempotencyKeyError extends Error {
   }
 }
 
-/** True for an InvalidIdempotencyKeyError, also one made in another realm. */
-export const isInvalidIdempotencyKeyError = (value: unknown): value is InvalidIdempotencyKeyError =>
-  isNamedError(value, InvalidIdempotencyKeyError, NAME);
+/** True for an InvalidIdempotencyKeyError, also one made by another copy of the package. */
+export const isInvalidIdempotencyKeyError: (value: unknown) => value is InvalidIdempotencyKeyError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -1,4 +1,4 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "InvalidQuoteRequestError";
 
@@ -11,7 +11,7 @@ export type InvalidQuoteRequestReason =
   | "bad-asset";
 
 /** Thrown by createQuote, before any request: the reference refuses both or neither amount (00000001). */
-export class InvalidQuoteRequestError extends Error {
+export class InvalidQuoteRequestError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly reason: InvalidQuoteRequestReason;
 
@@ -21,6 +21,6 @@ export class InvalidQuoteRequestError extends Error {
   }
 }
 
-/** True for an InvalidQuoteRequestError, also one made in another realm. */
-export const isInvalidQuoteRequestError = (value: unknown): value is InvalidQuoteRequestError =>
-  isNamedError(value, InvalidQuoteRequestError, NAME);
+/** True for an InvalidQuoteRequestError, also one made by another copy of the package. */
+export const isInvalidQuoteRequestError: (value: unknown) => value is InvalidQuoteRequestError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -1,9 +1,9 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "InvalidRfiQueryError";
 
 /** Thrown by the RFI list helpers, before any request, for a page, size or id outside what the reference allows. */
-export class InvalidRfiQueryError extends Error {
+export class InvalidRfiQueryError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly parameter: string;
 
@@ -13,6 +13,5 @@ export class InvalidRfiQueryError extends Error {
   }
 }
 
-/** True for an InvalidRfiQueryError, also one made in another realm. */
-export const isInvalidRfiQueryError = (value: unknown): value is InvalidRfiQueryError =>
-  isNamedError(value, InvalidRfiQueryError, NAME);
+/** True for an InvalidRfiQueryError, also one made by another copy of the package. */
+export const isInvalidRfiQueryError: (value: unknown) => value is InvalidRfiQueryError = /* @__PURE__ */ guardOf(NAME);

@@ -1,11 +1,14 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "InvalidWebhookEventError";
 
 export type InvalidWebhookEventReason = "unknown-name" | "not-json" | "not-an-object";
 
-/** Thrown by parseWebhookEvent for a name outside the documented set (and the caller's RFI name), or a body that is not a JSON object. */
-export class InvalidWebhookEventError extends Error {
+/**
+ * Thrown by parseWebhookEvent for a name outside the documented set (and the caller's RFI name), or a body that is not
+ * a JSON object.
+ */
+export class InvalidWebhookEventError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly reason: InvalidWebhookEventReason;
 
@@ -15,6 +18,6 @@ export class InvalidWebhookEventError extends Error {
   }
 }
 
-/** True for an InvalidWebhookEventError, also one made in another realm. */
-export const isInvalidWebhookEventError = (value: unknown): value is InvalidWebhookEventError =>
-  isNamedError(value, InvalidWebhookEventError, NAME);
+/** True for an InvalidWebhookEventError, also one made by another copy of the package. */
+export const isInvalidWebhookEventError: (value: unknown) => value is InvalidWebhookEventError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -1,4 +1,5 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
+import { requestLabel } from "./request.ts";
 
 const NAME = "OutcomeUnknownError";
 
@@ -14,7 +15,7 @@ export interface ExecutionRecord {
  * Thrown when Execute Quote got no answer (network error or timeout): an order may or may not exist.
  * Never retried: find the order as the reference says before any replacement quote.
  */
-export class OutcomeUnknownError extends Error implements ExecutionRecord {
+export class OutcomeUnknownError extends FinancialOperationsError implements ExecutionRecord {
   override readonly name = NAME;
   declare readonly customerId: string | undefined;
   declare readonly quoteId: string | undefined;
@@ -23,13 +24,13 @@ export class OutcomeUnknownError extends Error implements ExecutionRecord {
 
   constructor(method: string, url: string, record: ExecutionRecord, cause: unknown) {
     super(
-      `[${method}] "${url}": outcome unknown (quote ${record.quoteId}, customer ${record.customerId}, sent ${record.requestTime.toISOString()}); find the order before any new quote`,
+      `${requestLabel(method, url)}: outcome unknown (quote ${record.quoteId}, customer ${record.customerId}, ` +
+        `sent ${record.requestTime.toISOString()}); find the order before any new quote`,
       { cause },
     );
     Object.assign(this, record);
   }
 }
 
-/** True for an OutcomeUnknownError, also one made in another realm. */
-export const isOutcomeUnknownError = (value: unknown): value is OutcomeUnknownError =>
-  isNamedError(value, OutcomeUnknownError, NAME);
+/** True for an OutcomeUnknownError, also one made by another copy of the package. */
+export const isOutcomeUnknownError: (value: unknown) => value is OutcomeUnknownError = /* @__PURE__ */ guardOf(NAME);

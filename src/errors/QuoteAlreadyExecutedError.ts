@@ -1,9 +1,12 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "QuoteAlreadyExecutedError";
 
-/** Thrown by executeQuote, without sending, when the same client already sent this quote id to Execute Quote: a quote is executed at most once. */
-export class QuoteAlreadyExecutedError extends Error {
+/**
+ * Thrown by executeQuote, without sending, when the same client already sent this quote id to Execute Quote: a quote is
+ * executed at most once.
+ */
+export class QuoteAlreadyExecutedError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly quoteId: string;
 
@@ -15,6 +18,6 @@ export class QuoteAlreadyExecutedError extends Error {
   }
 }
 
-/** True for a QuoteAlreadyExecutedError, also one made in another realm. */
-export const isQuoteAlreadyExecutedError = (value: unknown): value is QuoteAlreadyExecutedError =>
-  isNamedError(value, QuoteAlreadyExecutedError, NAME);
+/** True for a QuoteAlreadyExecutedError, also one made by another copy of the package. */
+export const isQuoteAlreadyExecutedError: (value: unknown) => value is QuoteAlreadyExecutedError =
+  /* @__PURE__ */ guardOf(NAME);

@@ -1,5 +1,6 @@
 import { clean } from "./clean.ts";
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
+import { requestLabel } from "./request.ts";
 
 const NAME = "RedirectError";
 
@@ -9,18 +10,18 @@ const NAME = "RedirectError";
  * POST into a GET whose answer is not the operation's. On Execute Quote it is the cause of an
  * OutcomeUnknownError instead.
  */
-export class RedirectError extends Error {
+export class RedirectError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly status: number;
   /** The Location header as received, if any. */
   readonly location: string | undefined;
 
   constructor(method: string, url: string, status: number, location: string | null) {
-    super(`[${method}] "${url}": ${status} redirect to ${clean(location ?? "")} not followed`);
+    super(`${requestLabel(method, url)}: ${status} redirect to ${clean(location ?? "")} not followed`);
     this.status = status;
     this.location = location ?? undefined;
   }
 }
 
-/** True for a RedirectError, also one made in another realm. */
-export const isRedirectError = (value: unknown): value is RedirectError => isNamedError(value, RedirectError, NAME);
+/** True for a RedirectError, also one made by another copy of the package. */
+export const isRedirectError: (value: unknown) => value is RedirectError = /* @__PURE__ */ guardOf(NAME);

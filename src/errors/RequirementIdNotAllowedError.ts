@@ -1,9 +1,12 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "RequirementIdNotAllowedError";
 
-/** Thrown by the RFI answer helper, before any request, when the answer carries `requirement_id` (the reference forbids sending it). */
-export class RequirementIdNotAllowedError extends Error {
+/**
+ * Thrown by the RFI answer helper, before any request, when the answer carries `requirement_id` (the reference forbids
+ * sending it).
+ */
+export class RequirementIdNotAllowedError extends FinancialOperationsError {
   override readonly name = NAME;
 
   constructor(where: string) {
@@ -11,6 +14,6 @@ export class RequirementIdNotAllowedError extends Error {
   }
 }
 
-/** True for a RequirementIdNotAllowedError, also one made in another realm. */
-export const isRequirementIdNotAllowedError = (value: unknown): value is RequirementIdNotAllowedError =>
-  isNamedError(value, RequirementIdNotAllowedError, NAME);
+/** True for a RequirementIdNotAllowedError, also one made by another copy of the package. */
+export const isRequirementIdNotAllowedError: (value: unknown) => value is RequirementIdNotAllowedError =
+  /* @__PURE__ */ guardOf(NAME);

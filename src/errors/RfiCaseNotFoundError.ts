@@ -1,9 +1,9 @@
-import { isNamedError } from "./isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
 
 const NAME = "RfiCaseNotFoundError";
 
 /** Thrown by the RFI webhook helper when the list, filtered by the exact case_id, does not return the case. */
-export class RfiCaseNotFoundError extends Error {
+export class RfiCaseNotFoundError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly customerId: string;
   readonly caseId: string;
@@ -15,6 +15,5 @@ export class RfiCaseNotFoundError extends Error {
   }
 }
 
-/** True for an RfiCaseNotFoundError, also one made in another realm. */
-export const isRfiCaseNotFoundError = (value: unknown): value is RfiCaseNotFoundError =>
-  isNamedError(value, RfiCaseNotFoundError, NAME);
+/** True for an RfiCaseNotFoundError, also one made by another copy of the package. */
+export const isRfiCaseNotFoundError: (value: unknown) => value is RfiCaseNotFoundError = /* @__PURE__ */ guardOf(NAME);

@@ -2,17 +2,24 @@ import { createAuth } from "../client/auth.ts";
 import type { Clock } from "../client/clock.ts";
 import { isPortfolioPath } from "../client/operations.ts";
 import type { ClientOptions, FetchLike } from "../client/options.ts";
+import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
+import { InvalidOptionError } from "../errors/InvalidOptionError.ts";
 import { RedirectError } from "../errors/RedirectError.ts";
 import { DATE_HEADER } from "../signing/constants.ts";
-import { InvalidCredentialsError } from "../signing/secret.ts";
 import { hashBody } from "../signing/stringToSign.ts";
 import { readRequest } from "./request.ts";
 import { baseOf } from "./target.ts";
 
 export interface SigningFetchOptions extends Pick<ClientOptions, "credentials" | "portfolioToken"> {
-  /** The only address requests go to: production or sandbox, with any path prefix (such as `/api`, part of the signed path). */
+  /**
+   * The only address requests go to: production or sandbox, with any path prefix (such as `/api`, part of the signed
+   * path).
+   */
   baseUrl: string;
-  /** What sends the signed request, called as `fetch(url, init)` with the exact bytes signed as `init.body`. Default globalThis.fetch. */
+  /**
+   * What sends the signed request, called as `fetch(url, init)` with the exact bytes signed as `init.body`. Default
+   * globalThis.fetch.
+   */
   fetch?: FetchLike;
   /**
    * A redirect is never followed (the credentials and the date header would go to its target): with "error",
@@ -32,15 +39,21 @@ export type SigningFetch = (input: string | URL | Request, init?: RequestInit) =
  * paths. It reads the body once into bytes (a Request's, a stream, a Blob, a form), signs them and sends them,
  * and only to the base URL's origin and path; it never follows a redirect. Checks run before anything is sent.
  * @throws InvalidCredentialsError for missing or malformed credentials (never quoting the secret), ServerSideOnlyError
- * for HMAC credentials in a browser page, TypeError for a bad baseUrl; the returned fetch rejects with
+ * for HMAC credentials in a browser page, InvalidOptionError for a redirect option other than "error" or "manual",
+ * TypeError for a bad baseUrl (client/validate.ts); the returned fetch rejects with
  * RefusedRequestError, InvalidUploadError, InvalidCredentialsError or RedirectError as it says.
  */
 export function createSigningFetch(options: SigningFetchOptions): SigningFetch {
   const { credentials, portfolioToken, redirect = "error" } = options;
   if (!credentials && portfolioToken === undefined)
-    throw new InvalidCredentialsError("Give credentials (HMAC keys or a sandbox bearer token) or a portfolioToken");
+    throw new InvalidCredentialsError(
+      "No credentials were given: give credentials (HMAC keys or a sandbox bearer token) or a portfolioToken.",
+    );
   if (redirect !== "error" && redirect !== "manual")
-    throw new TypeError('redirect must be "error" or "manual": redirects are never followed');
+    throw new InvalidOptionError(
+      "redirect",
+      `redirect is ${JSON.stringify(String(redirect))}: give "error" or "manual" (a redirect is never followed).`,
+    );
   const authFor = createAuth({ credentials, portfolioToken });
   const base = baseOf(options.baseUrl);
   const send = options.fetch ?? ((url, init) => fetch(url, init));
@@ -52,7 +65,7 @@ export function createSigningFetch(options: SigningFetchOptions): SigningFetch {
     const authorize = authFor(isPortfolioPath(path.slice(base.path.length)));
     if (!authorize)
       throw new InvalidCredentialsError(
-        "Customer and account operations need credentials (HMAC keys or a sandbox bearer token)",
+        "Customer and account operations need credentials: give HMAC keys or a sandbox bearer token.",
       );
     // A bearer request carries no signing date; one set by the caller (or a generated client's auth) is not passed on.
     headers.delete(DATE_HEADER);

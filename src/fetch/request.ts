@@ -1,6 +1,6 @@
 import { checkMethod } from "../client/validate.ts";
+import { RefusedRequestError } from "../errors/RefusedRequestError.ts";
 import { bodyBytes } from "./body.ts";
-import { RefusedRequestError } from "./RefusedRequestError.ts";
 import { type Base, targetOf } from "./target.ts";
 
 /** A request as it will go on the wire: the parsed URL, the method, headers and the exact body bytes. */
@@ -33,7 +33,9 @@ export async function readRequest(
     // fetch's own message quotes the value, which may be a token.
     throw new RefusedRequestError(
       "invalid-header",
-      `[${method}] A header name or value cannot be sent (empty name, line break or non-Latin-1 character)`,
+      method,
+      url.origin,
+      "not sent: a header name or value is empty, has a line break or a non-Latin-1 character; remove it",
     );
   }
   const signal = init?.signal ?? request?.signal ?? undefined;
@@ -43,11 +45,18 @@ export async function readRequest(
     if (request.bodyUsed)
       throw new RefusedRequestError(
         "body-used",
-        `[${method}] The Request's body was already read: build the request again`,
+        method,
+        url.origin,
+        "not sent: the Request's body was already read; build the request again",
       );
     body = new Uint8Array(await request.arrayBuffer());
   }
   if (body != null && (method === "GET" || method === "HEAD"))
-    throw new RefusedRequestError("body-not-allowed", `[${method}] A ${method} request cannot have a body`);
+    throw new RefusedRequestError(
+      "body-not-allowed",
+      method,
+      url.origin,
+      `not sent: a ${method} request cannot have a body; leave it out`,
+    );
   return { url, method, headers, bytes: await bodyBytes(body, headers), signal };
 }

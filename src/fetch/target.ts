@@ -1,7 +1,9 @@
 import { baseUrlOf } from "../client/validate.ts";
-import { RefusedRequestError } from "./RefusedRequestError.ts";
+import { RefusedRequestError } from "../errors/RefusedRequestError.ts";
 
-/** Where the signing fetch may send: one origin, under one base path (such as `/api`), which is part of the signed path. */
+/**
+ * Where the signing fetch may send: one origin, under one base path (such as `/api`), which is part of the signed path.
+ */
 export interface Base {
   origin: string;
   /** The base URL's path without a trailing slash; "" for none. */
@@ -29,18 +31,34 @@ export function targetOf(input: string | URL, base: Base, method: string): URL {
       typeof input === "string" ? new URL(/^\/(?![/\\])/.test(input) ? base.href + input : input) : new URL(input.href);
   } catch {}
   // Messages name origins only: a path or query may carry identifiers or tokens.
-  if (!url) throw new RefusedRequestError("invalid-url", `[${method}] Not an absolute URL or a path starting with "/"`);
+  if (!url)
+    throw new RefusedRequestError(
+      "invalid-url",
+      method,
+      undefined,
+      'not sent: the URL is neither absolute nor a path starting with "/"; give one of those',
+    );
   if (url.username || url.password)
-    throw new RefusedRequestError("credentials-in-url", `[${method}] A URL with a user name or password is never sent`);
+    throw new RefusedRequestError(
+      "credentials-in-url",
+      method,
+      undefined,
+      "not sent: the URL has a user name or password; give credentials in the fetch's options",
+    );
   if (url.origin !== base.origin)
     throw new RefusedRequestError(
       "other-origin",
-      `[${method}] Refused to send to ${url.origin}: this fetch signs and sends only to ${base.origin}`,
+      method,
+      url.origin,
+      `not sent: this fetch signs and sends only to ${base.origin}`,
     );
   if (base.path && url.pathname !== base.path && !url.pathname.startsWith(`${base.path}/`)) {
     throw new RefusedRequestError(
       "outside-base-path",
-      `[${method}] Refused a path outside ${base.path}: this fetch signs and sends only under ${base.origin}${base.path}`,
+      method,
+      url.origin,
+      `not sent: the path is outside ${base.path}, ` +
+        `and this fetch signs and sends only under ${base.origin}${base.path}`,
     );
   }
   return url;

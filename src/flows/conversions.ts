@@ -2,6 +2,7 @@ import type { components } from "../../generated/types.ts";
 import { type Clock, systemClock } from "../client/clock.ts";
 import type { ApiClient } from "../client/types.ts";
 import type { ApiError } from "../errors/ApiError.ts";
+import { IncompleteResponseError } from "../errors/IncompleteResponseError.ts";
 import { InvalidQuoteRequestError } from "../errors/InvalidQuoteRequestError.ts";
 import { normalizeError } from "../errors/normalizeError.ts";
 import { isOutcomeUnknownError } from "../errors/OutcomeUnknownError.ts";
@@ -57,7 +58,9 @@ export interface IssuedQuote {
   readonly amount: RequestedAmount;
   /** Client clock when the quote arrived. */
   readonly receivedAt: Date;
-  /** The earlier of `expire_time` and `valid_until_timestamp`; the client clock at receipt + 30 s when neither is there. */
+  /**
+   * The earlier of `expire_time` and `valid_until_timestamp`; the client clock at receipt + 30 s when neither is there.
+   */
   readonly validUntil: Date;
   readonly validitySource: "expire_time" | "valid_until_timestamp" | "client-clock";
 }
@@ -84,17 +87,17 @@ function checkQuoteInput(input: QuoteInput<string, string>): RequestedAmount {
   ) {
     throw new InvalidQuoteRequestError(
       "bad-amount-fields",
-      "amountFields must name two different amount fields (not from_asset or to_asset).",
+      "amountFields does not name two different amount fields: give two, neither from_asset nor to_asset.",
     );
   }
   if (!isPlainObject(input.from_asset) || !isPlainObject(input.to_asset))
-    throw new InvalidQuoteRequestError("bad-asset", "from_asset and to_asset must be objects.");
+    throw new InvalidQuoteRequestError("bad-asset", "from_asset or to_asset is not an object: give both as objects.");
   const amount: Record<string, unknown> = isPlainObject(input.amount) ? input.amount : {};
   const extra = Object.keys(amount).filter((k) => !fields.includes(k));
   if (extra.length)
     throw new InvalidQuoteRequestError(
       "bad-amount-fields",
-      `amount has fields not declared in amountFields: ${extra.join(", ")}.`,
+      `amount has fields not named in amountFields (${extra.join(", ")}): give only those.`,
     );
   const given = (fields as string[]).filter((f) => amount[f] !== undefined);
   if (given.length === 0)
@@ -109,7 +112,10 @@ function checkQuoteInput(input: QuoteInput<string, string>): RequestedAmount {
     );
   const field = given[0]!;
   if (!isAmount(amount[field]))
-    throw new InvalidQuoteRequestError("bad-amount-value", `${field} must be a non-empty string or a finite number.`);
+    throw new InvalidQuoteRequestError(
+      "bad-amount-value",
+      `${field} is empty or not a finite number: give a non-empty string or a finite number.`,
+    );
   return { field, value: amount[field] as AmountValue };
 }
 
@@ -127,7 +133,8 @@ function validityOf(quote: Quote, receivedAt: number): Pick<IssuedQuote, "validU
 
 /**
  * Requests a customer-scoped quote for exactly one amount.
- * @throws InvalidQuoteRequestError before any request for both or neither amount, undeclared or equal amount fields, or a bad value.
+ * @throws InvalidQuoteRequestError before any request for both or neither amount, undeclared or equal amount fields, or
+ * a bad value.
  * @throws ApiError for an error response (for example 408 00020000: ask again).
  */
 export async function createQuote<const A extends string, const B extends string>(
@@ -176,7 +183,10 @@ export type ExecuteQuoteResult =
   | { outcome: "already-consumed"; error: ApiError; record: ConversionExecutionRecord }
   /** The service refused the request (400, 401, 405, 429 ...): no order was made for it. */
   | { outcome: "refused"; error: ApiError; record: ConversionExecutionRecord }
-  /** No transaction_id came back (timeout, network error, 408, 5xx): an order may exist. Resolve it; never re-quote meanwhile. */
+  /**
+   * No transaction_id came back (timeout, network error, 408, 5xx): an order may exist. Resolve it; never re-quote
+   * meanwhile.
+   */
   | { outcome: "unknown"; record: ConversionExecutionRecord; cause: unknown };
 
 export interface ExecuteOptions {
@@ -193,7 +203,10 @@ const executed = new WeakMap<ApiClient, Map<string, number>>();
 
 function claim(client: ApiClient, quote: IssuedQuote, now: number): boolean {
   let sent = executed.get(client);
-  if (!sent) executed.set(client, (sent = new Map()));
+  if (!sent) {
+    sent = new Map();
+    executed.set(client, sent);
+  }
   for (const [id, end] of sent) if (end < now) sent.delete(id);
   if (sent.has(quote.quoteId)) return false;
   sent.set(quote.quoteId, Math.max(quote.validUntil.getTime(), now));
@@ -227,13 +240,15 @@ export async function executeQuote(
     amount: quote.amount,
     traceId: undefined,
   };
-  let result;
-  try {
-    result = await client.POST("/v1/customers/{customer_id}/conversions/hedge", {
+  const execute = () =>
+    client.POST("/v1/customers/{customer_id}/conversions/hedge", {
       params: { path: { customer_id: quote.customerId } },
       body: { quote_id: quote.quoteId },
       signal: options.signal,
     });
+  let result: Awaited<ReturnType<typeof execute>>;
+  try {
+    result = await execute();
   } catch (cause) {
     // Whatever stopped the answer (timeout, network, the caller's abort), the request may have arrived.
     if (isOutcomeUnknownError(cause)) record.requestTime = cause.requestTime;
@@ -246,7 +261,7 @@ export async function executeQuote(
     return {
       outcome: "unknown",
       record,
-      cause: new Error(`Execute Quote answered ${response.status} without a transaction_id.`),
+      cause: new IncompleteResponseError("POST", response.url, response.status, "transaction_id"),
     };
   }
   const apiError = normalizeError(error, response);

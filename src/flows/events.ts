@@ -50,7 +50,8 @@ const decode = (body: string | Uint8Array | ArrayBuffer) =>
  * reference, so the caller reads the name itself and passes it here; this does not verify origin.
  * @param name The event name as the caller received it.
  * @param body The raw body (JSON text or bytes) or an already parsed value.
- * @throws InvalidWebhookEventError for a name outside the documented set (and `rfiEventName`), a body that is not JSON, or one that is not an object.
+ * @throws InvalidWebhookEventError for a name outside the documented set (and `rfiEventName`), a body that is not JSON,
+ * or one that is not an object.
  */
 export function parseWebhookEvent(name: string, body: unknown, options: ParseWebhookEventOptions = {}): WebhookEvent {
   const rfi = options.rfiEventName !== undefined && options.rfiEventName !== "" && name === options.rfiEventName;
@@ -68,13 +69,17 @@ export function parseWebhookEvent(name: string, body: unknown, options: ParseWeb
     try {
       payload = JSON.parse(decode(body));
     } catch (cause) {
-      throw new InvalidWebhookEventError("not-json", `The body of event ${JSON.stringify(name)} is not JSON.`, cause);
+      throw new InvalidWebhookEventError(
+        "not-json",
+        `The body of event ${JSON.stringify(name)} is not JSON: pass the body as received.`,
+        cause,
+      );
     }
   }
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
     throw new InvalidWebhookEventError(
       "not-an-object",
-      `The body of event ${JSON.stringify(name)} is not a JSON object.`,
+      `The body of event ${JSON.stringify(name)} is not a JSON object: pass the body as received.`,
     );
   }
   const kept = payload as EventPayload;

@@ -16,7 +16,9 @@ export interface CreateExternalAccountInput {
   account: BankAccountDetails;
   /** A UUID v4 for this one operation; made here when left out. Pass the same key only to retry the same creation. */
   idempotencyKey?: string;
-  /** Further POSTs with the same key after a call ends without an answer (beyond the client's own retries). Default 1. */
+  /**
+   * Further POSTs with the same key after a call ends without an answer (beyond the client's own retries). Default 1.
+   */
   timeoutRetries?: number;
   signal?: AbortSignal;
 }
@@ -57,7 +59,8 @@ export async function findExternalAccountByKey(
  * without an answer (timeout, network error) is sent again with the same key; a 409, or no answer
  * after the last try, is resolved by reading the account bound to the key, never by a new key.
  * @throws InvalidIdempotencyKeyError before any request for a given key that is not a UUID v4.
- * @throws ExternalAccountNotRecoveredError when the account bound to the key cannot be read after a 409 or an unknown outcome.
+ * @throws ExternalAccountNotRecoveredError when the account bound to the key cannot be read after a 409 or an unknown
+ * outcome.
  * @throws ApiError for any other error response (for example 400 00020008: no institution for the routing code).
  */
 export async function createExternalAccount(
@@ -69,15 +72,17 @@ export async function createExternalAccount(
   const tries = 1 + Math.max(0, input.timeoutRetries ?? 1);
   let after: "conflict" | "unknown-outcome" = "unknown-outcome";
   let attempts = 0;
+  const create = () =>
+    client.POST("/v1/customers/{customer_id}/external-accounts", {
+      params: { path: { customer_id: input.customerId }, header: { "Idempotency-Key": idempotencyKey } },
+      body: input.account,
+      signal: input.signal,
+    });
   while (attempts < tries) {
     attempts++;
-    let result;
+    let result: Awaited<ReturnType<typeof create>>;
     try {
-      result = await client.POST("/v1/customers/{customer_id}/external-accounts", {
-        params: { path: { customer_id: input.customerId }, header: { "Idempotency-Key": idempotencyKey } },
-        body: input.account,
-        signal: input.signal,
-      });
+      result = await create();
     } catch (error) {
       if (input.signal?.aborted) throw error;
       continue;

@@ -1,4 +1,11 @@
-import { InvalidUploadError } from "../errors/InvalidUploadError.ts";
+import {
+  emptyFile,
+  malformedFileName,
+  malformedMimeType,
+  missingFileName,
+  missingMimeType,
+  unsupportedBody,
+} from "../errors/uploadErrors.ts";
 
 /** A file to send: its bytes (or a Blob), its name and its MIME type. */
 export interface FileInput {
@@ -35,32 +42,19 @@ const sizeOf = (data: FileInput["data"]) => (data instanceof Blob ? data.size : 
 
 /**
  * Checks a file before anything is sent.
- * @throws InvalidUploadError for an empty file, a missing or malformed MIME type or file name.
+ * @throws InvalidUploadError for data of another type, an empty file, a missing or malformed MIME type or file name.
  */
 export function checkFile(file: FileInput): CheckedFile {
   const { data } = file;
   if (!(data instanceof Blob || data instanceof ArrayBuffer || ArrayBuffer.isView(data))) {
-    throw new InvalidUploadError("empty-file", "The file's data must be a Uint8Array, an ArrayBuffer or a Blob.");
+    throw unsupportedBody(data, "a Uint8Array, an ArrayBuffer or a Blob");
   }
-  if (sizeOf(data) === 0)
-    throw new InvalidUploadError(
-      "empty-file",
-      "The file is empty (0 bytes); the service would store an empty document.",
-    );
+  if (sizeOf(data) === 0) throw emptyFile();
   const fileName = file.fileName ?? (typeof File !== "undefined" && data instanceof File ? data.name : undefined);
   const mimeType = file.mimeType ?? (data instanceof Blob && data.type ? data.type : undefined);
-  if (mimeType === undefined || mimeType.trim() === "")
-    throw new InvalidUploadError(
-      "missing-mime-type",
-      "The file's MIME type is missing; give mimeType, for example application/pdf.",
-    );
-  if (!mimePattern().test(mimeType))
-    throw new InvalidUploadError(
-      "malformed-mime-type",
-      `MIME type ${JSON.stringify(mimeType)} is not type/subtype (RFC 6838).`,
-    );
-  if (fileName === undefined || fileName === "")
-    throw new InvalidUploadError("missing-file-name", "The file name is missing; Content-Disposition needs one.");
+  if (mimeType === undefined || mimeType.trim() === "") throw missingMimeType();
+  if (!mimePattern().test(mimeType)) throw malformedMimeType(mimeType);
+  if (fileName === undefined || fileName === "") throw missingFileName();
   if (
     CONTROL.test(fileName) ||
     SEPARATOR.test(fileName) ||
@@ -69,10 +63,7 @@ export function checkFile(file: FileInput): CheckedFile {
     fileName === ".." ||
     fileName.trim() === ""
   ) {
-    throw new InvalidUploadError(
-      "malformed-file-name",
-      `File name ${JSON.stringify(fileName)} has control characters, a path separator or no name at all.`,
-    );
+    throw malformedFileName(fileName);
   }
   return { data, fileName, mimeType };
 }

@@ -1,7 +1,9 @@
 import type { components } from "../../generated/types.ts";
 import { type Clock, systemClock } from "../client/clock.ts";
 import type { ApiClient } from "../client/types.ts";
+import { InvalidOptionError } from "../errors/InvalidOptionError.ts";
 import { normalizeError } from "../errors/normalizeError.ts";
+import { PageLimitReachedError } from "../errors/PageLimitReachedError.ts";
 import type { ConversionExecutionRecord } from "./conversions.ts";
 
 export type Conversion = components["schemas"]["Conversion"];
@@ -93,7 +95,10 @@ export async function resolveExecuteOutcome<Cursor = unknown>(
 ): Promise<ResolveExecuteOutcomeResult> {
   const { customerId, quoteId, requestTime } = record;
   if (!customerId || !quoteId || !(requestTime instanceof Date) || Number.isNaN(requestTime.getTime())) {
-    throw new TypeError("The execution record needs customerId, quoteId and a valid requestTime.");
+    throw new InvalidOptionError(
+      "record",
+      "The execution record lacks customerId, quoteId or a valid requestTime: pass the record the execute returned.",
+    );
   }
   const margin = options.windowMarginMs ?? 10 * 60_000;
   const rounds = Math.max(1, options.rounds ?? 5);
@@ -112,7 +117,7 @@ export async function resolveExecuteOutcome<Cursor = unknown>(
     const ids: string[] = [];
     let cursor: Cursor | undefined;
     for (let page = 0; ; page++) {
-      if (page >= maxPages) throw new Error(`List Transactions did not end within ${maxPages} pages.`);
+      if (page >= maxPages) throw new PageLimitReachedError("List Transactions", maxPages);
       const { items, next } = await options.listTransactions({
         customerId,
         transaction_action: "CONVERSION",

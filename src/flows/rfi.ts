@@ -31,10 +31,12 @@ export interface RfiCasePage {
   total: number;
 }
 
-function checkPaging(size: number, page: number) {
+/** The reference's paging rule, one place for the list helpers and the poller. */
+export function checkPaging(size: number, page: number): void {
   if (!Number.isInteger(size) || size < 1 || size > MAX_RFI_PAGE_SIZE)
-    throw new InvalidRfiQueryError("size", `size must be an integer from 1 to ${MAX_RFI_PAGE_SIZE}, got ${size}.`);
-  if (!Number.isInteger(page) || page < 1) throw new InvalidRfiQueryError("page", `page starts at 1, got ${page}.`);
+    throw new InvalidRfiQueryError("size", `size is ${size}: give a whole number from 1 to ${MAX_RFI_PAGE_SIZE}.`);
+  if (!Number.isInteger(page) || page < 1)
+    throw new InvalidRfiQueryError("page", `page is ${page}: give a whole number from 1.`);
 }
 
 /**
@@ -88,7 +90,7 @@ export async function getRfiCase(
   { customerId, caseId, signal }: RfiCaseRef,
 ): Promise<RfiCase | undefined> {
   if (typeof caseId !== "string" || caseId === "")
-    throw new InvalidRfiQueryError("case_id", "case_id is empty; give the case to read.");
+    throw new InvalidRfiQueryError("case_id", "case_id is empty: give the case to read.");
   const result = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
     params: { path: { customer_id: customerId }, query: { case_id: caseId } },
     signal,

@@ -38,15 +38,15 @@ export interface AnswerRfiCaseInput {
 export type RfiAnswerResult = Record<string, unknown>;
 
 function refuseRequirementId(fields: object | undefined, where: string) {
-  if (fields && Object.prototype.hasOwnProperty.call(fields, "requirement_id"))
-    throw new RequirementIdNotAllowedError(where);
+  if (fields && Object.hasOwn(fields, "requirement_id")) throw new RequirementIdNotAllowedError(where);
 }
 
 /**
  * Answers an RFI case with TEXT (JSON) or FILE (multipart/form-data) content, never sending
  * `requirement_id`. The form is encoded once, here, so the client signs and sends the same bytes;
  * how the service expects a multipart body to be signed in production is not shown in the reference.
- * @throws RequirementIdNotAllowedError before any request when the fields (or the file part's name) are `requirement_id`.
+ * @throws RequirementIdNotAllowedError before any request when the fields (or the file part's name) are
+ * `requirement_id`.
  * @throws InvalidUploadError before any request for an empty file or a missing or malformed MIME type or file name.
  * @throws ApiError for an error response.
  */

@@ -1,6 +1,6 @@
 import type { ApiClient } from "../client/types.ts";
 import { InvalidRfiQueryError } from "../errors/InvalidRfiQueryError.ts";
-import { type RfiCase, type RfiCaseFilters, rfiCases } from "./rfi.ts";
+import { checkPaging, MAX_RFI_PAGE_SIZE, type RfiCase, type RfiCaseFilters, rfiCases } from "./rfi.ts";
 
 /** What a poller needs to resume after a restart; store it after each poll. */
 export interface RfiPollerState {
@@ -32,7 +32,10 @@ const keyOf = (c: Pick<RfiCase, "case_id" | "updated_at">) => `${c.case_id}\n${c
 function timeOf(value: string, what: string): number {
   const ms = Date.parse(value);
   if (Number.isNaN(ms))
-    throw new InvalidRfiQueryError("updated_from", `${what} ${JSON.stringify(value)} is not an ISO 8601 time.`);
+    throw new InvalidRfiQueryError(
+      "updated_from",
+      `${what} ${JSON.stringify(value)} is not a time: give one in ISO 8601, such as 2026-11-21T09:30:00Z.`,
+    );
   return ms;
 }
 
@@ -44,9 +47,8 @@ function timeOf(value: string, what: string): number {
  * @throws InvalidRfiQueryError at creation for a malformed start time or page size.
  */
 export function createRfiPoller(client: ApiClient, options: RfiPollerOptions): RfiPoller {
-  const size = options.size ?? 100;
-  if (!Number.isInteger(size) || size < 1 || size > 100)
-    throw new InvalidRfiQueryError("size", `size must be an integer from 1 to 100, got ${size}.`);
+  const size = options.size ?? MAX_RFI_PAGE_SIZE;
+  checkPaging(size, 1);
   let cursor = options.start?.updatedFrom;
   let cursorMs = cursor === undefined ? -Infinity : timeOf(cursor, "updatedFrom");
   // Only cases at the cursor can repeat (older ones are below the bound), so only they are remembered.
@@ -66,7 +68,8 @@ export function createRfiPoller(client: ApiClient, options: RfiPollerOptions): R
         latest = Math.max(latest, timeOf(item.updated_at, "updated_at"));
       }
       if (latest > cursorMs) {
-        // Whole milliseconds, rounded down: the bound never passes a case not yet read (the inclusive filter sends it again).
+        // Whole milliseconds, rounded down: the bound never passes a case not yet read (the inclusive filter sends it
+        // again).
         cursor = new Date(latest).toISOString();
         cursorMs = Date.parse(cursor);
         boundary = new Set();

@@ -3,7 +3,9 @@ import type { ApiClient } from "../client/types.ts";
 import { checkFile, contentDisposition, type FileInput } from "./file.ts";
 import { dataOrThrow } from "./result.ts";
 
-/** Where a business document goes. `documentType` is for example MEMORANDUM_OF_ASSOCIATION; the full list is not shown. */
+/**
+ * Where a business document goes. `documentType` is for example MEMORANDUM_OF_ASSOCIATION; the full list is not shown.
+ */
 export interface BusinessDocumentTarget {
   mainAccountId: string;
   subAccountId: string;

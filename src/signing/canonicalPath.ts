@@ -4,6 +4,8 @@
 // segment before matching (Prism), and routers that drop trailing slashes (openapi-backend). A path that
 // any of them would rewrite is refused, so the path that is signed, authenticated and routed is one string.
 
+import { InvalidSigningInputError } from "../errors/InvalidSigningInputError.ts";
+
 /** Why a path or request target is refused; each is named in PATH_PROBLEMS. */
 export type PathProblem =
   | "not-a-path"
@@ -16,7 +18,7 @@ export type PathProblem =
   | "malformed-percent-escape"
   | "not-canonical";
 
-/** What each problem means, for error messages (the mock's 400 detail, the signer's TypeError). */
+/** What each problem means, for error messages (the mock's 400 detail, the signer's InvalidSigningInputError). */
 export const PATH_PROBLEMS: Readonly<Record<PathProblem, string>> = {
   "not-a-path": "is neither a path starting with '/' nor an absolute http(s) URL with a path",
   fragment: "has a fragment ('#'), which a URL parser drops before the request is sent",
@@ -110,9 +112,9 @@ export function readTarget(target: string): TargetReading {
 
 /**
  * Throws when `path` would not reach a server as it is written: the signer's side of pathProblem.
- * @throws TypeError naming the problem and showing the path escaped.
+ * @throws InvalidSigningInputError naming the problem and showing the path escaped.
  */
 export function assertCanonicalPath(path: string, what = "Path to sign"): void {
   const problem = pathProblem(path);
-  if (problem) throw new TypeError(`${what} ${PATH_PROBLEMS[problem]}: ${JSON.stringify(path)}`);
+  if (problem) throw new InvalidSigningInputError("path", `${what} ${PATH_PROBLEMS[problem]}: ${JSON.stringify(path)}`);
 }

@@ -1,9 +1,7 @@
 import { createSecretKey, type KeyObject } from "node:crypto";
+import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
 
-/** Thrown for credentials that cannot sign; the message never contains the secret. */
-export class InvalidCredentialsError extends Error {
-  override readonly name = "InvalidCredentialsError";
-}
+export { InvalidCredentialsError };
 
 /**
  * The fewest key bytes the client accepts: 128 bits. The reference gives no key length; RFC 2104

@@ -1,7 +1,6 @@
-/** Thrown when HMAC signing is attempted in a browser page: the reference allows it on servers only. */
-export class ServerSideOnlyError extends Error {
-  override readonly name = "ServerSideOnlyError";
-}
+import { ServerSideOnlyError } from "../errors/ServerSideOnlyError.ts";
+
+export { ServerSideOnlyError };
 
 /**
  * Refuses to sign in a browser page, where the secret key would be exposed to every visitor.

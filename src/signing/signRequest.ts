@@ -1,3 +1,4 @@
+import { InvalidSigningInputError } from "../errors/InvalidSigningInputError.ts";
 import { assertCanonicalPath } from "./canonicalPath.ts";
 import { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "./constants.ts";
 import { hmacHex } from "./hmac.ts";
@@ -35,15 +36,16 @@ export function signRequest({ accessKey, secretKey, method, path, body, time, bo
   assertAccessKey(accessKey);
   // A line break in a field would forge the five-line string to sign; JSON.stringify shows it escaped.
   if (typeof method !== "string" || !/^[!#$%&'*+.^`|~\w-]+$/.test(method))
-    throw new TypeError(`Method to sign is not an HTTP token: ${JSON.stringify(method)}`);
+    throw new InvalidSigningInputError("method", `Method to sign is not an HTTP token: ${JSON.stringify(method)}`);
   if (typeof path !== "string" || !/^\/[^?\0-\x20\x7f]*$/.test(path))
-    throw new TypeError(
+    throw new InvalidSigningInputError(
+      "path",
       `Path to sign must start with "/" and have no query, spaces or control characters: ${JSON.stringify(path)}`,
     );
   // The server must receive the path exactly as signed: refused when a URL parser or router would read it otherwise.
   assertCanonicalPath(path);
   if (bodyHash !== undefined && !/^[0-9a-f]{64}$/.test(bodyHash))
-    throw new TypeError("bodyHash must be 64 lowercase hex digits (SHA-256)");
+    throw new InvalidSigningInputError("bodyHash", "bodyHash must be 64 lowercase hex digits (SHA-256).");
   const key = typeof secretKey === "string" ? decodeSecretKey(secretKey) : secretKey;
   const timestamp = formatTimestamp(time);
   bodyHash ??= hashBody(body);

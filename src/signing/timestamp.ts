@@ -1,7 +1,10 @@
+import { InvalidSigningInputError } from "../errors/InvalidSigningInputError.ts";
+
 /** The signing timestamp: UTC as YYYYMMDDTHHMMSSZ (milliseconds dropped, never rounded). */
 export function formatTimestamp(time: Date): string {
   // The client formats once per second (its signature memo) and the mock parses once per text, so no cache here.
-  if (Number.isNaN(time.getTime())) throw new TypeError("Cannot sign at an invalid Date");
+  if (Number.isNaN(time.getTime()))
+    throw new InvalidSigningInputError("time", "The signing time is an invalid Date: give a valid one.");
   return time.toISOString().replace(/[-:]|\.\d+/g, ""); // 2026-11-21T09:30:00.123Z -> 20261121T093000Z
 }
 

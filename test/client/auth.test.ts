@@ -1,13 +1,8 @@
 // Credentials are checked at createClient, applied per operation family, and never shown.
 import { inspect } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  createClient,
-  InvalidCredentialsError,
-  normalizeError,
-  ServerSideOnlyError,
-  signRequest,
-} from "../../src/index.ts";
+import { createClient, InvalidCredentialsError, normalizeError, ServerSideOnlyError } from "../../src/index.ts";
+import { signRequest } from "../../src/signing/index.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const base = "https://svc.example";

@@ -1,7 +1,8 @@
 // The bytes sent are the bytes serialized, never re-encoded; rfi_status is one comma-separated value.
 import { createHash } from "node:crypto";
 import { expect, test } from "vitest";
-import { createClient, hashBody } from "../../src/index.ts";
+import { createClient } from "../../src/index.ts";
+import { hashBody } from "../../src/signing/index.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 function setup() {

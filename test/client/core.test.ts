@@ -2,7 +2,8 @@
 // result shapes: what it takes, what it refuses before sending, and what it gives back.
 import { createHmac } from "node:crypto";
 import { expect, test } from "vitest";
-import { createClient, EMPTY_BODY_HASH, type FetchLike } from "../../src/index.ts";
+import { createClient, type FetchLike } from "../../src/index.ts";
+import { EMPTY_BODY_HASH } from "../../src/signing/index.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const base = "https://svc.example";

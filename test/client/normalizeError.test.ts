@@ -99,11 +99,13 @@ describe("envelopes", () => {
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toBeInstanceOf(Error);
     expect(isApiError(e)).toBe(true);
-    const foreign = Object.assign(new Error("x"), { name: "ApiError" });
-    expect(isApiError(foreign)).toBe(true);
+    // The package's brand and the name: a plain Error that only borrows the name is not one.
+    expect(isApiError(Object.assign(new Error("x"), { name: "ApiError" }))).toBe(false);
     expect(isApiError(new Error("x"))).toBe(false);
     expect(isApiError({ name: "ApiError" })).toBe(false);
-    expect(isApiError(runInNewContext('Object.assign(new Error("x"), { name: "ApiError" })'))).toBe(true);
+    const branded = `Object.defineProperty(Object.assign(new Error("x"), { name: "ApiError" }),
+      Symbol.for("financial-operations-api.error"), { value: true })`;
+    expect(isApiError(runInNewContext(branded))).toBe(true);
     expect(isApiError("ApiError")).toBe(false);
     expect(isApiError(null)).toBe(false);
   });

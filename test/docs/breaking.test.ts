@@ -114,8 +114,10 @@ describe("breaking-change check against the released baseline", () => {
     expect(releases).toContain("1.0.13");
     for (const v of releases) expect(parseVersion(v), v).toBeDefined();
     expect([...releases].sort((a, b) => compareVersions(b, a))).toEqual(releases);
-    // Every second-level heading is a release, except the API's own change record at the end.
+    // Every second-level heading is a release, except Keep a Changelog's "Unreleased" (first, if any) and the
+    // API's own change record at the end.
     expect(changelog.match(/^## .*$/gm)).toEqual([
+      ...(/^## \[Unreleased\]$/m.test(changelog) ? ["## [Unreleased]"] : []),
       ...releases.map((v) => expect.stringMatching(`^## \\[${v.replaceAll(".", "\\.")}\\]`)),
       "## API change record",
     ]);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { docsDocument } from "../../scripts/docs.mjs";
 import { run } from "../../src/cli/sign.ts";
-import { signRequest } from "../../src/index.ts";
+import { signRequest } from "../../src/signing/index.ts";
 import { loadBundle } from "../helpers/document.ts";
 import fixtures from "../signing/vectors.json" with { type: "json" };
 

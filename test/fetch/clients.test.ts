@@ -101,7 +101,8 @@ describe("openapi-fetch: createClient({ fetch })", () => {
     expect(portfolio.response.status).toBe(200);
   });
 
-  test("what a middleware changes before fetch is still signed: the fetch signs last, so no signing middleware is needed", async () => {
+  // The fetch signs last, so no signing middleware is needed.
+  test("signs what a middleware changed", async () => {
     const c = client();
     c.use({
       onRequest: ({ request }) => {
@@ -141,14 +142,15 @@ describe("ky: ky.create({ fetch })", () => {
 
   test("each retry ky makes is signed afresh, at its own time", async () => {
     let first = true;
-    const wire = await startWire((req, res) => {
+    const wire = await startWire((_req, res) => {
       if (!first) return false;
       first = false;
       res.writeHead(503, { "Content-Type": "application/json" }).end("{}");
       return true;
     });
     try {
-      // A clock a minute behind that ticks a second per call: inside the verifier's window, a new timestamp per attempt.
+      // A clock a minute behind that ticks a second per call: inside the verifier's window, a new timestamp per
+      // attempt.
       const start = Math.floor(Date.now() / 1000) * 1000 - 60_000;
       let now = start;
       const fetcher = createSigningFetch({
@@ -230,7 +232,8 @@ describe.each([
     expect(mine).toEqual([]);
   });
 
-  test("every call is accepted by the production mock: JSON, a raw-bytes upload, a multipart answer, a portfolio quote, a read", () => {
+  // JSON, a raw-bytes upload, a multipart answer, a portfolio quote, a read.
+  test("every call is accepted by the production mock", () => {
     expect(failure).toBeUndefined();
     expect(result?.statuses).toEqual({
       quote: 201,

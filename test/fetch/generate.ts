@@ -27,12 +27,21 @@ export function runNode(script: string, args: string[], cwd: string, timeoutMs =
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
-    child.on("error", (err) => (clearTimeout(timer), resolve({ code: null, output: `${output}${err.message}` })));
-    child.on("close", (code) => (clearTimeout(timer), resolve({ code, output })));
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      resolve({ code: null, output: `${output}${err.message}` });
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
 
-/** A consumer project in out/: package.json, the drivers, and a strict tsconfig that reads the package's fetch subpath from the source. */
+/**
+ * A consumer project in out/: package.json, the drivers, and a strict tsconfig that reads the package's fetch subpath
+ * from the source.
+ */
 export async function makeProject(): Promise<string> {
   await mkdir(path.join(root, "out"), { recursive: true });
   const dir = await mkdtemp(path.join(root, "out", "fetch-clients-"));

@@ -7,7 +7,9 @@ import { createSigningFetch } from "../../src/fetch/index.ts";
 import { ACCESS_KEY, SECRET_KEY, startWire, type WireServer } from "./wire.ts";
 
 let wire: WireServer;
-beforeAll(async () => void (wire = await startWire()));
+beforeAll(async () => {
+  wire = await startWire();
+});
 afterAll(async () => wire?.stop());
 
 const utf8 = new TextEncoder();
@@ -19,7 +21,10 @@ const MIME = fc.constantFrom(
   "text/plain; charset=utf-8",
 );
 
-/** A body as a client passes it, the bytes it must arrive as (undefined: fetch decides, as for a form) and its Content-Type. */
+/**
+ * A body as a client passes it, the bytes it must arrive as (undefined: fetch decides, as for a form) and its
+ * Content-Type.
+ */
 interface BodyCase {
   kind: string;
   make: () => BodyInit | null;
@@ -34,15 +39,13 @@ const bodies: fc.Arbitrary<BodyCase> = fc.oneof(
   fc
     .record({ s: fc.string({ unit: "binary", maxLength: 300 }), type: MIME })
     .map(({ s, type }) => ({ kind: "string", make: () => s, bytes: utf8.encode(s), type, header: type })),
-  fc
-    .string({ maxLength: 100 })
-    .map((s) => ({
-      kind: "string, fetch's own type",
-      make: () => s,
-      bytes: utf8.encode(s),
-      type: "text/plain;charset=UTF-8",
-      header: undefined,
-    })),
+  fc.string({ maxLength: 100 }).map((s) => ({
+    kind: "string, fetch's own type",
+    make: () => s,
+    bytes: utf8.encode(s),
+    type: "text/plain;charset=UTF-8",
+    header: undefined,
+  })),
   fc.record({ b: bytes, type: MIME, pad: fc.nat(8) }).map(({ b, type, pad }) => {
     // A view into a larger buffer: only its own bytes may be sent and signed.
     const buffer = new Uint8Array(b.length + 2 * pad).fill(0xee);
@@ -52,15 +55,13 @@ const bodies: fc.Arbitrary<BodyCase> = fc.oneof(
   fc
     .record({ b: bytes, type: MIME })
     .map(({ b, type }) => ({ kind: "ArrayBuffer", make: () => b.slice().buffer, bytes: b, type, header: type })),
-  fc
-    .record({ b: bytes, type: MIME })
-    .map(({ b, type }) => ({
-      kind: "DataView",
-      make: () => new DataView(b.slice().buffer),
-      bytes: b,
-      type,
-      header: type,
-    })),
+  fc.record({ b: bytes, type: MIME }).map(({ b, type }) => ({
+    kind: "DataView",
+    make: () => new DataView(b.slice().buffer),
+    bytes: b,
+    type,
+    header: type,
+  })),
   fc
     .record({ parts: fc.array(bytes, { maxLength: 4 }), type: MIME, typed: fc.boolean() })
     .map(({ parts, type, typed }) => {
@@ -77,7 +78,10 @@ const bodies: fc.Arbitrary<BodyCase> = fc.oneof(
     kind: "ReadableStream",
     make: () =>
       new ReadableStream<Uint8Array>({
-        start: (c) => (chunks.forEach((x) => c.enqueue(x.slice())), c.close()),
+        start: (c) => {
+          for (const x of chunks) c.enqueue(x.slice());
+          c.close();
+        },
       }) as unknown as BodyInit,
     bytes: Uint8Array.from(chunks.flatMap((x) => [...x])),
     type,
@@ -108,7 +112,8 @@ const bodies: fc.Arbitrary<BodyCase> = fc.oneof(
   })),
 );
 
-// Path segments as generated clients write them (encodeURIComponent), or raw text the URL parser percent-encodes itself.
+// Path segments as generated clients write them (encodeURIComponent), or raw text the URL parser percent-encodes
+// itself.
 const segment = fc.oneof(
   fc
     .string({ unit: "grapheme", minLength: 1, maxLength: 12 })
@@ -133,7 +138,8 @@ function headersAs(form: string, headers: Record<string, string>): HeadersInit {
   return headers;
 }
 
-test("the signature on the wire verifies with the mock's verifier, over the body's own bytes, for every body form and argument shape", async () => {
+// Over the body's own bytes, for every body form and argument shape.
+test("the signature on the wire verifies with the mock's verifier", async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom("", "/api"),

@@ -7,6 +7,7 @@ import { InvalidUploadError } from "../../src/errors/InvalidUploadError.ts";
 import { RedirectError } from "../../src/errors/RedirectError.ts";
 import {
   createSigningFetch,
+  InvalidOptionError,
   isRefusedRequestError,
   RefusedRequestError,
   type SigningFetchOptions,
@@ -42,7 +43,10 @@ function signing(options: Partial<SigningFetchOptions> = {}, base = `${wire.url}
     baseUrl: base,
     credentials: hmac,
     portfolioToken: PORTFOLIO_TOKEN,
-    fetch: (url, init) => (sent.push(url), fetch(url, init)),
+    fetch: (url, init) => {
+      sent.push(url);
+      return fetch(url, init);
+    },
     ...options,
   });
   return { fetcher, sent };
@@ -50,7 +54,8 @@ function signing(options: Partial<SigningFetchOptions> = {}, base = `${wire.url}
 const last = () => wire.arrived.at(-1)!;
 
 describe("production: HMAC over the exact bytes sent", () => {
-  test("a JSON POST is signed over its path (base path included, query left out) and bytes; the mock's verifier accepts it", async () => {
+  // The path signed has the base path and no query; the mock's verifier accepts it.
+  test("signs a JSON POST over its path and bytes", async () => {
     const { fetcher } = signing();
     const body = JSON.stringify({ from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, pay_amount: "10.00" });
     const res = await fetcher(`${wire.url}/api/v1/customers/c1/conversions/quote?x=1`, {
@@ -71,7 +76,8 @@ describe("production: HMAC over the exact bytes sent", () => {
     expect(last().headers["x-svc-date"]).toBe(/:(\d{8}T\d{6}Z):/.exec(last().headers.authorization!)![1]);
   });
 
-  test("an upload sends a view's own bytes (not its whole buffer) with its Content-Type and Content-Disposition, signed", async () => {
+  // A view's own bytes, not its whole buffer, with its Content-Type and Content-Disposition.
+  test("an upload sends and signs the view's bytes", async () => {
     const { fetcher } = signing();
     const buffer = new Uint8Array([9, 9, 0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0d, 0x0a, 9, 9]);
     const headers = {
@@ -91,7 +97,8 @@ describe("production: HMAC over the exact bytes sent", () => {
     expect(last().verified).toEqual({ ok: true });
   });
 
-  test("a Request as the first argument: its method, headers and body are what is signed and sent; init members replace them", async () => {
+  // Its method, headers and body are what is signed and sent; init members replace them.
+  test("a Request as the first argument", async () => {
     const { fetcher } = signing();
     const request = new Request(`${wire.url}/api/v1/customers/c1/rfi-cases`, {
       method: "POST",
@@ -181,7 +188,7 @@ describe("bearer tokens: sandbox and portfolio", () => {
     expect(last().headers["x-svc-date"]).toBeUndefined();
   });
 
-  test("a portfolio path without a portfolio token, or a customer path with only one, is refused before sending", async () => {
+  test("refuses an operation whose credentials were not given", async () => {
     const hmacOnly = createSigningFetch({
       baseUrl: wire.url,
       credentials: hmac,
@@ -221,7 +228,8 @@ describe("refused before anything is sent", () => {
       .map(([origin, path, query]) => `${origin}/api/v1${path && !path.startsWith("/") ? "/" : ""}${path}?${query}`);
   };
 
-  test("any URL of another origin (generated), whatever its path: RefusedRequestError other-origin, naming the origin only", async () => {
+  // Generated URLs, whatever their path; the message names the origin only.
+  test("refuses any URL of another origin", async () => {
     const { fetcher, sent } = signing();
     const before = wire.arrived.length;
     await fc.assert(
@@ -233,7 +241,9 @@ describe("refused before anything is sent", () => {
           body: "{}",
         }).catch((e: unknown) => e);
         // The origin and nothing else of the URL: a path or query may hold identifiers or tokens.
-        const expected = `[POST] Refused to send to ${new URL(url).origin}: this fetch signs and sends only to ${new URL(base()).origin}`;
+        const origin = new URL(url).origin;
+        const only = new URL(base()).origin;
+        const expected = `[POST] ${JSON.stringify(origin)}: not sent: this fetch signs and sends only to ${only}`;
         return error instanceof RefusedRequestError && error.reason === "other-origin" && error.message === expected;
       }),
       { seed: 20, numRuns: 100 },
@@ -389,9 +399,11 @@ describe("redirects are never followed", () => {
     expect(elsewhere.arrived).toEqual([]);
   });
 
-  test('redirect: "follow" is not an option', () => {
-    expect(() => createSigningFetch({ baseUrl: wire.url, credentials: hmac, redirect: "follow" as "manual" })).toThrow(
-      /never followed/,
+  test('redirect: "follow" is refused at creation', () => {
+    const make = () => createSigningFetch({ baseUrl: wire.url, credentials: hmac, redirect: "follow" as "manual" });
+    expect(make).toThrow(InvalidOptionError);
+    expect(make).toThrow(
+      expect.objectContaining({ option: "redirect", message: expect.stringMatching(/never followed/) }),
     );
   });
 });

@@ -1,6 +1,6 @@
 // The wire server of the signing-fetch tests (test/helpers/wireServer.ts) with this suite's one key pair.
 import { randomBytes } from "node:crypto";
-import { decodeSecretKey } from "../../src/signing/index.ts";
+import { decodeSecretKey } from "../../src/signing/secret.ts";
 import { startWireServer, type WireAnswer, type WireServer } from "../helpers/wireServer.ts";
 
 export type { Arrived, WireServer } from "../helpers/wireServer.ts";

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import {
   createQuote,
   executeQuote,
+  InvalidOptionError,
   InvalidQuoteRequestError,
   QuoteAlreadyExecutedError,
   QuoteExpiredError,
@@ -359,11 +360,11 @@ describe("resolveExecuteOutcome", () => {
     const { client, sent } = stubClient([json(200, {})]);
     const { list } = lister([[["tx-1"]]]);
     await expect(resolveExecuteOutcome(client, { ...record, quoteId: "" }, { listTransactions: list })).rejects.toThrow(
-      TypeError,
+      InvalidOptionError,
     );
     await expect(
       resolveExecuteOutcome(client, { ...record, requestTime: new Date(NaN) }, { listTransactions: list }),
-    ).rejects.toThrow(TypeError);
+    ).rejects.toThrow(InvalidOptionError);
     expect(sent).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 // Webhook events: documented names only (plus the caller's RFI name), payloads kept whole.
-import { describe, expect, test } from "vitest";
+import { describe, expect, expectTypeOf, test } from "vitest";
 import {
   DOCUMENTED_EVENT_NAMES,
   InvalidWebhookEventError,
@@ -51,11 +51,9 @@ describe("parseWebhookEvent", () => {
     expect(error!.reason).toBe(reason);
   });
 
-  test("the event union narrows on kind", () => {
+  test("narrows the event union on kind", () => {
     const event: WebhookEvent = parseWebhookEvent("conversion.completed", "{}");
-    if (event.kind === "conversion.completed") {
-      const name: "conversion.completed" = event.name;
-      expect(name).toBe("conversion.completed");
-    }
+    expect(event).toMatchObject({ kind: "conversion.completed", name: "conversion.completed" });
+    if (event.kind === "conversion.completed") expectTypeOf(event.name).toEqualTypeOf<"conversion.completed">();
   });
 });

@@ -1,5 +1,6 @@
 // Flow-test helpers on top of the shared network-edge doubles (test/helpers/edge.ts).
-import { createClient, parseTimestamp, signRequest, type ApiClient, type ClientOptions } from "../../src/index.ts";
+import { createClient, type ApiClient, type ClientOptions } from "../../src/index.ts";
+import { parseTimestamp, signRequest } from "../../src/signing/index.ts";
 import { type Answer, fakeClock, type Sent, stubFetch } from "../helpers/edge.ts";
 
 export { CUSTOMER, fakeClock, json, passThroughFetch, type Sent, stubFetch } from "../helpers/edge.ts";

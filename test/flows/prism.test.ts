@@ -21,6 +21,7 @@ import {
   type FetchLike,
 } from "../../src/index.ts";
 import type { RunningFront } from "../../src/mock/front.ts";
+import { SIGNING_SCHEME } from "../../src/signing/index.ts";
 import type { RunningServer } from "../helpers/prism.ts";
 import { startPrismBehindFront } from "../mock/support.ts";
 import { bankAccount, CUSTOMER, passThroughFetch } from "./helpers.ts";
@@ -36,7 +37,9 @@ let front: RunningFront;
 const creds = { accessKey: "AK-flows", secretKey: randomBytes(32).toString("base64url") };
 let stop = async () => {};
 // Identical signed requests may fall in one second here: replay refusal is tested in test/mock/hardening/defect5.
-beforeAll(async () => void ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" })));
+beforeAll(async () => {
+  ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" }));
+});
 afterAll(() => stop());
 
 /** A sandbox client straight to Prism; `prefer` asks Prism for a documented status on the methods given. */
@@ -52,6 +55,13 @@ function sandbox(prefer?: { code: number; methods: string[] }) {
     fetch,
     retry: false,
   });
+  return { client, sent: wire.sent };
+}
+
+/** A production client through the signature front, recording what it sends and the status it gets. */
+function production() {
+  const wire = passThroughFetch();
+  const client = createClient({ baseUrl: front.url, credentials: creds, fetch: wire.fetch, retry: false });
   return { client, sent: wire.sent };
 }
 
@@ -77,7 +87,8 @@ describe("RFI against Prism", () => {
     }
     expect(pages.map((p) => [p.page, p.total, p.list.map((c) => c.case_id)])).toEqual([[1, 1, [EXAMPLE_CASE]]]);
     expect(sent[0]!.url.search).toBe(
-      "?subject_type=RECIPIENT&rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true&updated_from=2026-11-21T00%3A00%3A00Z&subject_id=rcp-1&page=1&size=1",
+      "?subject_type=RECIPIENT&rfi_status=ACTION_REQUIRED,PENDING_REVIEW&action_required=true" +
+        "&updated_from=2026-11-21T00%3A00%3A00Z&subject_id=rcp-1&page=1&size=1",
     );
     accepted(sent);
   });
@@ -122,20 +133,23 @@ describe("RFI against Prism", () => {
     accepted(sent);
   });
 
-  test("a FILE answer signed in production passes the signature front (the multipart bytes sent are the bytes signed)", async () => {
-    const client = createClient({ baseUrl: front.url, credentials: creds, retry: false });
+  test("a signed FILE answer passes the signature front", async () => {
+    // The front answers 401 unless the multipart bytes that arrive are the bytes signed.
+    const { client, sent } = production();
     const file = {
       data: new Uint8Array(randomBytes(8 * 1024)),
       fileName: "Kontoauszug März.pdf",
       mimeType: "application/pdf",
     };
-    await expect(
-      answerRfiCase(client, {
-        customerId: CUSTOMER,
-        caseId: EXAMPLE_CASE,
-        answer: { type: "FILE", fileField: "file", file },
-      }),
-    ).resolves.toBeDefined();
+    await answerRfiCase(client, {
+      customerId: CUSTOMER,
+      caseId: EXAMPLE_CASE,
+      answer: { type: "FILE", fileField: "file", file },
+    });
+    expect(sent.map((s) => s.status)).toEqual([200]);
+    expect(sent[0]!.headers.get("Authorization")).toMatch(new RegExp(`^${SIGNING_SCHEME} ${creds.accessKey}:`));
+    expect(Buffer.from(sent[0]!.body!).includes(Buffer.from(file.data))).toBe(true);
+    accepted(sent);
   });
 
   test("401 and 429 are thrown as ApiErrors", async () => {
@@ -163,17 +177,19 @@ describe("uploads against Prism", () => {
     accepted(sent);
   });
 
-  test("signed in production over the exact bytes: the signature front verifies them", async () => {
-    const client = createClient({ baseUrl: front.url, credentials: creds, retry: false });
+  test("signed uploads pass the signature front with the exact bytes", async () => {
+    const { client, sent } = production();
     const bytes = new Uint8Array(randomBytes(64 * 1024));
-    await expect(uploadBusinessDocument(client, target, { ...file, data: bytes })).resolves.toBeDefined();
-    await expect(
-      uploadIndividualDocument(client, target, {
-        ...file,
-        data: new Blob([bytes], { type: "image/png" }),
-        mimeType: undefined,
-      }),
-    ).resolves.toBeDefined();
+    await uploadBusinessDocument(client, target, { ...file, data: bytes });
+    await uploadIndividualDocument(client, target, {
+      ...file,
+      data: new Blob([bytes], { type: "image/png" }),
+      mimeType: undefined,
+    });
+    expect(sent.map((s) => Math.floor(s.status / 100))).toEqual([2, 2]);
+    expect(sent.map((s) => s.headers.get("Content-Type"))).toEqual(["application/pdf", "image/png"]);
+    for (const s of sent) expect(Buffer.from(s.body!).equals(bytes)).toBe(true);
+    accepted(sent);
   });
 
   test("a documented 401 is thrown as an ApiError of the v2 envelope", async () => {

@@ -1,4 +1,5 @@
-// The client guide's (docs/client.md) "Client" and "Flow helpers" examples compile: their ```ts blocks, joined in order into one module,
+// The client guide's (docs/client.md) "Client" and "Flow helpers" examples compile: their ```ts blocks, joined in order
+// into one module,
 // are type-checked against the package (imported by its name, as a user would).
 import path from "node:path";
 import { readFileSync } from "node:fs";
@@ -20,7 +21,8 @@ function section(markdown: string, title: string): string {
 const flowSection = section(readme, "Flow helpers");
 const blocks = [...flowSection.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 
-// Parsed files other than the example (lib, generated types, the package) are shared by both checks: parsing them twice only costs time.
+// Parsed files other than the example (lib, generated types, the package) are shared by both checks: parsing them twice
+// only costs time.
 const parsed = new Map<string, ts.SourceFile | undefined>();
 
 /** Type-checks `source` as a module at `file` (in memory) with the project's compiler options. */

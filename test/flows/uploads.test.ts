@@ -117,6 +117,11 @@ describe("uploads", () => {
   });
 
   const bad: [string, InvalidUploadReason, FileInput][] = [
+    [
+      "data that is text, not bytes",
+      "unsupported-body",
+      { data: "%PDF" as unknown as Uint8Array, fileName: "a.pdf", mimeType: "application/pdf" },
+    ],
     ["empty bytes", "empty-file", { data: new Uint8Array(0), fileName: "a.pdf", mimeType: "application/pdf" }],
     ["empty Blob", "empty-file", { data: new Blob([]), fileName: "a.pdf", mimeType: "application/pdf" }],
     ["no MIME type", "missing-mime-type", { data: pdf, fileName: "a.pdf" }],

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { signRequest } from "../../src/index.ts";
+import { signRequest } from "../../src/signing/index.ts";
 
 const CASES = 1000;
 const SECRETS = 20;

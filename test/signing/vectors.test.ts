@@ -2,17 +2,17 @@
 // run by the TypeScript signer and client: each step is asserted on its own so a failure names the step.
 import { createHmac } from "node:crypto";
 import { describe, expect, test } from "vitest";
+import { createClient } from "../../src/index.ts";
 import {
   buildStringToSign,
-  createClient,
-  decodeSecretKey,
   EMPTY_BODY_HASH,
   formatTimestamp,
   hashBody,
   InvalidCredentialsError,
   MIN_SECRET_KEY_BYTES,
   signRequest,
-} from "../../src/index.ts";
+} from "../../src/signing/index.ts";
+import { decodeSecretKey } from "../../src/signing/secret.ts";
 import { bodyBytes } from "./bodies.ts";
 import rfc4231 from "./rfc4231.json" with { type: "json" };
 import { invalidSecrets, isPortfolioPath, vectors } from "./vectors.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../../signing/env.ts";
-import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../../signing/index.ts";
+import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../../signing/secret.ts";
 
 /** Access key to decoded secret bytes: what the signature front verifies against. */
 export type KeyStore = ReadonlyMap<string, Uint8Array>;

@@ -1,8 +1,8 @@
 // Defect 8: the decoded HMAC key sat in Node's shared Buffer pool, and an upload of `buf.buffer` (the
 // pool's 8 KiB slab) sent it to the server. The key is now a KeyObject; views send only their own bytes.
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createClient, decodeSecretKey } from "../../../src/index.ts";
-import { secretKeyObject } from "../../../src/signing/secret.ts";
+import { createClient } from "../../../src/index.ts";
+import { decodeSecretKey, secretKeyObject } from "../../../src/signing/secret.ts";
 import { hostileServer } from "./server.ts";
 
 // 32 recognisable key bytes, kept out of the pool here too (Buffer.alloc is never pooled).

@@ -3,7 +3,8 @@
 // InvalidUploadError, and a string is sent as its own UTF-8 bytes.
 import { Readable } from "node:stream";
 import { expect, test } from "vitest";
-import { createClient, hashBody, InvalidUploadError } from "../../../src/index.ts";
+import { createClient, InvalidUploadError } from "../../../src/index.ts";
+import { hashBody } from "../../../src/signing/index.ts";
 import { CUSTOMER, HMAC, json, stubFetch } from "../helpers.ts";
 
 const path = { main_account_id: "m", sub_account_id: "s", document_type: "PASSPORT" };

@@ -1,6 +1,7 @@
 // Defect 13: smaller gaps in what the client checks before sending and in what it copies from servers.
 import { describe, expect, test } from "vitest";
-import { createClient, InvalidCredentialsError, normalizeError, signRequest } from "../../../src/index.ts";
+import { createClient, InvalidCredentialsError, normalizeError } from "../../../src/index.ts";
+import { InvalidSigningInputError, signRequest } from "../../../src/signing/index.ts";
 import { retryDelay, defaultRetry } from "../../../src/client/retry.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "../helpers.ts";
 
@@ -149,7 +150,7 @@ describe("signRequest", () => {
       { bodyHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\nx" },
     ],
   ])("refuses %s", (_name, change) => {
-    expect(() => signRequest({ ...input, ...change })).toThrow(TypeError);
+    expect(() => signRequest({ ...input, ...change })).toThrow(InvalidSigningInputError);
   });
 });
 

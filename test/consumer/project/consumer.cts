@@ -6,4 +6,6 @@ void client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { cus
 // @ts-expect-error "/v1/not-a-path" is not a path of the document
 void client.GET("/v1/not-a-path", {});
 
-export const scheme: string = fo.SIGNING_SCHEME;
+import signing = require("financial-operations-api/signing");
+
+export const scheme: string = signing.SIGNING_SCHEME;

@@ -4,11 +4,11 @@
 import {
   createClient,
   isApiError,
-  signRequest,
   uploadBusinessDocument,
   type ApiClient,
   type ClientOptions,
 } from "financial-operations-api";
+import { signRequest } from "financial-operations-api/signing";
 import type { components, paths } from "financial-operations-api/types";
 import doc from "financial-operations-api/openapi.json" with { type: "json" };
 import { createSigningFetch, isRefusedRequestError, type SigningFetch } from "financial-operations-api/fetch";

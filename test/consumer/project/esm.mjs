@@ -3,7 +3,8 @@
 // Prints one JSON line of what it saw; the consumer test checks it against what the local server received.
 import { readFile } from "node:fs/promises";
 import process from "node:process";
-import { createClient, isApiError, signRequest, uploadBusinessDocument } from "financial-operations-api";
+import { createClient, isApiError, uploadBusinessDocument } from "financial-operations-api";
+import { signRequest } from "financial-operations-api/signing";
 import doc from "financial-operations-api/openapi.json" with { type: "json" };
 import pkg from "financial-operations-api/package.json" with { type: "json" };
 

@@ -4,7 +4,9 @@
 import type { SigningFetch } from "financial-operations-api/fetch";
 
 let signingFetch: SigningFetch = () => Promise.reject(new Error("useSigningFetch was not called"));
-export const useSigningFetch = (fetch: SigningFetch) => void (signingFetch = fetch);
+export const useSigningFetch = (fetch: SigningFetch): void => {
+  signingFetch = fetch;
+};
 
 // As docs/signing-fetch.md shows it (the clients test checks that the two stay the same).
 export const signedFetch = async <T>(url: string, init: RequestInit): Promise<T> => {

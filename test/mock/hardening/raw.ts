@@ -4,13 +4,8 @@ import http from "node:http";
 import { startFront, type FrontOptions, type RunningFront } from "../../../src/mock/front.ts";
 import { parseKeys } from "../../../src/mock/auth/keys.ts";
 import { hmacHex } from "../../../src/signing/hmac.ts";
-import {
-  buildStringToSign,
-  decodeSecretKey,
-  formatTimestamp,
-  hashBody,
-  SIGNING_SCHEME,
-} from "../../../src/signing/index.ts";
+import { buildStringToSign, formatTimestamp, hashBody, SIGNING_SCHEME } from "../../../src/signing/index.ts";
+import { decodeSecretKey } from "../../../src/signing/secret.ts";
 import { type RunningServer, startPrism } from "../../helpers/prism.ts";
 import { newSecret, type Credentials } from "../support.ts";
 

@@ -1,4 +1,5 @@
-import { isNamedError } from "../errors/isNamedError.ts";
+import { FinancialOperationsError, guardOf } from "./FinancialOperationsError.ts";
+import { requestLabel } from "./request.ts";
 
 const NAME = "RefusedRequestError";
 
@@ -18,16 +19,16 @@ export type RefusedRequestReason =
  * already read, a GET or HEAD with a body, a header fetch cannot send. The message names an origin at most,
  * never a path, query or header value, which may hold secrets.
  */
-export class RefusedRequestError extends Error {
+export class RefusedRequestError extends FinancialOperationsError {
   override readonly name = NAME;
   readonly reason: RefusedRequestReason;
 
-  constructor(reason: RefusedRequestReason, message: string) {
-    super(message);
+  /** `origin` is the only part of the URL the message shows; `what` says what happened and what to do. */
+  constructor(reason: RefusedRequestReason, method: string, origin: string | undefined, what: string) {
+    super(`${requestLabel(method, origin)}: ${what}`);
     this.reason = reason;
   }
 }
 
-/** True for a RefusedRequestError, also one made in another realm. */
-export const isRefusedRequestError = (value: unknown): value is RefusedRequestError =>
-  isNamedError(value, RefusedRequestError, NAME);
+/** True for a RefusedRequestError, also one made by another copy of the package. */
+export const isRefusedRequestError: (value: unknown) => value is RefusedRequestError = /* @__PURE__ */ guardOf(NAME);
