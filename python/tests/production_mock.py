@@ -5,11 +5,13 @@ from __future__ import annotations
 import base64
 import json
 import os
+import queue
 import secrets
 import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,18 +33,31 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_until_listening(process: subprocess.Popen, port: int, what: str, seconds: float = 60) -> None:
-    """The front opens its port once Prism behind it listens: a connection that succeeds means ready."""
+def _wait_until_ready(process: subprocess.Popen[str], port: int, what: str, seconds: float = 60) -> None:
+    """Ready when this process says it serves on `port` (a connection alone could reach another server that took
+    the free port first; then this process exits on the taken port instead)."""
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{what} exited with {process.returncode} before listening on port {port}")
+    seen: list[str] = []
+    while (left := deadline - time.monotonic()) > 0:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            break
+        if line is None:
+            raise RuntimeError(f"{what} exited with {process.wait()} before serving on port {port}:\n{''.join(seen)}")
+        seen.append(line)
+        if f"http://127.0.0.1:{port}" in line:
             return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"{what} did not listen on port {port} within {seconds:.0f} s")
+    raise RuntimeError(f"{what} did not serve on port {port} within {seconds:.0f} s:\n{''.join(seen)}")
 
 
 def run_mock() -> Iterator[Mock]:
@@ -57,10 +72,11 @@ def run_mock() -> Iterator[Mock]:
         process = subprocess.Popen(
             # The same request may be signed twice in one second here; the front's replay refusal has its own tests.
             [node, script, "--auth", "production", "--keys", str(keys), "--port", str(port), "--replay", "allow"],
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         try:
-            _wait_until_listening(process, port, f"the mock ({node} {script})")
+            _wait_until_ready(process, port, f"the mock ({node} {script})")
             yield Mock(f"http://127.0.0.1:{port}", access_key, secret_key)
         finally:
             process.send_signal(signal.SIGTERM)

@@ -8,6 +8,7 @@ import base64
 import io
 import json
 import secrets
+import ssl
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -28,6 +29,8 @@ QUOTE = {"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}
 PDF = b"%PDF-1.7\n\x00\xff\xfe binary \r\n%%EOF"
 UPLOAD = "/v2/accounts/acc-main-1/businesses/sub-1/documents/MEMORANDUM_OF_ASSOCIATION"
 AT = datetime(2026, 11, 21, 9, 30, tzinfo=timezone.utc)
+# One TLS context for every httpx client here (httpx would load its CA bundle for each client it makes).
+TLS = ssl.create_default_context()
 
 mock = pytest.fixture(scope="module")(run_mock)
 
@@ -57,14 +60,14 @@ def via_requests(auth: Any, method: str, url: str, **kw: Any) -> Answer:
 
 
 def via_httpx(auth: Any, method: str, url: str, **kw: Any) -> Answer:
-    with httpx.Client(auth=auth, timeout=30) as client:
+    with httpx.Client(auth=auth, timeout=30, verify=TLS) as client:
         response = client.request(method, url, **kw)
     return Answer(response.status_code, {k.lower(): v for k, v in response.headers.items()}, response.content)
 
 
 def via_httpx_async(auth: Any, method: str, url: str, **kw: Any) -> Answer:
     async def send() -> Answer:
-        async with httpx.AsyncClient(auth=auth, timeout=30) as client:
+        async with httpx.AsyncClient(auth=auth, timeout=30, verify=TLS) as client:
             response = await client.request(method, url, **kw)
         return Answer(response.status_code, {k.lower(): v for k, v in response.headers.items()}, response.content)
 

@@ -62,5 +62,7 @@ def api_error(exception: BaseException) -> ApiError:
     """The documented error of a call that raised `fo_api.ApiException`; TypeError for any other exception."""
     status = getattr(exception, "status", None)
     if not isinstance(status, int):
-        raise TypeError(f"not an API answer: {type(exception).__name__}") from exception
+        raise TypeError(
+            f"api_error reads an fo_api.ApiException (an answer of the API), not a {type(exception).__name__}"
+        ) from exception
     return read_envelope(status, getattr(exception, "body", None))
