@@ -476,7 +476,10 @@ async function startMock(dir) {
   for (;;) {
     if (child.exitCode !== null) throw new StepError(`The mock exited with ${child.exitCode} before listening.`);
     const up = await new Promise((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
       socket.on("error", () => resolve(false));
     });
     if (up) break;

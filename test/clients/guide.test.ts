@@ -3,7 +3,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { EXPECTED_CHECKS, GENERATOR, parseArgs, readResults, resultTable } from "../../scripts/clients.mjs";
+import {
+  EXPECTED_CHECKS,
+  GENERATOR,
+  parseArgs,
+  pinnedPython,
+  readResults,
+  resultTable,
+} from "../../scripts/clients.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const guide = readFileSync(path.join(root, "docs/python-go.md"), "utf8");
@@ -13,7 +20,7 @@ test.each([
   ["go", "go/examples/tour/main.go"],
 ])("the guide's %s example is %s, verbatim", (language, file) => {
   const source = readFileSync(path.join(root, file), "utf8");
-  const blocks = [...guide.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]);
+  const blocks = [...guide.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]);
   expect(blocks).toContain(source);
   expect(guide).toContain(`(\`${file}\`)`);
 });
@@ -65,4 +72,10 @@ test("the table fails every cell that is not as it must be", () => {
     wrong_secret: "401_00010000",
   });
   expect(() => readResults("Traceback")).toThrow(/no RESULTS line/);
+});
+
+test("the clients step reads each tool's pin from python/requirements-test.txt, and names a missing one", () => {
+  expect(pinnedPython("ruff")).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(pinnedPython("ruff", "pytest==9.2.0\nruff==0.17.6\n")).toBe("0.17.6");
+  expect(() => pinnedPython("ruff", "pytest==9.2.0\n")).toThrow(/pins no ruff/);
 });
