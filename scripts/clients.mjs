@@ -2,7 +2,8 @@
 // Clients in other languages: generates the Python and Go clients with OpenAPI Generator (pinned, options in
 // python/openapi-generator.yaml and go/openapi-generator.yaml) into out/clients/; with `build`, packages them
 // (a wheel and an sdist into out/sdk/python/dist; the Go module into a module-proxy folder, out/sdk/go/proxy);
-// with `test`, runs the sources' tests, then installs the artifacts outside the repository (fresh virtual
+// with `test`, checks the sources' format and lint (ruff for python/ and fuzz/; gofmt, go vet and staticcheck for
+// go/), runs their tests, then installs the artifacts outside the repository (fresh virtual
 // environments for each CPython from 3.10, a fresh Go module) and runs the tour of every operation against the
 // mock in production-auth mode, printing the table operation x language.
 // Usage: node scripts/clients.mjs [generate|build|test] [python] [go]   (default: generate, both languages)
@@ -102,6 +103,7 @@ const need = {
   mvn: "the generator jar is fetched with Maven (Debian: apt-get install maven)",
   go: "the Go client is built and tested with Go 1.23 or newer",
   python3: "the Python client is tested in a virtual environment made with python3 -m venv (3.10 or newer)",
+  gofmt: "the Go sources are checked with gofmt, which comes with Go (Debian: apt-get install golang-go)",
 };
 
 function timed(label, fn) {
@@ -194,7 +196,11 @@ function licence() {
   return "Licensed under the Apache License, Version 2.0 (SPDX: Apache-2.0).\nThe full text: https://www.apache.org/licenses/LICENSE-2.0\n";
 }
 
+let devPythonPath;
+
+/** The build and test environment (.cache/venv) with python/requirements-test.txt installed; once per run. */
 function devPython() {
+  if (devPythonPath) return devPythonPath;
   const venv = path.join(cache, "venv");
   const python = path.join(venv, "bin/python");
   if (!existsSync(python)) run("python3", ["-m", "venv", venv]);
@@ -207,6 +213,7 @@ function devPython() {
     "-r",
     path.join(root, "python/requirements-test.txt"),
   ]);
+  devPythonPath = python;
   return python;
 }
 
@@ -354,12 +361,43 @@ function buildGo() {
 
 // ---- Tests: the sources' own tests, then the artifacts installed outside the repository against the mock.
 
+/** staticcheck at the pinned version in .cache/go/bin (installed from the Go proxy when missing or another). */
 function staticcheck() {
   const gobin = path.join(cache, "go/bin");
   const tool = path.join(gobin, "staticcheck");
-  if (!existsSync(tool))
+  const current = existsSync(tool) ? (spawnSync(tool, ["-version"], { env, encoding: "utf8" }).stdout ?? "") : "";
+  if (!current.includes(`(${STATICCHECK.slice(1)})`))
     run("go", ["install", `honnef.co/go/tools/cmd/staticcheck@${STATICCHECK}`], { env: { GOBIN: gobin } });
   return tool;
+}
+
+/** The pinned version of a tool in python/requirements-test.txt. */
+export function pinnedPython(name, text = readFileSync(path.join(root, "python/requirements-test.txt"), "utf8")) {
+  const pin = new RegExp(`^${name}==(\\S+)$`, "m").exec(text);
+  if (!pin) throw new StepError(`python/requirements-test.txt pins no ${name} (a line ${name}==<version>).`);
+  return pin[1];
+}
+
+/** ruff in check mode over python/ and fuzz/ (rules: python/pyproject.toml; fuzz/ruff.toml extends them). */
+function lintPython() {
+  const python = devPython();
+  const version = pinnedPython("ruff");
+  const installed = spawnSync(python, ["-m", "ruff", "--version"], { env, encoding: "utf8" });
+  if (installed.status !== 0 || installed.stdout.trim() !== `ruff ${version}`)
+    throw new StepError(
+      `ruff ${version} is not what .cache/venv runs (${(installed.stdout || installed.stderr).trim() || "nothing"}): it comes from python/requirements-test.txt; remove .cache/venv and run again.`,
+    );
+  const dirs = ["python", "fuzz"];
+  run(python, ["-m", "ruff", "check", "--no-cache", ...dirs]);
+  run(python, ["-m", "ruff", "format", "--check", "--no-cache", ...dirs]);
+}
+
+/** gofmt over the hand-written Go (go/foapi is generated and formatted at build): it must list no file. */
+function gofmtGo() {
+  const dirs = ["fosign", "foclient", "examples"];
+  const unformatted = run("gofmt", ["-l", ...dirs], { cwd: path.join(root, "go"), capture: true }).trim();
+  if (unformatted)
+    throw new StepError(`gofmt would change these files (run gofmt -w go/${dirs[0]} ... on them):\n${unformatted}`);
 }
 
 function testPythonSources(python, wheel) {
@@ -369,6 +407,7 @@ function testPythonSources(python, wheel) {
 
 function testGoSources() {
   const cwd = path.join(root, "go");
+  timed("Checked the Go format (gofmt -l)", gofmtGo);
   run("go", ["vet", "./..."], { cwd });
   run(staticcheck(), ["./fosign/...", "./foclient/...", "./examples/..."], { cwd });
   run("go", ["test", "-count=1", "./fosign/...", "./foclient/..."], { cwd });
@@ -437,7 +476,10 @@ async function startMock(dir) {
   for (;;) {
     if (child.exitCode !== null) throw new StepError(`The mock exited with ${child.exitCode} before listening.`);
     const up = await new Promise((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
       socket.on("error", () => resolve(false));
     });
     if (up) break;
@@ -654,6 +696,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
     const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
     const artifacts = {};
+    // The Python lint needs no generated code: it runs first, so a finding fails in seconds.
+    if (test && languages.includes("python"))
+      timed(`Linted python/ and fuzz/ (ruff ${pinnedPython("ruff")}: check, format --check)`, lintPython);
     for (const language of languages) {
       timed(
         `Generated the ${language} client from ${path.relative(root, input)} into ${path.relative(root, path.join(out, language))}`,

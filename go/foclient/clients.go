@@ -52,8 +52,13 @@ func settle(opts []Option) (options, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if o.maxResponseBytes < 1 || o.timeout <= 0 || o.retry.Attempts < 1 {
-		return o, fmt.Errorf("foclient: the timeout, the response bound and the attempts must be positive")
+	switch {
+	case o.timeout <= 0:
+		return o, fmt.Errorf("foclient: the timeout must be positive, got %v", o.timeout)
+	case o.maxResponseBytes < 1:
+		return o, fmt.Errorf("foclient: the response bound must be at least 1 byte, got %d", o.maxResponseBytes)
+	case o.retry.Attempts < 1:
+		return o, fmt.Errorf("foclient: the retry policy must allow at least 1 attempt, got %d", o.retry.Attempts)
 	}
 	return o, nil
 }

@@ -295,3 +295,18 @@ func TestABaseURLThatIsNoOriginIsRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestEachBadOptionIsRefusedWithItsOwnMessage(t *testing.T) {
+	for _, c := range []struct {
+		option Option
+		want   string
+	}{
+		{WithTimeout(0), "foclient: the timeout must be positive, got 0s"},
+		{WithMaxResponseBytes(0), "foclient: the response bound must be at least 1 byte, got 0"},
+		{WithRetryPolicy(RetryPolicy{}), "foclient: the retry policy must allow at least 1 attempt, got 0"},
+	} {
+		if _, err := NewSandbox("http://127.0.0.1:9", "token", c.option); err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %q", err, c.want)
+		}
+	}
+}

@@ -24,7 +24,7 @@ type RetryPolicy struct {
 	Jitter              time.Duration
 }
 
-// DefaultRetryPolicy: three tries, 0.5 s then 1 s, each plus up to 0.5 s of jitter.
+// DefaultRetryPolicy is three tries, 0.5 s then 1 s, each plus up to 0.5 s of jitter.
 var DefaultRetryPolicy = RetryPolicy{Attempts: 3, Backoff: 500 * time.Millisecond, BackoffMax: 8 * time.Second, Jitter: 500 * time.Millisecond}
 
 var executeQuote = regexp.MustCompile(`/v1/customers/[^/]+/conversions/hedge$`)

@@ -3,7 +3,6 @@ package fosign
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 )
 
@@ -20,16 +19,12 @@ type BearerTransport struct {
 
 // NewBearerTransport checks the base URL and the token (non-empty, no white space) once.
 func NewBearerTransport(baseURL, token string, base http.RoundTripper) (*BearerTransport, error) {
-	parsed, err := url.Parse(baseURL)
-	if err != nil {
-		return nil, fmt.Errorf("fosign: the base URL does not parse: %w", err)
-	}
-	own, err := originOf(parsed)
+	own, err := baseOrigin(baseURL)
 	if err != nil {
 		return nil, err
 	}
 	if token == "" || strings.ContainsAny(token, " \t\r\n") {
-		return nil, &InvalidCredentialsError{fmt.Sprintf("Bearer token (%d characters) is empty or has white space: copy it exactly as issued", len(token))}
+		return nil, &InvalidCredentialsError{fmt.Sprintf("fosign: the bearer token (%d characters) is empty or has white space: copy it exactly as issued", len(token))}
 	}
 	return &BearerTransport{Base: base, origin: own, token: secretKey(token)}, nil
 }
@@ -40,13 +35,8 @@ func (t *BearerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		closeBody(req)
 		return nil, fmt.Errorf("fosign: BearerTransport without a token: create it with NewBearerTransport")
 	}
-	if req.Response != nil {
-		closeBody(req)
-		return nil, &RedirectError{Status: req.Response.StatusCode, Location: req.URL.Redacted()}
-	}
-	if target, err := originOf(req.URL); err != nil || target != t.origin {
-		closeBody(req)
-		return nil, &CrossOriginError{Method: req.Method, Path: req.URL.EscapedPath(), Target: target.String(), Base: t.origin.String()}
+	if err := refuse(req, t.origin, req.URL.EscapedPath()); err != nil {
+		return nil, err
 	}
 	sent := req.Clone(req.Context())
 	sent.Header.Set(AuthorizationHeader, "Bearer "+string(t.token))
@@ -57,7 +47,7 @@ func (t *BearerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return base.RoundTrip(sent)
 }
 
-// String, GoString and Format print BearerTransport as redacted under every fmt verb.
+// String prints BearerTransport as redacted; GoString and Format do the same under every other fmt verb.
 func (t BearerTransport) String() string { return "fosign.BearerTransport{token: REDACTED}" }
 
 // GoString is what %#v prints.

@@ -5,9 +5,9 @@ import "fmt"
 // What every fmt verb prints for a value that holds a key: never the key, in any form.
 const redacted = "fosign.Transport{credentials: REDACTED}"
 
-// String, GoString and Format make Transport print as redacted under every verb (%v %+v %#v %s %q %x ...),
-// by value and by pointer, and inside any struct that holds one: fmt asks these methods before it looks at
-// fields, so the access key's secret and its decoded bytes never reach a log.
+// String prints Transport as redacted; with GoString and Format it does so under every verb (%v %+v %#v %s
+// %q %x ...), by value and by pointer, and inside any struct that holds one: fmt asks these methods before it
+// looks at fields, so the access key's secret and its decoded bytes never reach a log.
 func (t Transport) String() string { return redacted }
 
 // GoString is what %#v prints.

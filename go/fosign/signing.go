@@ -61,7 +61,7 @@ func DecodeSecretKey(secretKey string) ([]byte, error) {
 		}
 	}
 	if problem != "" {
-		return nil, &InvalidCredentialsError{fmt.Sprintf("Secret key (%d characters) %s: copy it exactly as issued in API Settings", n, problem)}
+		return nil, &InvalidCredentialsError{fmt.Sprintf("fosign: the secret key (%d characters) %s: copy it exactly as issued in API Settings", n, problem)}
 	}
 	return key, nil
 }
@@ -69,7 +69,7 @@ func DecodeSecretKey(secretKey string) ([]byte, error) {
 // CheckAccessKey refuses an access key that cannot stand in the Authorization header.
 func CheckAccessKey(accessKey string) error {
 	if !validAccess.MatchString(accessKey) {
-		return &InvalidCredentialsError{"Access key is empty or has white space or ':' (not allowed in the Authorization header)"}
+		return &InvalidCredentialsError{"fosign: the access key is empty or has white space or ':' (not allowed in the Authorization header)"}
 	}
 	return nil
 }

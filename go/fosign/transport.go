@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -37,11 +36,7 @@ type Transport struct {
 // is sent: the secret must be strict URL-safe Base64 without padding and decode to MinSecretKeyBytes or more.
 // The Transport signs requests to baseURL's origin (scheme, host, port) only.
 func NewTransport(baseURL, accessKey, secretKey string, base http.RoundTripper) (*Transport, error) {
-	parsed, err := url.Parse(baseURL)
-	if err != nil {
-		return nil, fmt.Errorf("fosign: the base URL does not parse: %w", err)
-	}
-	own, err := originOf(parsed)
+	own, err := baseOrigin(baseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +48,7 @@ func NewTransport(baseURL, accessKey, secretKey string, base http.RoundTripper) 
 		return nil, err
 	}
 	if len(key) < MinSecretKeyBytes {
-		return nil, &InvalidCredentialsError{fmt.Sprintf("Secret key decodes to %d bytes, fewer than %d: copy it exactly as issued in API Settings", len(key), MinSecretKeyBytes)}
+		return nil, &InvalidCredentialsError{fmt.Sprintf("fosign: the secret key decodes to %d bytes, fewer than %d: copy it exactly as issued in API Settings", len(key), MinSecretKeyBytes)}
 	}
 	return &Transport{Base: base, origin: own, accessKey: accessKey, key: key}, nil
 }
@@ -69,14 +64,8 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if IsPortfolioPath(path) {
 		return t.base().RoundTrip(req)
 	}
-	if req.Response != nil {
-		// http.Client sets Response on the request it makes to follow a redirect.
-		closeBody(req)
-		return nil, &RedirectError{Status: req.Response.StatusCode, Location: req.URL.Redacted()}
-	}
-	if target, err := originOf(req.URL); err != nil || target != t.origin {
-		closeBody(req)
-		return nil, &CrossOriginError{Method: req.Method, Path: path, Target: target.String(), Base: t.origin.String()}
+	if err := refuse(req, t.origin, path); err != nil {
+		return nil, err
 	}
 	body, err := readBody(req)
 	if err != nil {
@@ -99,13 +88,6 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		signed.Header.Set(name, value)
 	}
 	return t.base().RoundTrip(signed)
-}
-
-// closeBody closes the body of a request that is not sent, as a RoundTripper must.
-func closeBody(req *http.Request) {
-	if req.Body != nil {
-		req.Body.Close()
-	}
 }
 
 func (t *Transport) base() http.RoundTripper {

@@ -135,7 +135,7 @@ func TestInvalidSecretsAreRefusedWithoutQuotingThem(t *testing.T) {
 			if _, ok := err.(*InvalidCredentialsError); !ok {
 				t.Fatalf("want InvalidCredentialsError, got %v", err)
 			}
-			if !strings.HasPrefix(err.Error(), "Secret key (") {
+			if !strings.HasPrefix(err.Error(), "fosign: the secret key (") {
 				t.Errorf("unclear message: %s", err)
 			}
 			if s := strings.TrimSpace(c.SecretKey); len(s) > 1 && strings.Contains(err.Error(), s) {
@@ -158,7 +158,7 @@ func TestRFC4231KeysDecodeFromTheirSecret(t *testing.T) {
 
 func TestAccessKeyThatCannotStandInTheHeaderIsRefused(t *testing.T) {
 	for _, ak := range []string{"", "a b", "a:b", "ak\n"} {
-		if _, err := NewTransport("http://127.0.0.1", ak, "AAAA", nil); err == nil || !strings.HasPrefix(err.Error(), "Access key") {
+		if _, err := NewTransport("http://127.0.0.1", ak, "AAAA", nil); err == nil || !strings.HasPrefix(err.Error(), "fosign: the access key") {
 			t.Errorf("%q: got %v", ak, err)
 		}
 	}

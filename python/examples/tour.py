@@ -14,9 +14,11 @@ import secrets
 import sys
 import threading
 import uuid
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import fo_api
+
 import financial_operations_api as fo
 
 BASE_URL = os.environ["FO_BASE_URL"]
@@ -45,9 +47,15 @@ def call(operation: str, run: Callable[[], Any]) -> None:
 
 
 rfi = fo_api.RFICasesApi(production)
-call("listRfiCases", lambda: rfi.list_rfi_cases_with_http_info(CUSTOMER, rfi_status=[fo_api.RfiStatus.ACTION_REQUIRED], page=1, size=10))
+call(
+    "listRfiCases",
+    lambda: rfi.list_rfi_cases_with_http_info(CUSTOMER, rfi_status=[fo_api.RfiStatus.ACTION_REQUIRED], page=1, size=10),
+)
 call("createRfiCase", lambda: rfi.create_rfi_case_with_http_info(CUSTOMER, {}))
-call("submitRfiCaseAnswer", lambda: rfi.submit_rfi_case_answer_with_http_info(CUSTOMER, "case-1", {"type": "TEXT", "text": "Salary."}))
+call(
+    "submitRfiCaseAnswer",
+    lambda: rfi.submit_rfi_case_answer_with_http_info(CUSTOMER, "case-1", {"type": "TEXT", "text": "Salary."}),
+)
 call("previewTransactionRequirement", lambda: rfi.preview_transaction_requirement_with_http_info(CUSTOMER, {}))
 
 deposits = fo_api.DepositInstructionsApi(production)
@@ -58,36 +66,93 @@ call("getDepositInstruction", lambda: deposits.get_deposit_instruction_with_http
 
 accounts = fo_api.ExternalAccountsApi(production)
 call("listExternalAccounts", lambda: accounts.list_external_accounts_with_http_info(CUSTOMER, idempotency_key=KEY))
-call("createExternalAccount", lambda: accounts.create_external_account_with_http_info(KEY, CUSTOMER, fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)))
+call(
+    "createExternalAccount",
+    lambda: accounts.create_external_account_with_http_info(
+        KEY, CUSTOMER, fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)
+    ),
+)
 
 recipients = fo_api.RecipientsApi(production)
-call("createRecipientBankAccount", lambda: recipients.create_recipient_bank_account_with_http_info(CUSTOMER, "rcp-1", fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)))
-call("createRecipient", lambda: recipients.create_recipient_with_http_info(CUSTOMER, fo_api.Recipient.model_validate({"bank_accounts": [BANK_ACCOUNT]})))
+call(
+    "createRecipientBankAccount",
+    lambda: recipients.create_recipient_bank_account_with_http_info(
+        CUSTOMER, "rcp-1", fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)
+    ),
+)
+call(
+    "createRecipient",
+    lambda: recipients.create_recipient_with_http_info(
+        CUSTOMER, fo_api.Recipient.model_validate({"bank_accounts": [BANK_ACCOUNT]})
+    ),
+)
 
 onboarding = fo_api.OnboardingApi(production)
 call("listBusinesses", lambda: onboarding.list_businesses_with_http_info("acc-main-1"))
-call("signBusinessOnboardingTerms", lambda: onboarding.sign_business_onboarding_terms_with_http_info(fo_api.TermsSignatureRequest(redirect_url="https://app.example.com/done")))
+call(
+    "signBusinessOnboardingTerms",
+    lambda: onboarding.sign_business_onboarding_terms_with_http_info(
+        fo_api.TermsSignatureRequest(redirect_url="https://app.example.com/done")
+    ),
+)
 document = fo.Document(PDF, "memorandum.pdf", "application/pdf")
-call("uploadBusinessDocument", lambda: fo.upload_business_document(production, "acc-main-1", "sub-1", "MEMORANDUM_OF_ASSOCIATION", document))
-call("uploadBusinessControllerDocument", lambda: fo.upload_business_controller_document(production, "acc-main-1", "sub-1", "ctl-1", "MEMORANDUM_OF_ASSOCIATION", document))
-call("uploadIndividualDocument", lambda: fo.upload_individual_document(production, "acc-main-1", "sub-2", "MEMORANDUM_OF_ASSOCIATION", fo.Document(PDF, "pièce d'identité.pdf", "application/pdf")))
+call(
+    "uploadBusinessDocument",
+    lambda: fo.upload_business_document(production, "acc-main-1", "sub-1", "MEMORANDUM_OF_ASSOCIATION", document),
+)
+call(
+    "uploadBusinessControllerDocument",
+    lambda: fo.upload_business_controller_document(
+        production, "acc-main-1", "sub-1", "ctl-1", "MEMORANDUM_OF_ASSOCIATION", document
+    ),
+)
+call(
+    "uploadIndividualDocument",
+    lambda: fo.upload_individual_document(
+        production,
+        "acc-main-1",
+        "sub-2",
+        "MEMORANDUM_OF_ASSOCIATION",
+        fo.Document(PDF, "pièce d'identité.pdf", "application/pdf"),
+    ),
+)
 
 conversions = fo_api.ConversionsApi(production)
-quote = conversions.create_quote_with_http_info(CUSTOMER, fo_api.QuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}))
+quote = conversions.create_quote_with_http_info(
+    CUSTOMER, fo_api.QuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}})
+)
 results["createQuote"] = str(quote.status_code)
 print(f"createQuote: HTTP {quote.status_code}, quote {quote.data.quote_id}")
-call("executeQuote", lambda: conversions.execute_quote_with_http_info(CUSTOMER, fo_api.ExecuteQuoteRequest(quote_id=quote.data.quote_id)))
+call(
+    "executeQuote",
+    lambda: conversions.execute_quote_with_http_info(
+        CUSTOMER, fo_api.ExecuteQuoteRequest(quote_id=quote.data.quote_id)
+    ),
+)
 call("getConversion", lambda: conversions.get_conversion_with_http_info("8d7c6b5a", CUSTOMER))
 
 pf = fo_api.PortfolioConversionsApi(portfolio)
-call("createPortfolioQuote", lambda: pf.create_portfolio_quote_with_http_info("pf-1", fo_api.PortfolioQuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}})))
-call("createPortfolioHedge", lambda: pf.create_portfolio_hedge_with_http_info(KEY, "pf-1", fo_api.PortfolioHedgeRequest.model_validate({"quote_id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d"})))
+call(
+    "createPortfolioQuote",
+    lambda: pf.create_portfolio_quote_with_http_info(
+        "pf-1",
+        fo_api.PortfolioQuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}),
+    ),
+)
+call(
+    "createPortfolioHedge",
+    lambda: pf.create_portfolio_hedge_with_http_info(
+        KEY, "pf-1", fo_api.PortfolioHedgeRequest.model_validate({"quote_id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d"})
+    ),
+)
 call("getPortfolioHedge", lambda: pf.get_portfolio_hedge_with_http_info("cv-1", "pf-1"))
 
 # What the client refuses. A wrong secret: the documented 401, its envelope and code.
 wrong = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
 try:
-    fo_api.DepositInstructionsApi(fo.production_client(BASE_URL, os.environ["FO_ACCESS_KEY"], wrong)).list_all_deposit_instructions()
+    fo_api.DepositInstructionsApi(
+        fo.production_client(BASE_URL, os.environ["FO_ACCESS_KEY"], wrong)
+    ).list_all_deposit_instructions()
     results["wrong secret"] = "accepted"
 except fo_api.ApiException as refused:
     error = fo.api_error(refused)
@@ -120,7 +185,9 @@ class Local(http.server.BaseHTTPRequestHandler):
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Local)
 threading.Thread(target=server.serve_forever, daemon=True).start()
-local = fo.production_client(f"http://127.0.0.1:{server.server_address[1]}", os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"])
+local = fo.production_client(
+    f"http://127.0.0.1:{server.server_address[1]}", os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"]
+)
 try:
     # The upload arrives byte for byte, with the caller's MIME type and Content-Disposition.
     fo.upload_business_document(local, "acc-main-1", "sub-1", "MEMORANDUM_OF_ASSOCIATION", document)
@@ -143,7 +210,9 @@ finally:
 
 # A response larger than the client's bound (here 64 bytes; 16 MiB by default) is not read.
 try:
-    small = fo.production_client(BASE_URL, os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"], max_response_bytes=64)
+    small = fo.production_client(
+        BASE_URL, os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"], max_response_bytes=64
+    )
     fo_api.RFICasesApi(small).list_rfi_cases(CUSTOMER)
     results["oversized body"] = "read"
 except fo.ResponseTooLargeError as refused:

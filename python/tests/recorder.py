@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Iterator
 
 
 @dataclass
@@ -27,13 +27,19 @@ class Recorder:
     default_status: int = 204  # the answer once statuses is empty
     chunked: bool = False  # send it chunked, with no Content-Length
 
+    def reset(self, *, answer: bytes = b"", default_status: int = 204) -> None:
+        """Forgets what arrived and what to answer; then answers `default_status` with `answer` to everything."""
+        self.received.clear()
+        self.statuses.clear()
+        self.location = None
+        self.answer, self.default_status, self.chunked = answer, default_status, False
+
 
 class _Handler(BaseHTTPRequestHandler):
     recorder: Recorder
 
     def _record(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length)
+        body = self._chunked_body() if "chunked" in self.headers.get("Transfer-Encoding", "") else self._sized_body()
         self.recorder.received.append(Received(self.command, self.path, dict(self.headers.items()), body))
         status = self.recorder.statuses.pop(0) if self.recorder.statuses else self.recorder.default_status
         self.send_response(status)
@@ -50,6 +56,19 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(self.recorder.answer)))
         self.end_headers()
         self.wfile.write(self.recorder.answer)
+
+    def _sized_body(self) -> bytes:
+        return self.rfile.read(int(self.headers.get("Content-Length") or 0))
+
+    def _chunked_body(self) -> bytes:
+        """A body sent with Transfer-Encoding: chunked (a streamed body), decoded."""
+        parts = []
+        while size := int(self.rfile.readline().split(b";")[0], 16):
+            parts.append(self.rfile.read(size))
+            self.rfile.readline()
+        while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+            pass  # trailers
+        return b"".join(parts)
 
     def __getattr__(self, name: str):
         # Any method, in any case (a signer must sign `post` as POST): do_GET, do_post, ...

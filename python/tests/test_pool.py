@@ -5,26 +5,19 @@ from __future__ import annotations
 import io
 import re
 from datetime import datetime, timedelta, timezone
-from typing import Iterator
 
 import pytest
 import urllib3
 from urllib3.util.retry import Retry
 
 from fo_signing import HmacSigner, decode_secret_key, is_portfolio_path, sign, sign_pool_manager
-from recorder import Recorder, serve
+from recorder import Recorder
 from vectors import VECTORS, body_bytes, hook_takes, names, time_of
-
-@pytest.fixture(scope="module")
-def recorder() -> Iterator[Recorder]:
-    with serve() as running:
-        yield running
 
 
 @pytest.fixture(autouse=True)
 def fresh(recorder: Recorder) -> None:
-    recorder.received.clear()
-    recorder.statuses.clear()
+    recorder.reset()
 
 
 class Ticking:
@@ -62,7 +55,8 @@ def test_vector_on_the_wire(recorder: Recorder, vector) -> None:
     path, _, sent_query = got.target.partition("?")
     assert sent_query == i.get("query", "")
     if is_portfolio_path(path):
-        assert "Authorization" not in got.headers and "X-SVC-Date" not in got.headers
+        assert "Authorization" not in got.headers
+        assert "X-SVC-Date" not in got.headers
         return
     assert got.headers["X-SVC-Date"] == e["timestamp"]
     if path == i["path"]:
@@ -71,7 +65,9 @@ def test_vector_on_the_wire(recorder: Recorder, vector) -> None:
         # urllib3 upper-cases percent-escapes (%3a -> %3A): the hook signs the path it sent.
         assert path == re.sub(r"%[0-9a-f]{2}", lambda m: m.group(0).upper(), i["path"])
         key = decode_secret_key(i["secretKey"])
-        expected = sign(access_key=i["accessKey"], key=key, method=i["method"], path=path, body=body, time=time_of(vector))
+        expected = sign(
+            access_key=i["accessKey"], key=key, method=i["method"], path=path, body=body, time=time_of(vector)
+        )
         assert got.headers["Authorization"].endswith(f":{expected.signature}")
 
 
@@ -79,7 +75,9 @@ def quote_vector():
     return next(v for v in VECTORS if v["name"] == "JSON body of execute quote")
 
 
-@pytest.mark.parametrize("make_body", [lambda b: b, lambda b: io.BytesIO(b), lambda b: b.decode()], ids=["bytes", "file", "text"])
+@pytest.mark.parametrize(
+    "make_body", [lambda b: b, lambda b: io.BytesIO(b), lambda b: b.decode()], ids=["bytes", "file", "text"]
+)
 def test_a_retry_is_signed_afresh_over_the_same_bytes(recorder: Recorder, make_body) -> None:
     vector = quote_vector()
     i = vector["input"]
@@ -99,14 +97,22 @@ def test_a_retry_is_signed_afresh_over_the_same_bytes(recorder: Recorder, make_b
         assert attempt.body == body
         at = datetime.strptime(attempt.headers["X-SVC-Date"], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
         expected = sign(access_key=i["accessKey"], key=key, method="POST", path=i["path"], body=body, time=at)
-        assert attempt.headers["Authorization"] == f"Service-HMAC-SHA256 {i['accessKey']}:{expected.timestamp}:{expected.signature}"
+        assert (
+            attempt.headers["Authorization"]
+            == f"Service-HMAC-SHA256 {i['accessKey']}:{expected.timestamp}:{expected.signature}"
+        )
 
 
 def test_a_header_set_before_is_replaced_not_doubled(recorder: Recorder) -> None:
     vector = quote_vector()
     i = vector["input"]
     manager = signed_manager(recorder.url, i["accessKey"], i["secretKey"], lambda: time_of(vector))
-    manager.request("POST", recorder.url + i["path"], body=body_bytes(i["body"]), headers={"authorization": "Bearer sandbox", "x-svc-date": "old"})
+    manager.request(
+        "POST",
+        recorder.url + i["path"],
+        body=body_bytes(i["body"]),
+        headers={"authorization": "Bearer sandbox", "x-svc-date": "old"},
+    )
     [got] = recorder.received
     assert got.headers["Authorization"] == vector["expected"]["headers"]["Authorization"]
     assert got.headers["X-SVC-Date"] == vector["expected"]["timestamp"]

@@ -34,13 +34,26 @@ class TestVector:
 
     def test_string_to_sign(self, vector) -> None:
         i, e = vector["input"], vector["expected"]
-        assert string_to_sign(i["accessKey"], e["timestamp"], i["method"], i["path"], e["bodyHash"]) == e["stringToSign"]
+        assert (
+            string_to_sign(i["accessKey"], e["timestamp"], i["method"], i["path"], e["bodyHash"]) == e["stringToSign"]
+        )
 
     def test_signature_and_headers(self, vector) -> None:
         i, e = vector["input"], vector["expected"]
         key = decode_secret_key(i["secretKey"])
-        signed = sign(access_key=i["accessKey"], key=key, method=i["method"], path=i["path"], body=body_bytes(i["body"]), time=time_of(vector))
-        assert (signed.body_hash, signed.string_to_sign, signed.signature) == (e["bodyHash"], e["stringToSign"], e["signature"])
+        signed = sign(
+            access_key=i["accessKey"],
+            key=key,
+            method=i["method"],
+            path=i["path"],
+            body=body_bytes(i["body"]),
+            time=time_of(vector),
+        )
+        assert (signed.body_hash, signed.string_to_sign, signed.signature) == (
+            e["bodyHash"],
+            e["stringToSign"],
+            e["signature"],
+        )
         assert dict(signed.headers(i["accessKey"])) == e["headers"]
 
     def test_the_signer_gives_the_headers_or_refuses_a_short_key(self, vector) -> None:

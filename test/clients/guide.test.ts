@@ -1,8 +1,16 @@
-// docs/python-go.md shows the tours that the clients step runs from the built artifacts: the very files.
-import { readFileSync } from "node:fs";
+// docs/python-go.md matches the clients step: the tours it runs from the built artifacts (the very files), the
+// pinned generator and its config files, commands the script takes.
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { EXPECTED_CHECKS, parseArgs, readResults, resultTable } from "../../scripts/clients.mjs";
+import {
+  EXPECTED_CHECKS,
+  GENERATOR,
+  parseArgs,
+  pinnedPython,
+  readResults,
+  resultTable,
+} from "../../scripts/clients.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const guide = readFileSync(path.join(root, "docs/python-go.md"), "utf8");
@@ -12,14 +20,23 @@ test.each([
   ["go", "go/examples/tour/main.go"],
 ])("the guide's %s example is %s, verbatim", (language, file) => {
   const source = readFileSync(path.join(root, file), "utf8");
-  const blocks = [...guide.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]);
+  const blocks = [...guide.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]);
   expect(blocks).toContain(source);
   expect(guide).toContain(`(\`${file}\`)`);
 });
 
+test("the build section names the pinned generator and each language's config file", () => {
+  const section = guide.slice(guide.indexOf("## Build the artifacts"));
+  expect(section).toContain(`OpenAPI Generator ${GENERATOR.version}`);
+  for (const file of ["python/openapi-generator.yaml", "go/openapi-generator.yaml"]) {
+    expect(section).toContain(file);
+    expect(existsSync(path.join(root, file))).toBe(true);
+  }
+});
+
 test("the guide's commands are ones the script takes", () => {
-  const commands = [...guide.matchAll(/^bash scripts\/dev\.sh clients -- (.*?)\s*(?:#.*)?$/gm)].map((m) =>
-    m[1]!.split(" "),
+  const commands = [...guide.matchAll(/^bash scripts\/dev\.sh clients(?: -- (.*?))?\s*(?:#.*)?$/gm)].map((m) =>
+    (m[1] ?? "").split(" ").filter(Boolean),
   );
   expect(commands.length).toBeGreaterThanOrEqual(1);
   for (const args of commands) expect(() => parseArgs(args)).not.toThrow();
@@ -55,4 +72,10 @@ test("the table fails every cell that is not as it must be", () => {
     wrong_secret: "401_00010000",
   });
   expect(() => readResults("Traceback")).toThrow(/no RESULTS line/);
+});
+
+test("the clients step reads each tool's pin from python/requirements-test.txt, and names a missing one", () => {
+  expect(pinnedPython("ruff")).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(pinnedPython("ruff", "pytest==9.2.0\nruff==0.17.6\n")).toBe("0.17.6");
+  expect(() => pinnedPython("ruff", "pytest==9.2.0\n")).toThrow(/pins no ruff/);
 });

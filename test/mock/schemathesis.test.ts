@@ -30,11 +30,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Creates fuzz/.venv and installs fuzz/requirements.txt into it, again only when the requirements change. */
+/**
+ * Creates fuzz/.venv and installs fuzz/requirements.txt into it, again only when the requirements change; the
+ * hook signs through the repository's fo_signing (python/src), installed into the venv as a path entry.
+ */
 function ensureVenv() {
   const requirements = readFileSync(path.join(fuzz, "requirements.txt"), "utf8");
   const stamp = path.join(venv, ".installed-from");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === requirements) return;
+  const signing = path.join(root, "python/src");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === requirements + signing) return;
   const py = spawnSync("python3", ["--version"]);
   if (py.status !== 0) throw new Error("python3 is needed for the Schemathesis run (Python 3.10 or later with venv).");
   execFileSync("python3", ["-m", "venv", venv], { stdio: "pipe" });
@@ -52,7 +56,11 @@ function ensureVenv() {
     ],
     { stdio: "pipe" },
   );
-  writeFileSync(stamp, requirements);
+  const site = execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], {
+    encoding: "utf8",
+  });
+  writeFileSync(path.join(site.trim(), "fo-signing.pth"), `${signing}\n`);
+  writeFileSync(stamp, requirements + signing);
 }
 
 async function startMock(auth: "sandbox" | "production", stateful = false) {
@@ -116,6 +124,7 @@ function runSchemathesis(url: string, auth: string, stateful = false): Promise<{
     SCHEMATHESIS_HOOKS: "fo_auth",
     PYTHONPATH: fuzz,
     FO_FUZZ_AUTH: auth,
+    FO_BASE_URL: url,
     FO_ACCESS_KEY: creds.accessKey,
     FO_SECRET_KEY: creds.secretKey,
     FO_PORTFOLIO_TOKEN: portfolioToken,
@@ -147,7 +156,13 @@ describe("Schemathesis against the mock", () => {
       body,
       time,
     }).signature;
-    const script = `import fo_auth, sys; print(fo_auth.signature(fo_auth.decode_secret(sys.argv[1]), "${creds.accessKey}", "20261121T093000Z", "post", "/v1/customers/c1/conversions/hedge", sys.argv[2].encode()))`;
+    const script = [
+      "import datetime, fo_auth, requests, sys",
+      "at = datetime.datetime(2026, 11, 21, 9, 30, tzinfo=datetime.timezone.utc)",
+      `auth = fo_auth.MockAuth("production", "http://127.0.0.1", "${creds.accessKey}", sys.argv[1], "t", clock=lambda: at)`,
+      'sent = auth(requests.Request("post", "http://127.0.0.1/v1/customers/c1/conversions/hedge", data=sys.argv[2]).prepare())',
+      'print(sent.headers["Authorization"].rsplit(":", 1)[1])',
+    ].join("\n");
     const got = execFileSync(python, ["-c", script, creds.secretKey, body], { cwd: fuzz, encoding: "utf8" }).trim();
     expect(got).toBe(expected);
   }, 300_000);

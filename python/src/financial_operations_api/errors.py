@@ -43,14 +43,18 @@ def read_envelope(status: int, text: str | bytes | None) -> ApiError:
     if isinstance(body, dict):
         if isinstance(body.get("error"), dict):
             e = body["error"]
-            return ApiError(status, "portfolio", _text(e.get("code")), _text(e.get("message")), _text(e.get("request_id")), body)
+            return ApiError(
+                status, "portfolio", _text(e.get("code")), _text(e.get("message")), _text(e.get("request_id")), body
+            )
         if isinstance(body.get("errors"), list) and body["errors"]:
             first = body["errors"][0] if isinstance(body["errors"][0], dict) else {}
             return ApiError(status, "v2-errors", _text(first.get("type")), _text(first.get("description")), None, body)
         if "status_code" in body:
             return ApiError(status, "legacy-auth", _text(body.get("code")), _text(body.get("detail")), None, body)
         if "code" in body:
-            return ApiError(status, "flat", _text(body.get("code")), _text(body.get("detail")), _text(body.get("trace_id")), body)
+            return ApiError(
+                status, "flat", _text(body.get("code")), _text(body.get("detail")), _text(body.get("trace_id")), body
+            )
     return ApiError(status, "none", None, None, None, raw)
 
 
@@ -58,5 +62,7 @@ def api_error(exception: BaseException) -> ApiError:
     """The documented error of a call that raised `fo_api.ApiException`; TypeError for any other exception."""
     status = getattr(exception, "status", None)
     if not isinstance(status, int):
-        raise TypeError(f"not an API answer: {type(exception).__name__}") from exception
+        raise TypeError(
+            f"api_error reads an fo_api.ApiException (an answer of the API), not a {type(exception).__name__}"
+        ) from exception
     return read_envelope(status, getattr(exception, "body", None))

@@ -8,9 +8,10 @@ import functools
 import io
 import random
 import re
-from itertools import takewhile
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from itertools import takewhile
+from typing import Any
 
 import urllib3
 from urllib3.util.retry import Retry
@@ -33,7 +34,7 @@ class _Backoff(Retry):
         tries = len(list(takewhile(lambda attempt: attempt.redirect_location is None, reversed(self.history))))
         if tries == 0:
             return 0.0
-        return min(self.backoff_max, self.backoff_factor * 2 ** (tries - 1)) + random.random() * self.backoff_jitter
+        return min(self.backoff_max, self.backoff_factor * 2 ** (tries - 1)) + random.random() * self.backoff_jitter  # noqa: S311 (jitter spreads retries, it guards nothing)
 
 
 class ResponseTooLargeError(Exception):
@@ -83,11 +84,15 @@ def _bounded(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
     declared = response.headers.get("Content-Length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         response.release_conn()
-        raise ResponseTooLargeError(f"Response of {declared} bytes is larger than the client's bound of {limit} bytes; it was not read")
+        raise ResponseTooLargeError(
+            f"Response of {declared} bytes is larger than the client's bound of {limit} bytes; it was not read"
+        )
     data = response.read(limit + 1)
     if len(data) > limit:
         response.close()
-        raise ResponseTooLargeError(f"Response body is larger than the client's bound of {limit} bytes; reading stopped there")
+        raise ResponseTooLargeError(
+            f"Response body is larger than the client's bound of {limit} bytes; reading stopped there"
+        )
     response.release_conn()
     return urllib3.HTTPResponse(
         body=io.BytesIO(data),

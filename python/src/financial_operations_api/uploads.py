@@ -26,7 +26,9 @@ class Document:
 def content_disposition(file_name: str) -> str:
     """`attachment; filename="..."` (ASCII, quotes and backslashes escaped), plus `filename*` when needed."""
     if not file_name or any(ord(c) < 0x20 or ord(c) == 0x7F for c in file_name):
-        raise ValueError("File name is empty or has a control character (a line break, a NUL): give the name as it should appear")
+        raise ValueError(
+            "File name is empty or has a control character (a line break, a NUL): give the name as it should appear"
+        )
     ascii_name = "".join(c if 0x20 <= ord(c) < 0x7F else "_" for c in file_name)
     quoted = ascii_name.replace("\\", "\\\\").replace('"', '\\"')
     if ascii_name == file_name:
@@ -34,39 +36,40 @@ def content_disposition(file_name: str) -> str:
     return f"attachment; filename=\"{quoted}\"; filename*=UTF-8''{quote(file_name, safe='')}"
 
 
-def _checked(document: Document) -> tuple[bytes, str]:
+def _upload(client: fo_api.ApiClient, operation: str, ids: tuple[str, ...], document: Document) -> Any:
+    """Calls the generated upload operation: the Content-Disposition, the path's identifiers in order, the bytes,
+    and the document's MIME type as Content-Type."""
     if not isinstance(document.data, (bytes, bytearray, memoryview)):
         raise TypeError(f"Document data must be bytes, got {type(document.data).__name__}")
     if not _MIME.fullmatch(document.mime_type):
         raise ValueError(f"MIME type {document.mime_type!r} is not of the form type/subtype (e.g. application/pdf)")
-    return bytes(document.data), document.mime_type
+    call = getattr(fo_api.OnboardingApi(client), f"{operation}_with_http_info")
+    disposition = content_disposition(document.file_name)
+    return call(disposition, *ids, bytes(document.data), _content_type=document.mime_type)
 
 
 def upload_business_document(
     client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, document_type: str, document: Document
 ) -> Any:
     """PUT the document of a business sub-account; returns the generated call's response."""
-    data, mime_type = _checked(document)
-    return fo_api.OnboardingApi(client).upload_business_document_with_http_info(
-        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _content_type=mime_type
-    )
+    return _upload(client, "upload_business_document", (main_account_id, sub_account_id, document_type), document)
 
 
 def upload_business_controller_document(
-    client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, controller_id: str, document_type: str, document: Document
+    client: fo_api.ApiClient,
+    main_account_id: str,
+    sub_account_id: str,
+    controller_id: str,
+    document_type: str,
+    document: Document,
 ) -> Any:
     """PUT the document of a controller of a business sub-account."""
-    data, mime_type = _checked(document)
-    return fo_api.OnboardingApi(client).upload_business_controller_document_with_http_info(
-        content_disposition(document.file_name), main_account_id, sub_account_id, controller_id, document_type, data, _content_type=mime_type
-    )
+    ids = (main_account_id, sub_account_id, controller_id, document_type)
+    return _upload(client, "upload_business_controller_document", ids, document)
 
 
 def upload_individual_document(
     client: fo_api.ApiClient, main_account_id: str, sub_account_id: str, document_type: str, document: Document
 ) -> Any:
     """PUT the document of an individual sub-account."""
-    data, mime_type = _checked(document)
-    return fo_api.OnboardingApi(client).upload_individual_document_with_http_info(
-        content_disposition(document.file_name), main_account_id, sub_account_id, document_type, data, _content_type=mime_type
-    )
+    return _upload(client, "upload_individual_document", (main_account_id, sub_account_id, document_type), document)

@@ -1,5 +1,10 @@
-"""HMAC-SHA256 signing of production requests of the Financial Operations API."""
+"""HMAC-SHA256 signing of production requests of the Financial Operations API.
 
+The urllib3 hook is here (`sign_pool_manager`, `sign_api_client`); the adapters for other HTTP libraries are in
+`fo_signing.requests_auth` and `fo_signing.httpx_auth` (the `requests` and `httpx` extras), over `Credentials`.
+"""
+
+from .credentials import Credentials, StreamedBodyError
 from .origin import CrossOriginRequestError, RedirectRefusedError
 from .pool import refuse_redirects, sign_api_client, sign_pool_manager
 from .signer import HmacSigner, is_portfolio_path
@@ -11,6 +16,7 @@ from .signing import (
     SIGNING_SCHEME,
     InvalidCredentialsError,
     Signature,
+    check_bearer_token,
     decode_secret_key,
     format_timestamp,
     hash_body,
@@ -20,15 +26,18 @@ from .signing import (
 
 __all__ = [
     "AUTHORIZATION_HEADER",
-    "CrossOriginRequestError",
-    "RedirectRefusedError",
     "DATE_HEADER",
     "EMPTY_BODY_HASH",
     "MIN_SECRET_KEY_BYTES",
     "SIGNING_SCHEME",
+    "Credentials",
+    "CrossOriginRequestError",
     "HmacSigner",
     "InvalidCredentialsError",
+    "RedirectRefusedError",
     "Signature",
+    "StreamedBodyError",
+    "check_bearer_token",
     "decode_secret_key",
     "format_timestamp",
     "hash_body",

@@ -58,7 +58,8 @@ class _SigningConnection(HTTPConnection):
             target = self._target_origin(url)
             if target != self._origin:
                 raise CrossOriginRequestError(
-                    f"Refused to sign {method} {path} for {target}: this signer signs for {self._origin} only; nothing was sent"
+                    f"Refused to sign {method} {path} for {target}: this signer signs for {self._origin} only; "
+                    "nothing was sent"
                 )
         data = _body_bytes(body)
         if not is_portfolio_path(path):
@@ -72,7 +73,9 @@ def _signing_pool_class(pool_class: type, signer: HmacSigner, origin: Origin) ->
     connection = pool_class.ConnectionCls
     attributes = {"_signer": signer, "_origin": origin, "_scheme": pool_class.scheme}
     signing_connection = type(f"Signing{connection.__name__}", (_SigningConnection, connection), attributes)
-    return type(f"Signing{pool_class.__name__}", (pool_class,), {"ConnectionCls": signing_connection, "_unsigned": pool_class})
+    return type(
+        f"Signing{pool_class.__name__}", (pool_class,), {"ConnectionCls": signing_connection, "_unsigned": pool_class}
+    )
 
 
 def _refusing_redirects(urlopen: Any) -> Any:
@@ -90,7 +93,7 @@ def _refusing_redirects(urlopen: Any) -> Any:
             raise RedirectRefusedError(response.status, location or None)
         return response
 
-    refusing._unrefused = urlopen  # type: ignore[attr-defined]
+    refusing._unrefused = urlopen  # type: ignore[attr-defined]  # noqa: SLF001 (a mark on our own wrapper)
     return refusing
 
 

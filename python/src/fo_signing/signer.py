@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
-from typing import Callable, Mapping
 
 from .signing import MIN_SECRET_KEY_BYTES, InvalidCredentialsError, Signature, check_access_key, decode_secret_key, sign
 
@@ -27,18 +27,22 @@ class HmacSigner:
     credentials fail before any request is sent.
     """
 
-    def __init__(
-        self, access_key: str, secret_key: str, *, clock: Callable[[], datetime] = _utc_now
-    ) -> None:
+    def __init__(self, access_key: str, secret_key: str, *, clock: Callable[[], datetime] = _utc_now) -> None:
         check_access_key(access_key)
         key = decode_secret_key(secret_key)
         if len(key) < MIN_SECRET_KEY_BYTES:
             raise InvalidCredentialsError(
-                f"Secret key decodes to {len(key)} bytes, fewer than {MIN_SECRET_KEY_BYTES}: copy it exactly as issued in API Settings"
+                f"Secret key decodes to {len(key)} bytes, fewer than {MIN_SECRET_KEY_BYTES}: "
+                "copy it exactly as issued in API Settings"
             )
         self._access_key = access_key
         self._key = key
         self._clock = clock
+
+    @property
+    def access_key(self) -> str:
+        """The access key (it stands in the Authorization header; the secret is never shown)."""
+        return self._access_key
 
     def __repr__(self) -> str:
         return f"HmacSigner(access_key={self._access_key!r})"

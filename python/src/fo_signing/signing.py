@@ -6,9 +6,9 @@ import base64
 import hashlib
 import hmac
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Mapping
 
 AUTHORIZATION_HEADER = "Authorization"
 DATE_HEADER = "X-SVC-Date"
@@ -41,9 +41,7 @@ def decode_secret_key(secret_key: str) -> bytes:
         if base64.urlsafe_b64encode(key).decode().rstrip("=") == secret_key:
             return key
         problem = "has stray bits in its last character"
-    raise InvalidCredentialsError(
-        f"Secret key ({n} characters) {problem}: copy it exactly as issued in API Settings"
-    )
+    raise InvalidCredentialsError(f"Secret key ({n} characters) {problem}: copy it exactly as issued in API Settings")
 
 
 def check_access_key(access_key: str) -> None:
@@ -51,6 +49,15 @@ def check_access_key(access_key: str) -> None:
     if not isinstance(access_key, str) or not _ACCESS_KEY.fullmatch(access_key):
         raise InvalidCredentialsError(
             "Access key is empty or has white space or ':' (not allowed in the Authorization header)"
+        )
+
+
+def check_bearer_token(token: str) -> None:
+    """Refuses a bearer token (the sandbox API key, a portfolio token) that cannot stand in the header."""
+    if not isinstance(token, str) or not token or any(c.isspace() for c in token):
+        n = len(token) if isinstance(token, str) else 0
+        raise InvalidCredentialsError(
+            f"Bearer token ({n} characters) is empty or has white space: copy it exactly as issued"
         )
 
 
@@ -87,9 +94,7 @@ class Signature:
         }
 
 
-def sign(
-    *, access_key: str, key: bytes, method: str, path: str, body: bytes | None, time: datetime
-) -> Signature:
+def sign(*, access_key: str, key: bytes, method: str, path: str, body: bytes | None, time: datetime) -> Signature:
     """Signs one request. `key` is the decoded secret; `path` is as sent, without the query."""
     if not path.startswith("/") or "?" in path:
         raise ValueError(f'Path to sign must start with "/" and have no query: "{path}"')

@@ -1,0 +1,81 @@
+// `npm test` runs the clients step (scripts/clients.mjs test) and fails when it fails. Checked by running the
+// real scripts/test.mjs in a copy of scripts/ where each step it starts (the lint, vitest, the clients step, the
+// generator matrix) is a stub that records how it was called and exits as the test says.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+
+/** The programs scripts/test.mjs starts, each replaced by a stub named after its step. */
+const STEPS: Record<string, string> = {
+  "scripts/lint.mjs": "lint",
+  "scripts/clients.mjs": "clients",
+  "scripts/generators.mjs": "generators",
+  "node_modules/vitest/vitest.mjs": "vitest",
+};
+
+const stub = (name: string) => `import { appendFileSync } from "node:fs";
+appendFileSync(process.env.FO_STEP_LOG, JSON.stringify(["${name}", process.argv.slice(2)]) + "\\n");
+process.exitCode = Number(process.env.FO_FAIL_STEP === "${name}");
+`;
+
+let dir = "";
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "npm-test-"));
+  cpSync(path.join(root, "scripts"), path.join(dir, "scripts"), { recursive: true });
+  cpSync(path.join(root, "package.json"), path.join(dir, "package.json"));
+  mkdirSync(path.join(dir, "test"));
+  // The scripts resolve their tools from node_modules: every package but vitest is the real one.
+  mkdirSync(path.join(dir, "node_modules/vitest"), { recursive: true });
+  for (const entry of readdirSync(path.join(root, "node_modules")).filter((e) => e !== "vitest"))
+    symlinkSync(path.join(root, "node_modules", entry), path.join(dir, "node_modules", entry));
+  for (const [file, name] of Object.entries(STEPS)) writeFileSync(path.join(dir, file), stub(name));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the copied scripts/test.mjs; gives its exit code, what it printed and the steps in the order they started. */
+function npmTest(failStep?: string) {
+  const log = path.join(dir, `steps-${failStep ?? "none"}.jsonl`);
+  writeFileSync(log, "");
+  const result = spawnSync(process.execPath, [path.join(dir, "scripts/test.mjs")], {
+    cwd: dir,
+    env: { ...process.env, FO_STEP_LOG: log, FO_FAIL_STEP: failStep ?? "" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const steps = readFileSync(log, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as [string, string[]]);
+  return { code: result.status, output: result.stdout + result.stderr, steps };
+}
+
+test("npm test is scripts/test.mjs, and npm run clients is the clients step", () => {
+  expect(pkg.scripts.test).toBe("node scripts/test.mjs");
+  expect(pkg.scripts.clients).toBe("node scripts/clients.mjs");
+});
+
+test("npm test runs the lint first, then the clients step with `test`, vitest and the generator matrix", () => {
+  const { code, output, steps } = npmTest();
+  expect(code, output).toBe(0);
+  expect(steps[0]).toEqual(["lint", []]);
+  expect(steps).toContainEqual(["clients", ["test"]]);
+  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "generators", "lint", "vitest"]);
+});
+
+test("a failing clients step fails npm test, and says so", () => {
+  const { code, output, steps } = npmTest("clients");
+  expect(code).toBe(1);
+  expect(output).toMatch(/npm test failed:.*\bclients\b/);
+  expect(steps.map(([name]) => name)).toContain("vitest");
+});
+
+test("a failing lint stops npm test before any other step", () => {
+  const { code, steps } = npmTest("lint");
+  expect(code).not.toBe(0);
+  expect(steps).toEqual([["lint", []]]);
+});
