@@ -9,7 +9,6 @@
 // Usage: node scripts/clients.mjs [generate|build|test] [python] [go]   (default: generate, both languages)
 // Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go/mod and
 // .cache/go/bin (staticcheck); Go's build cache stays Go's own.
-import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
   cpSync,
@@ -28,7 +27,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
-import { packageInfo, paths, quietEnv, root } from "./tools.mjs";
+import { isMain } from "./is-main.mjs";
+import { RunError, run as runProgram, runSync, start } from "./run.mjs";
+import { packageInfo, paths, root, toolEnv } from "./tools.mjs";
 
 /** OpenAPI Generator, from Maven Central through Maven; the checksum is the jar's own, checked on every run. */
 export const GENERATOR = {
@@ -55,13 +56,7 @@ const out = path.join(root, "out/clients");
 const input = paths.bundleJson;
 
 const env = {
-  ...quietEnv,
-  PIP_CACHE_DIR: path.join(cache, "pip"),
-  PIP_DISABLE_PIP_VERSION_CHECK: "1",
-  PYTHONDONTWRITEBYTECODE: "1",
-  GOMODCACHE: path.join(cache, "go/mod"),
-  GOTOOLCHAIN: "local",
-  GOFLAGS: "-mod=mod",
+  ...toolEnv,
   // What the round-trip tests start the mock with: this Node and the project's mock script.
   FO_NODE: process.execPath,
   FO_MOCK_SCRIPT: path.join(root, "scripts/mock.mjs"),
@@ -81,21 +76,15 @@ export const MYPY = "1.20.2";
 /** The oldest Go the module declares (go.mod: go 1.23): the tour runs on it too (its toolchain from the Go proxy). */
 export const GO_FLOOR = "1.23.12";
 
+/** A step's command, blocking: its output shown as it comes, or held and returned (`capture`). */
 function run(command, args, { cwd = root, capture = false, env: extra = {} } = {}) {
-  const result = spawnSync(command, args, {
+  const result = runSync(command, args, {
     cwd,
     env: { ...env, ...extra },
-    stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
-    encoding: "utf8",
-    maxBuffer: 64 << 20,
+    output: capture ? "hold" : "inherit",
+    missing: need[command] ?? "install it",
   });
-  if (result.error?.code === "ENOENT")
-    throw new StepError(`${command} is not installed: ${need[command] ?? "install it"}.`);
-  if (result.status !== 0) {
-    if (capture) process.stderr.write(result.stdout + result.stderr);
-    throw new StepError(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
-  }
-  return capture ? result.stdout + result.stderr : "";
+  return capture ? result.output : "";
 }
 
 const need = {
@@ -365,7 +354,7 @@ function buildGo() {
 function staticcheck() {
   const gobin = path.join(cache, "go/bin");
   const tool = path.join(gobin, "staticcheck");
-  const current = existsSync(tool) ? (spawnSync(tool, ["-version"], { env, encoding: "utf8" }).stdout ?? "") : "";
+  const current = existsSync(tool) ? runSync(tool, ["-version"], { env, check: false }).stdout : "";
   if (!current.includes(`(${STATICCHECK.slice(1)})`))
     run("go", ["install", `honnef.co/go/tools/cmd/staticcheck@${STATICCHECK}`], { env: { GOBIN: gobin } });
   return tool;
@@ -382,8 +371,8 @@ export function pinnedPython(name, text = readFileSync(path.join(root, "python/r
 function lintPython() {
   const python = devPython();
   const version = pinnedPython("ruff");
-  const installed = spawnSync(python, ["-m", "ruff", "--version"], { env, encoding: "utf8" });
-  if (installed.status !== 0 || installed.stdout.trim() !== `ruff ${version}`)
+  const installed = runSync(python, ["-m", "ruff", "--version"], { env, check: false });
+  if (!installed.ok || installed.stdout.trim() !== `ruff ${version}`)
     throw new StepError(
       `ruff ${version} is not what .cache/venv runs (${(installed.stdout || installed.stderr).trim() || "nothing"}): it comes from python/requirements-test.txt; remove .cache/venv and run again.`,
     );
@@ -427,9 +416,13 @@ export function pythons() {
         .reverse())
         candidates.push(path.join(pyenv, "versions", v, "bin", name));
     }
-    const works = candidates.find(
-      (c) => spawnSync(c, ["-c", "import venv, ensurepip"], { env, stdio: "ignore" }).status === 0,
-    );
+    const works = candidates.find((c) => {
+      try {
+        return runSync(c, ["-c", "import venv, ensurepip"], { env, output: "ignore", check: false }).ok;
+      } catch {
+        return false; // not installed
+      }
+    });
     if (works) found.push({ version: `3.${minor}`, python: works });
   }
   if (!found.some((p) => p.version === "3.10"))
@@ -457,7 +450,7 @@ async function startMock(dir) {
   const keys = path.join(dir, "keys.json");
   writeFileSync(keys, JSON.stringify({ [accessKey]: secretKey }));
   const port = await freePort();
-  const child = spawn(
+  const mock = start(
     process.execPath,
     [
       path.join(root, "scripts/mock.mjs"),
@@ -470,8 +463,11 @@ async function startMock(dir) {
       "--replay",
       "allow",
     ],
-    { env, stdio: "ignore" },
+    { env, output: "ignore", check: false },
   );
+  const { child } = mock;
+  // Its end is read from child.exitCode below; the result only settles when it is stopped.
+  mock.result.catch(() => {});
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new StepError(`The mock exited with ${child.exitCode} before listening.`);
@@ -486,7 +482,7 @@ async function startMock(dir) {
     if (Date.now() > deadline) throw new StepError("The mock did not listen within 60 s.");
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url: `http://127.0.0.1:${port}`, accessKey, secretKey, stop: () => child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}`, accessKey, secretKey, stop: () => mock.stop() };
 }
 
 /** Reads the tour's last line: `RESULTS name=value ...`. */
@@ -505,19 +501,9 @@ export function readResults(output) {
   );
 }
 
-/** run, without waiting: resolves with the output, rejects with the same message as run. */
-function runAsync(command, args, { cwd = root, env: extra = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
-    const output = [];
-    for (const stream of [child.stdout, child.stderr]) stream.on("data", (d) => output.push(d));
-    child.on("error", (err) => reject(new StepError(`${command} did not start: ${err.message}`)));
-    child.on("close", (code) => {
-      const text = Buffer.concat(output).toString();
-      if (code === 0) resolve(text);
-      else reject(new StepError(`${text}${command} ${args.join(" ")} failed (exit ${code}).`));
-    });
-  });
+/** run, without waiting: resolves with the output, rejects with a RunError that ends with it. */
+async function runAsync(command, args, { cwd = root, env: extra = {} } = {}) {
+  return (await runProgram(command, args, { cwd, env: { ...env, ...extra }, missing: need[command] })).output;
 }
 
 /**
@@ -689,7 +675,7 @@ export function parseArgs(args) {
   return { test, build: test || args.includes("build"), languages: chosen.length ? chosen : ["python", "go"] };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   try {
     parseOrExit(command, process.argv.slice(2), packageInfo);
     const { test, build, languages } = parseArgs(process.argv.slice(2));
@@ -720,7 +706,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`Tested the artifacts outside the repository: ${((performance.now() - start) / 1000).toFixed(1)} s`);
     }
   } catch (err) {
-    console.error(err instanceof StepError ? err.message : err);
+    console.error(err instanceof StepError || err instanceof RunError ? err.message : err);
     process.exitCode = 1;
   }
 }

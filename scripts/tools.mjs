@@ -21,6 +21,22 @@ export const quietEnv = {
   NO_UPDATE_NOTIFIER: "1",
 };
 
+/**
+ * quietEnv plus what the Python, Go and Maven tools need here: their caches in the git-ignored .cache/, the Go
+ * toolchain the machine has (no download), modules resolved from go.mod, no bytecode files, no pip or Go telemetry
+ * and update checks. The clients step (clients.mjs) and the generator matrix (generators/tools.mjs) share it.
+ */
+export const toolEnv = {
+  ...quietEnv,
+  PIP_CACHE_DIR: path.join(root, ".cache/pip"),
+  PIP_DISABLE_PIP_VERSION_CHECK: "1",
+  PYTHONDONTWRITEBYTECODE: "1",
+  GOMODCACHE: path.join(root, ".cache/go/mod"),
+  GOTOOLCHAIN: "local",
+  GOFLAGS: "-mod=mod",
+  GOTELEMETRY: "off",
+};
+
 /** Entry scripts of the CLIs we run, resolved from node_modules (never through npx). */
 export const bin = {
   redocly: path.join(path.dirname(require.resolve("@redocly/cli/package.json")), "bin/cli.js"),

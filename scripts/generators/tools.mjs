@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { GENERATOR } from "../clients.mjs";
 import { run as runProgram, tail } from "../run.mjs";
-import { quietEnv, root } from "../tools.mjs";
+import { root, toolEnv } from "../tools.mjs";
 
 const require = createRequire(import.meta.url);
 export const cache = path.join(root, ".cache");
@@ -38,15 +38,8 @@ const NEED = {
 };
 
 export const env = {
-  ...quietEnv,
+  ...toolEnv,
   NO_COLOR: "1",
-  PIP_CACHE_DIR: path.join(cache, "pip"),
-  PIP_DISABLE_PIP_VERSION_CHECK: "1",
-  PYTHONDONTWRITEBYTECODE: "1",
-  GOMODCACHE: path.join(cache, "go/mod"),
-  GOTOOLCHAIN: "local",
-  GOFLAGS: "-mod=mod",
-  GOTELEMETRY: "off",
   MAVEN_OPTS: "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC",
 };
 

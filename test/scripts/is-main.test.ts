@@ -18,10 +18,6 @@ const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 const base = mkdtempSync(path.join(os.tmpdir(), "is-main-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** Programs still on the old check, each with who converts it; the test below proves the entry still holds. */
-const NOT_YET: Record<string, string> = {
-  "clients.mjs": "the lead converts it with the rest of its spawn calls",
-};
 const programs = programFiles;
 
 /** Parts of folder names that percent-encoding or a symlink changes, and plain ones between them. */
@@ -63,7 +59,7 @@ describe("through a path that percent-encoding changes, and through a symlink", 
   const link = `${dir} link`;
   symlinkSync(dir, link);
 
-  test.concurrent.each(programs.filter((p) => !(p in NOT_YET)))(
+  test.concurrent.each(programs)(
     "%s runs when started and not when imported",
     async (program) => {
       for (const via of [dir, link]) {
@@ -78,14 +74,11 @@ describe("through a path that percent-encoding changes, and through a symlink", 
     120_000,
   );
 
-  test.each(Object.entries(NOT_YET))("%s still has the old check: remove it from NOT_YET", async (program) => {
-    expect((await started(dir, program, dir)).stdout).toBe("");
-  });
 });
 
 test("under generated folder names, programs run when started and not when imported", async () => {
   await fc.assert(
-    fc.asyncProperty(folderName, fc.constantFrom(...programs.filter((p) => !(p in NOT_YET))), async (name, program) => {
+    fc.asyncProperty(folderName, fc.constantFrom(...programs), async (name, program) => {
       const dir = copyUnder(name);
       const direct = await started(dir, program, dir);
       expect(direct.stdout.trim(), direct.stderr).toBe(`${stem(program)} ${version}`);
