@@ -71,6 +71,7 @@ export async function render() {
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
     [paths.types]: await types(doc),
+    [path.join(path.dirname(paths.types), "operations.ts")]: (await import("./operations.mjs")).operationsModule(doc, NOTICE),
     ...Object.fromEntries(
       Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, JSON.stringify(data, null, 2) + "\n"]),
     ),

@@ -20,9 +20,9 @@ export type Authorize = (
 
 /** Sends `Bearer <token>`, the token checked once. */
 const bearer = (token: unknown, what: string): Authorize => {
-  if (typeof token !== "string" || !/^[\x21-\x7e]+$/.test(token)) {
-    throw new InvalidCredentialsError(`${what} is empty or not header-safe (spaces, line breaks, non-ASCII)`);
-  }
+  if (typeof token !== "string" || !token) throw new InvalidCredentialsError(`${what} is missing or empty`);
+  if (!/^[\x21-\x7e]+$/.test(token))
+    throw new InvalidCredentialsError(`${what} is not header-safe (spaces, line breaks, non-ASCII)`);
   return (headers) => void headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
 };
 
@@ -49,7 +49,8 @@ export function createAuth({
     // deterministic, and the value is sent in clear anyway, so it is reused, not recomputed; the parts are
     // compared, so a reused signature costs no string building either.
     let [second, timestamp, method, path, hash, stringToSign, authorization] = [NaN, "", "", "", "", "", ""];
-    // Method (an HTTP token, checked) and path (a URL's pathname) cannot hold line breaks, so no signRequest checks per attempt.
+    // Method (an HTTP token, checked) and path (a URL's pathname) cannot hold line breaks, so no signRequest
+    // checks per attempt.
     customer = (headers, m, p, bodyHash, time) => {
       const s = Math.floor(time / 1000);
       const h = bodyHash();

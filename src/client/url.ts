@@ -14,8 +14,11 @@ export const fillPath = (template: string, values: Record<string, unknown>): str
   template.replace(/\{([^{}]+)\}/g, (name, key: string) => {
     const value = values[key];
     if (value == null) return name;
-    if (/^\.{0,2}$|[/\\]/.test(String(value)))
-      throw new TypeError(`Path parameter ${key} is empty, "." or ".." or has "/"`);
+    const text = String(value);
+    if (!text) throw new TypeError(`Path parameter ${key} is empty`);
+    if (text === "." || text === "..") throw new TypeError(`Path parameter ${key} is "${text}", a dot segment`);
+    const slash = /[/\\]/.exec(text);
+    if (slash) throw new TypeError(`Path parameter ${key} contains "${slash[0]}", which would add a segment`);
     return encodeURIComponent(value as string);
   });
 

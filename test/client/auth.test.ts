@@ -27,14 +27,18 @@ describe("bad credentials fail at createClient, before any request", () => {
     ["bearer token with a line break", { bearerToken: "tok\nX-Evil: 1" }],
     ["neither keys nor token", {} as { bearerToken: string }],
   ];
-  test.each(cases)("invalid: %s", (_, credentials) => {
+  test.each(cases)("%s", (_, credentials) => {
     const { fetch, sent } = stubFetch(json(200, {}));
     expect(() => make({ credentials, fetch })).toThrow(InvalidCredentialsError);
     expect(sent).toHaveLength(0);
   });
 
-  test("invalid: empty portfolio token", () => {
-    expect(() => make({ portfolioToken: "" })).toThrow(InvalidCredentialsError);
+  test("empty portfolio token", () => {
+    expect(() => make({ portfolioToken: "" })).toThrow("Portfolio token is missing or empty");
+  });
+
+  test("a token with a space is not header-safe", () => {
+    expect(() => make({ portfolioToken: "a b" })).toThrow("Portfolio token is not header-safe");
   });
 
   test("the error never shows the secret", () => {
@@ -57,7 +61,7 @@ describe("HMAC signing is server-side only", () => {
     delete g.window;
   });
 
-  test("createClient with keys refuses to run in a browser page", () => {
+  test("createClient with keys refuses", () => {
     g.window = { document: {} };
     expect(() => make({ credentials: HMAC })).toThrow(ServerSideOnlyError);
     expect(() => make({ credentials: HMAC })).toThrow(/server only/);
@@ -68,14 +72,16 @@ describe("HMAC signing is server-side only", () => {
     expect(() => signRequest({ ...HMAC, method: "GET", path: "/v1", time: new Date() })).toThrow(ServerSideOnlyError);
   });
 
-  test("a bearer-token client still works in a page", () => {
+  test("a bearer-token client still sends in a page", async () => {
     g.window = { document: {} };
-    expect(() => make({ credentials: { bearerToken: "sandbox-token" } })).not.toThrow();
+    const { fetch, sent } = stubFetch(json(200, {}));
+    await make({ credentials: { bearerToken: "sandbox-token" }, fetch }).GET("/all_deposit_instructions");
+    expect(sent[0]!.headers.get("Authorization")).toBe("Bearer sandbox-token");
   });
 });
 
 describe("which credentials each operation gets", () => {
-  test("sandbox: Bearer token only, no signature headers", async () => {
+  test("sandbox: Bearer token only", async () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const client = make({ credentials: { bearerToken: "sandbox-token" }, fetch });
     await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: CUSTOMER } } });
@@ -83,7 +89,7 @@ describe("which credentials each operation gets", () => {
     expect(sent[0]!.headers.has("X-SVC-Date")).toBe(false);
   });
 
-  test("portfolio operations use the portfolio token, customer operations the HMAC signature", async () => {
+  test("portfolio token vs HMAC signature", async () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const client = make({ credentials: HMAC, portfolioToken: "pf-token", fetch });
     await client.GET("/v1/portfolios/{portfolio_id}/conversions/hedge", {
@@ -95,7 +101,7 @@ describe("which credentials each operation gets", () => {
     expect(sent[1]!.headers.get("Authorization")).toMatch(/^Service-HMAC-SHA256 AK-TEST:\d{8}T\d{6}Z:[0-9a-f]{64}$/);
   });
 
-  test("the signed path includes the base URL's /api prefix and leaves out the query", async () => {
+  test("signed path: /api prefix, no query", async () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const { clock } = fakeClock();
     const client = createClient({ baseUrl: "https://svc.example/api/", credentials: HMAC, fetch, clock });
@@ -111,15 +117,15 @@ describe("which credentials each operation gets", () => {
 });
 
 describe("a 401 to a signed request", () => {
-  test("surfaces the local string to sign, never the secret", async () => {
+  test("shows the string to sign, not the secret", async () => {
     const body = { status_code: 401, code: "Unauthorized", instance: "/v1/x", detail: "Signature mismatch." };
     const { fetch } = stubFetch(json(401, body));
     const { clock } = fakeClock();
     const client = createClient({ baseUrl: base, credentials: HMAC, fetch, clock });
-    const { error, response } = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
+    const result = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
       params: { path: { customer_id: CUSTOMER } },
     });
-    const apiError = normalizeError(error, response);
+    const apiError = normalizeError(result);
     const expected = signRequest({
       ...HMAC,
       method: "GET",
@@ -135,12 +141,19 @@ describe("a 401 to a signed request", () => {
   test("of a bearer request has no string to sign", async () => {
     const { fetch } = stubFetch(json(401, { code: "00010000", status: 401 }));
     const client = make({ credentials: { bearerToken: "t" }, fetch });
-    const { error, response } = await client.GET("/all_deposit_instructions");
-    expect(normalizeError(error, response).stringToSign).toBeUndefined();
+    const apiError = normalizeError(await client.GET("/all_deposit_instructions"));
+    expect(apiError.stringToSign).toBeUndefined();
+    expect(apiError.message).toBe('[GET] "https://svc.example/all_deposit_instructions": 401 (00010000)');
+  });
+
+  test("a 403 to a signed request has none either", async () => {
+    const { fetch } = stubFetch(json(403, { code: "00010001" }));
+    const client = make({ credentials: HMAC, fetch, retry: false });
+    expect(normalizeError(await client.GET("/all_deposit_instructions")).stringToSign).toBeUndefined();
   });
 });
 
-test("the client and its inspection never show the secret or tokens", () => {
+test("inspecting the client shows no secret", () => {
   const client = make({ credentials: HMAC, portfolioToken: "pf-secret-token" });
   const shown = [inspect(client, { depth: 10, showHidden: true }), String(client), JSON.stringify(client)].join("\n");
   expect(shown).not.toContain(HMAC.secretKey);

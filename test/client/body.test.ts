@@ -72,7 +72,8 @@ test("a JSON body is sent as the serialized UTF-8 bytes, application/json", asyn
     },
   });
   expect(new TextDecoder().decode(sent[0]!.body!)).toBe(
-    '{"bank_accounts":[{"network":"US_ACH","account_holder_name":"Zoë 北京","currency":"USD","country_code":"USA","account_number":"1","institution_id":"2"}]}',
+    '{"bank_accounts":[{"network":"US_ACH","account_holder_name":"Zoë 北京","currency":"USD",' +
+      '"country_code":"USA","account_number":"1","institution_id":"2"}]}',
   );
   expect(sent[0]!.headers.get("Content-Type")).toBe("application/json");
 });
@@ -102,7 +103,7 @@ test("a form from a custom bodySerializer is sent with the boundary its Content-
     form.append("note", (b as { note: string }).note);
     return form;
   };
-  await (client.POST as Function)("/v1/customers/{customer_id}/recipients", {
+  await (client.POST as (...args: unknown[]) => Promise<unknown>)("/v1/customers/{customer_id}/recipients", {
     params: { path: { customer_id: CUSTOMER } },
     body: { note: "hi" },
     bodySerializer: toForm,

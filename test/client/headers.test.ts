@@ -8,7 +8,9 @@ import { createClient } from "../../src/index.ts";
 
 const entries = (h: Headers) => {
   const list: [string, string][] = [];
-  h.forEach((value, name) => list.push([name, value]));
+  h.forEach((value, name) => {
+    list.push([name, value]);
+  });
   return list;
 };
 
@@ -39,9 +41,12 @@ async function bothSend(defaults: HeadersOptions | undefined, call: HeadersOptio
   const reference = createOpenapiFetch({
     baseUrl: "https://svc.example",
     headers: defaults,
-    fetch: async (request: Request) => ((theirs = request.headers), new Response("{}")),
+    fetch: async (request: Request) => {
+      theirs = request.headers;
+      return new Response("{}");
+    },
   });
-  await reference.GET("/all_deposit_instructions", { headers: call, params: { header: param } } as never);
+  await reference.GET("/all_deposit_instructions" as never, { headers: call, params: { header: param } } as never);
   let ours = new Headers();
   const client = createClient({
     baseUrl: "https://svc.example",
@@ -49,7 +54,10 @@ async function bothSend(defaults: HeadersOptions | undefined, call: HeadersOptio
     headers: defaults,
     retry: false,
     timeout: false,
-    fetch: async (_url, init) => ((ours = init.headers as Headers), new Response("{}")),
+    fetch: async (_url, init) => {
+      ours = init.headers as Headers;
+      return new Response("{}");
+    },
   });
   await client.GET("/all_deposit_instructions", { headers: call, params: { header: param } } as never);
   return { theirs: merged(theirs), ours: merged(ours) };
@@ -120,7 +128,10 @@ describe("mergeHeaders", () => {
     let sent = new Headers();
     const reference = createOpenapiFetch({
       baseUrl: "https://svc.example",
-      fetch: async (request: Request) => ((sent = request.headers), new Response("{}")),
+      fetch: async (request: Request) => {
+        sent = request.headers;
+        return new Response("{}");
+      },
     });
     await reference.GET("/x" as never, { headers: [["X-A", "list"]] } as never);
     expect(entries(sent)).toEqual([["0", "X-A, list"]]);

@@ -60,7 +60,7 @@ test.each([
   ["GET", "/v1/customers/{customer_id}/external-accounts"],
 ])("no key on %s %s, which does not take one", async (method, path) => {
   const { client, sent } = setup();
-  await (client.request as Function)(method, path, {
+  await (client.request as (...args: unknown[]) => Promise<unknown>)(method, path, {
     params: { path: { customer_id: CUSTOMER, portfolio_id: "pf-1" } },
     ...(method === "POST" ? { body: {} } : {}),
   });

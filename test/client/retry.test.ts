@@ -126,7 +126,7 @@ describe("Retry-After", () => {
 
   test("as an HTTP date is waited for until that time", async () => {
     const { client, waits, clock } = setup([
-      (s) => fail(503, { "Retry-After": new Date(clock.now() + 7_000).toUTCString() }),
+      () => fail(503, { "Retry-After": new Date(clock.now() + 7_000).toUTCString() }),
       ok(),
     ]);
     expect((await listCases(client)).response.status).toBe(200);
@@ -286,7 +286,7 @@ describe("re-signing", () => {
     expect(stamps).toEqual(["20261121T093000Z", "20261121T093002Z", "20261121T093004Z"]);
     const auths = sent.map((s) => s.headers.get("Authorization")!);
     expect(new Set(auths).size).toBe(3);
-    auths.forEach((a, i) => expect(a).toContain(`:${stamps[i]}:`));
+    for (const [i, a] of auths.entries()) expect(a).toContain(`:${stamps[i]}:`);
     expect(sent.every((s) => Buffer.from(s.body!).equals(Buffer.from(sent[0]!.body!)))).toBe(true);
   });
 });

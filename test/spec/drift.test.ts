@@ -14,6 +14,7 @@ test("generated/ matches what openapi/ generates (run `npm run build` when this 
     "financial-operations-api.postman_collection.json",
     "openapi.json",
     "openapi.yaml",
+    "operations.ts",
     "production.postman_environment.json",
     "sandbox.postman_environment.json",
     "types.ts",

@@ -15,7 +15,16 @@ function setup() {
 }
 
 const forbidden: [string, () => unknown][] = [
-  ["ReadableStream", () => new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array([1])), c.close()) })],
+  [
+    "ReadableStream",
+    () =>
+      new ReadableStream({
+        start: (c) => {
+          c.enqueue(new Uint8Array([1]));
+          c.close();
+        },
+      }),
+  ],
   ["FormData", () => new FormData()],
   ["URLSearchParams", () => new URLSearchParams("a=b")],
   ["Node stream", () => Readable.from(["x"])],
