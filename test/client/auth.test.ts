@@ -8,6 +8,8 @@ import {
   ServerSideOnlyError,
   signRequest,
 } from "../../src/index.ts";
+import { createAuth } from "../../src/client/auth.ts";
+import { hashBody } from "../../src/signing/stringToSign.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const base = "https://svc.example";
@@ -158,4 +160,59 @@ test("inspecting the client shows no secret", () => {
   const shown = [inspect(client, { depth: 10, showHidden: true }), String(client), JSON.stringify(client)].join("\n");
   expect(shown).not.toContain(HMAC.secretKey);
   expect(shown).not.toContain("pf-secret-token");
+});
+
+// createAuth's signer (src/client/auth.ts) reuses the last signature while method, path, body hash and second
+// are unchanged; each of them alone must give a new one.
+describe("the signature memo", () => {
+  const T = Date.UTC(2026, 10, 24, 9, 0, 0, 100);
+  const hashOf = (text: string) => hashBody(text);
+  const sign = () => createAuth({ credentials: HMAC })(false)!;
+  const expected = (method: string, path: string, body: string, time: number) =>
+    signRequest({ ...HMAC, method, path, body, time: new Date(time) }).headers;
+  const run = (authorize: ReturnType<typeof sign>, method: string, path: string, body: string, time: number) => {
+    const headers = new Headers();
+    const stringToSign = authorize(headers, method, path, () => hashOf(body), time);
+    return { authorization: headers.get("Authorization"), date: headers.get("X-SVC-Date"), stringToSign };
+  };
+
+  test.each([
+    ["method", ["GET", "/v1/a", "", T], ["POST", "/v1/a", "", T]],
+    ["path", ["GET", "/v1/a", "", T], ["GET", "/v1/b", "", T]],
+    ["body hash", ["POST", "/v1/a", "one", T], ["POST", "/v1/a", "two", T]],
+    ["second", ["GET", "/v1/a", "", T], ["GET", "/v1/a", "", T + 1_000]],
+  ] as const)("a new %s signs anew", (_what, first, second) => {
+    const authorize = sign();
+    run(authorize, ...first);
+    const { authorization, date } = run(authorize, ...second);
+    const want = expected(...second);
+    expect([authorization, date]).toEqual([want.Authorization, want["X-SVC-Date"]]);
+  });
+
+  test("the same second and call reuse it", () => {
+    const authorize = sign();
+    const first = run(authorize, "GET", "/v1/a", "", T);
+    const again = run(authorize, "GET", "/v1/a", "", T + 800);
+    expect(again).toEqual(first);
+    expect(again.stringToSign).toBe(
+      signRequest({ ...HMAC, method: "GET", path: "/v1/a", time: new Date(T) }).stringToSign,
+    );
+  });
+
+  test("a bearer signer returns no string to sign", () => {
+    const headers = new Headers();
+    const authorize = createAuth({ credentials: { bearerToken: "t" } })(false)!;
+    expect(authorize(headers, "GET", "/v1/a", () => "", T)).toBeUndefined();
+    expect(headers.get("Authorization")).toBe("Bearer t");
+  });
+
+  test("no credentials, no signer", () => {
+    expect(createAuth({})(false)).toBeUndefined();
+  });
+
+  test("portfolio paths get the portfolio token", () => {
+    const headers = new Headers();
+    createAuth({ credentials: HMAC, portfolioToken: "pf" })(true)!(headers, "GET", "/v1/portfolios/p", () => "", T);
+    expect([...(headers as unknown as Iterable<[string, string]>)]).toEqual([["authorization", "Bearer pf"]]);
+  });
 });

@@ -7,7 +7,7 @@ import {
   OutcomeUnknownError,
   type RetryOptions,
 } from "../../src/index.ts";
-import { backoffMs, defaultRetry, retryAfterMs } from "../../src/client/retry.ts";
+import { backoffMs, defaultRetry, retryAfterMs, retryDelay } from "../../src/client/retry.ts";
 import { bankAccount, CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const ok = () => json(200, { list: [], total: 0 });
@@ -288,5 +288,64 @@ describe("re-signing", () => {
     expect(new Set(auths).size).toBe(3);
     for (const [i, a] of auths.entries()) expect(a).toContain(`:${stamps[i]}:`);
     expect(sent.every((s) => Buffer.from(s.body!).equals(Buffer.from(sent[0]!.body!)))).toBe(true);
+  });
+});
+
+// The policy's functions (src/client/retry.ts) on their own.
+describe("policy", () => {
+  const now = Date.UTC(2026, 0, 1);
+  const policy = { ...defaultRetry, random: () => 0.5 };
+  const answer = (status: number, retryAfter?: string) =>
+    new Response(null, { status, headers: retryAfter === undefined ? {} : { "Retry-After": retryAfter } });
+
+  test("the defaults", () => {
+    expect({ ...defaultRetry, random: undefined }).toEqual({
+      limit: 2,
+      statusCodes: [408, 429, 500, 502, 503, 504],
+      baseDelay: 300,
+      maxDelay: 10_000,
+      maxRetryAfter: 60_000,
+      random: undefined,
+    });
+    expect(defaultRetry.random).toBe(Math.random);
+  });
+
+  test.each([
+    ["3", 3_000],
+    [" 3 ", 3_000],
+    ["0", 0],
+  ])("Retry-After %j is %i ms", (value, ms) => {
+    expect(retryAfterMs(value, now)).toBe(ms);
+  });
+
+  test.each(["3a", "a3", "3 3", "1e3", "-1", "+1"])("Retry-After %j is no delay", (value) => {
+    expect(retryAfterMs(value, now)).toBeUndefined();
+  });
+
+  test("a date now or past is no delay", () => {
+    expect(retryAfterMs(new Date(now).toUTCString(), now)).toBeUndefined();
+    expect(retryAfterMs(new Date(now + 1_000).toUTCString(), now)).toBe(1_000);
+  });
+
+  test("backoff doubles to the cap", () => {
+    const fixed = { ...policy, random: () => 1 };
+    expect([0, 1, 2, 10].map((n) => backoffMs(fixed, n))).toEqual([300, 600, 1_200, 10_000]);
+    expect(backoffMs({ ...policy, random: () => 0 }, 1)).toBe(300);
+  });
+
+  test("no retry at the limit", () => {
+    expect(retryDelay(policy, 1, undefined, now)).toBe(450);
+    expect(retryDelay(policy, 2, undefined, now)).toBeUndefined();
+  });
+
+  test("a status not listed is not retried", () => {
+    expect(retryDelay(policy, 0, answer(501), now)).toBeUndefined();
+    expect(retryDelay(policy, 0, answer(503), now)).toBe(225);
+  });
+
+  test("Retry-After up to the bound is taken", () => {
+    expect(retryDelay(policy, 0, answer(503, "60"), now)).toBe(60_000);
+    expect(retryDelay(policy, 0, answer(503, "61"), now)).toBeUndefined();
+    expect(retryDelay(policy, 0, answer(503, "0"), now)).toBe(0);
   });
 });
