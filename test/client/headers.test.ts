@@ -111,7 +111,7 @@ describe("mergeHeaders", () => {
   });
 
   // openapi-fetch reads such a list as an object and sends headers named "0", "1"; this is the difference
-  // that README.md and docs/client.md state.
+  // that docs/client.md states.
   test("[name, value] pairs are read as fetch reads them", () => {
     const h = mergeHeaders({ "X-A": "record" }, [
       ["X-A", "list"],
