@@ -21,8 +21,7 @@ export type Authorize = (
 /** Sends `Bearer <token>`, the token checked once. */
 const bearer = (token: unknown, what: string): Authorize => {
   if (typeof token !== "string" || !token) throw new InvalidCredentialsError(`${what} is missing or empty`);
-  if (!/^[\x21-\x7e]+$/.test(token))
-    throw new InvalidCredentialsError(`${what} is not header-safe (spaces, line breaks, non-ASCII)`);
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new InvalidCredentialsError(`${what} has spaces, line breaks or non-ASCII`);
   return (headers) => void headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
 };
 

@@ -49,10 +49,9 @@ export function createClient(options: ClientOptions): ApiClient {
   const request = async (method: string, template: string, init: Init = {}) => {
     const { params = {}, body, signal, querySerializer: qs, fetch: perCall } = init;
     // openapi-fetch options this client does not take: refused rather than ignored, one problem per message.
-    if ("middleware" in init)
-      throw new TypeError("The middleware option is not supported: wrap the fetch option to watch or change requests");
+    if ("middleware" in init) throw new TypeError("middleware is not supported: wrap the fetch option");
     if (qs && typeof qs !== "function")
-      throw new TypeError("querySerializer options are not supported: pass a querySerializer function");
+      throw new TypeError("querySerializer options are not supported: pass a function");
     const search = (qs ?? serializeQuery)(params.query ?? {}).replace(/^\?/, "");
     const origin = init.baseUrl ? baseUrlOf(init.baseUrl) : baseUrl;
     const url = `${origin}${(init.pathSerializer ?? fillPath)(template, params.path ?? {})}${search && `?${search}`}`;

@@ -28,5 +28,5 @@ export async function toResult({ response, bytes, json, sent }: Received, method
       value = parseAs === "stream" ? copy.body : await copy[parseAs]();
     }
   }
-  return ok ? { data: value, response } : { error: value, response, sent };
+  return { [ok ? "data" : "error"]: value, response, sent };
 }

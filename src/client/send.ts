@@ -96,9 +96,10 @@ export async function send(t: Transport, call: Call): Promise<Received> {
     const delay = call.retryable && t.retry ? retryDelay(t.retry, retry, response, t.clock.now()) : undefined;
     if (delay === undefined) {
       if (!response) throw failure;
-      if (response.ok) return { response, bytes: received!, ...(json && { json }) };
-      const sent = { method, url, stringToSign: response.status === 401 ? stringToSign : undefined };
-      return { response, bytes: received!, sent };
+      const sent = response.ok
+        ? undefined
+        : { method, url, stringToSign: response.status === 401 ? stringToSign : undefined };
+      return { response, bytes: received!, json, sent };
     }
     // The answer not taken is read already: nothing is left open.
     await t.clock.sleep(delay, signal);

@@ -11,7 +11,7 @@ export function baseUrlOf(baseUrl: string): string {
   try {
     url = new URL(baseUrl);
   } catch {}
-  if (!url || !/^https?:$/.test(url.protocol)) throw new TypeError("baseUrl must be an absolute http or https URL");
+  if (!url || !/^https?:$/.test(url.protocol)) throw new TypeError("baseUrl must be an absolute http(s) URL");
   if (url.username || url.password) throw new TypeError("baseUrl must not carry a user name or password");
   // openapi-fetch's own rule: one trailing slash is dropped.
   return url.href.replace(/\/$/, "");

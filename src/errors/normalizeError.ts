@@ -45,13 +45,14 @@ export interface ErrorResult {
  */
 export function normalizeError(result: ErrorResult): TypedApiError;
 export function normalizeError(error: unknown, response: Response, sent?: SentRequest): TypedApiError;
-export function normalizeError(...args: [ErrorResult] | [unknown, Response, SentRequest?]): TypedApiError {
-  const { error, response, sent } = args.length === 1 ? args[0] : { error: args[0], response: args[1], sent: args[2] };
+export function normalizeError(error: unknown, response?: Response, sent?: SentRequest): TypedApiError {
+  // One argument: the result whole.
+  if (!response) ({ error, response, sent } = error as ErrorResult);
   const [envelope, code, detail, traceId] = read(error !== null && typeof error === "object" ? error : {});
   return new ApiError({
-    status: response.status,
-    statusText: response.statusText,
-    url: response.url,
+    status: response!.status,
+    statusText: response!.statusText,
+    url: response!.url,
     ...sent,
     body: error,
     envelope,

@@ -69,17 +69,10 @@ describe("createClient options", () => {
 
 // Values that would change the endpoint, refused before sending.
 describe("path parameters", () => {
-  test.each([
-    ["..", 'is "..", a dot segment'],
-    [".", 'is ".", a dot segment'],
-    ["", "is empty"],
-    ["a/b", 'contains "/"'],
-    ["../documents", 'contains "/"'],
-    ["a\\b", 'contains "\\"'],
-  ])("%j", async (value, problem) => {
+  test.each(["..", ".", "", "a/b", "../documents", "a\\b"])("%j", async (value) => {
     const { fetch, sent } = stubFetch(json(200, {}));
     await expect(listCases(createClient({ ...base, fetch }), value)).rejects.toThrow(
-      `Path parameter customer_id ${problem}`,
+      `Path parameter customer_id would change the path: ${JSON.stringify(value)}`,
     );
     expect(sent).toHaveLength(0);
   });
@@ -94,7 +87,7 @@ describe("path parameters", () => {
       headers: { "Content-Type": "application/pdf" },
       body: new Uint8Array([1]),
     });
-    await expect(upload).rejects.toThrow('Path parameter sub_account_id is "..", a dot segment');
+    await expect(upload).rejects.toThrow('Path parameter sub_account_id would change the path: ".."');
     expect(sent).toHaveLength(0);
   });
 });
@@ -113,7 +106,7 @@ describe("baseUrl", () => {
     expect(JSON.stringify({ ...error, message: error!.message, cause: String(error!.cause) })).not.toContain("hunter2");
   });
   test.each(["https://us er:hunter2@", "ftp://svc.example", "svc.example"])("%j is refused", (baseUrl) => {
-    expect(() => createClient({ ...base, baseUrl })).toThrow(/^baseUrl must be an absolute http or https URL$/);
+    expect(() => createClient({ ...base, baseUrl })).toThrow(/^baseUrl must be an absolute http\(s\) URL$/);
   });
 });
 
