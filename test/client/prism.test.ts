@@ -20,7 +20,7 @@ const sandbox = () =>
     retry: false,
   });
 
-test("a read (List RFI cases, rfi_status comma-separated) answers the documented list", async () => {
+test("a read answers the documented list", async () => {
   const { data, error, response } = await sandbox().GET("/v1/customers/{customer_id}/rfi-cases", {
     params: {
       path: { customer_id: CUSTOMER },
@@ -41,7 +41,7 @@ test("a signed read is accepted as production auth", async () => {
   expect(response.status).toBe(200);
 });
 
-test("a JSON POST with a generated Idempotency-Key creates an external account", async () => {
+test("a keyed POST creates an account", async () => {
   const { data, error, response } = await sandbox().POST("/v1/customers/{customer_id}/external-accounts", {
     params: { path: { customer_id: CUSTOMER } },
     body: bankAccount,
@@ -52,7 +52,7 @@ test("a JSON POST with a generated Idempotency-Key creates an external account",
   expect(typeof data!.institution_name).toBe("string");
 });
 
-test("a document upload sends the raw bytes with its MIME type", async () => {
+test("an upload sends raw bytes, typed", async () => {
   const { error, response } = await sandbox().PUT(
     "/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}",
     {
