@@ -35,6 +35,10 @@ describe("bad credentials fail at createClient, before any request", () => {
     expect(sent).toHaveLength(0);
   });
 
+  test("empty bearer token, by name", () => {
+    expect(() => make({ credentials: { bearerToken: "" } })).toThrow("Bearer token is missing or empty");
+  });
+
   test("empty portfolio token", () => {
     expect(() => make({ portfolioToken: "" })).toThrow("Portfolio token is missing or empty");
   });

@@ -318,7 +318,8 @@ describe("policy", () => {
     expect(retryAfterMs(value, now)).toBe(ms);
   });
 
-  test.each(["3a", "a3", "3 3", "1e3", "-1", "+1"])("Retry-After %j is no delay", (value) => {
+  // "12/31/2099" is a date to Date.parse, but not an HTTP date: it names no day or month.
+  test.each(["3a", "a3", "3 3", "1e3", "-1", "+1", "12/31/2099"])("Retry-After %j is no delay", (value) => {
     expect(retryAfterMs(value, now)).toBeUndefined();
   });
 
