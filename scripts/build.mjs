@@ -5,6 +5,7 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import YAML from "yaml";
 import { parseOrExit } from "./args.mjs";
+import { operationsModule } from "./operations.mjs";
 import { bin, packageInfo, paths, root, runNode } from "./tools.mjs";
 
 const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
@@ -71,7 +72,7 @@ export async function render() {
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
     [paths.types]: await types(doc),
-    [path.join(path.dirname(paths.types), "operations.ts")]: (await import("./operations.mjs")).operationsModule(doc, NOTICE),
+    [path.join(path.dirname(paths.types), "operations.ts")]: operationsModule(doc, NOTICE),
     ...Object.fromEntries(
       Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, JSON.stringify(data, null, 2) + "\n"]),
     ),
