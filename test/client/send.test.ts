@@ -1,5 +1,6 @@
 // One call's attempts (src/client/send.ts, send) on their own: what fetch is given, what is retried, what is thrown.
 import { describe, expect, test } from "vitest";
+import { systemClock } from "../../src/client/clock.ts";
 import { defaultRetry } from "../../src/client/retry.ts";
 import { type Call, send, type Transport } from "../../src/client/send.ts";
 import { OutcomeUnknownError } from "../../src/errors/OutcomeUnknownError.ts";
@@ -204,5 +205,32 @@ describe("what it throws at once", () => {
     const { t } = setup(["hang"], { timeout: 500 });
     const error = await send(t, call({ method: "POST", execute })).catch((e) => e);
     expect(error.cause).toBeInstanceOf(TimeoutError);
+  });
+});
+
+// Each attempt is ended: its timer stopped; its signal aborted only when it failed (to close what it left open).
+describe("the attempt's end", () => {
+  const capture = (answer: Answers[number], transport: Partial<Transport>) => {
+    const { t, inits, ...rest } = setup([answer], { retry: undefined, ...transport });
+    return { t, signal: () => inits[0]!.signal!, ...rest };
+  };
+
+  test("a success leaves its signal alone", async () => {
+    const { t, signal } = capture(json(200, {}), { timeout: 60_000, clock: systemClock });
+    await send(t, call());
+    expect(signal().aborted).toBe(false);
+  });
+
+  test("a failure aborts its signal", async () => {
+    const { t, signal } = capture(new Response("x".repeat(2_000)), { timeout: 60_000, clock: systemClock });
+    await expect(send(t, call())).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect(signal().aborted).toBe(true);
+  });
+
+  test("the timer's wait is ended, never run out", async () => {
+    const { t, waits } = capture(json(200, {}), { timeout: 500 });
+    await send(t, call());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(waits).toEqual([]);
   });
 });
