@@ -35,6 +35,15 @@ describe("bad credentials fail at createClient, before any request", () => {
     expect(sent).toHaveLength(0);
   });
 
+  // One key of the pair is still HMAC credentials, checked as such, never taken for a bearer token.
+  test("an access key alone", () => {
+    expect(() => make({ credentials: { accessKey: "AK" } as never })).toThrow("Secret key must be a string");
+  });
+
+  test("a secret key alone", () => {
+    expect(() => make({ credentials: { secretKey: HMAC.secretKey } as never })).toThrow(/^Access key/);
+  });
+
   test("empty bearer token, by name", () => {
     expect(() => make({ credentials: { bearerToken: "" } })).toThrow("Bearer token is missing or empty");
   });
