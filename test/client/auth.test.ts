@@ -44,12 +44,18 @@ describe("bad credentials fail at createClient, before any request", () => {
     expect(() => make({ credentials: { secretKey: HMAC.secretKey } as never })).toThrow(/^Access key/);
   });
 
+  test("a bearer token that is a number", () => {
+    expect(() => make({ credentials: { bearerToken: 123 as never } })).toThrow(
+      "Bearer token must be a non-empty string",
+    );
+  });
+
   test("empty bearer token, by name", () => {
-    expect(() => make({ credentials: { bearerToken: "" } })).toThrow("Bearer token is missing or empty");
+    expect(() => make({ credentials: { bearerToken: "" } })).toThrow("Bearer token must be a non-empty string");
   });
 
   test("empty portfolio token", () => {
-    expect(() => make({ portfolioToken: "" })).toThrow("Portfolio token is missing or empty");
+    expect(() => make({ portfolioToken: "" })).toThrow("Portfolio token must be a non-empty string");
   });
 
   test("a token with a space is not header-safe", () => {
