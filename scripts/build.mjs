@@ -8,6 +8,7 @@ import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo, paths, root } from "./tools.mjs";
+import { operationsModule } from "./operations.mjs";
 
 const NOTICE = "Generated from openapi/ by `npm run build`. Do not edit by hand: change openapi/ and rebuild.";
 
@@ -73,6 +74,7 @@ export async function render() {
     // yes/no and the like come out quoted.
     [paths.bundleYaml]: `# ${NOTICE}\n${YAML.stringify(doc, { lineWidth: 0, version: "1.1" })}`,
     [paths.types]: await types(doc),
+    [path.join(path.dirname(paths.types), "operations.ts")]: operationsModule(doc, NOTICE),
     ...Object.fromEntries(
       Object.entries(await postmanFiles(doc)).map(([file, data]) => [file, `${JSON.stringify(data, null, 2)}\n`]),
     ),

@@ -11,8 +11,14 @@ export const systemClock: Clock = {
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
       signal?.throwIfAborted();
-      const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
-      const timer = setTimeout(() => (signal?.removeEventListener("abort", onAbort), resolve()), ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal!.reason);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      }, ms);
       signal?.addEventListener("abort", onAbort, { once: true });
     }),
 };

@@ -1,10 +1,10 @@
-import type { HeadersOptions, ParseAs, PathSerializer, QuerySerializerOptions } from "openapi-fetch";
+import type { FetchOptions, HeadersOptions } from "openapi-fetch";
 import { createAuth } from "./auth.ts";
 import { mergeHeaders } from "./headers.ts";
 import { serializeBody } from "./body.ts";
 import { systemClock } from "./clock.ts";
 import { IDEMPOTENCY_KEY, setIdempotencyKey } from "./idempotency.ts";
-import { executeQuote, idempotencyKeyOperations, isPortfolioPath } from "./operations.ts";
+import { executeOperations, idempotencyKeyOperations, isPortfolioPath } from "./operations.ts";
 import type { ClientOptions } from "./options.ts";
 import { toResult } from "./result.ts";
 import { defaultRetry } from "./retry.ts";
@@ -12,21 +12,17 @@ import { send, type Transport } from "./send.ts";
 import type { ApiClient } from "./types.ts";
 import { fillPath, serializeQuery } from "./url.ts";
 import { baseUrlOf, checkMethod, checkOptions } from "./validate.ts";
+import { InvalidOptionError } from "../errors/InvalidOptionError.ts";
 
-/** What one call takes: openapi-fetch's per-request options (middleware aside). */
-interface Init {
-  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
-  body?: unknown;
-  headers?: HeadersOptions;
-  signal?: AbortSignal | null;
-  baseUrl?: string;
-  /** As openapi-fetch calls it: with a Request. */
-  fetch?: (request: Request) => Promise<Response>;
-  parseAs?: ParseAs;
-  querySerializer?: ((query: Record<string, unknown>) => string) | QuerySerializerOptions;
-  pathSerializer?: PathSerializer;
-  bodySerializer?: (body: unknown, headers?: Headers) => unknown;
-}
+/**
+ * What one call takes: openapi-fetch's own per-request options (FetchOptions), for any operation: params
+ * and body are typed per operation by ApiClient, so here they are only the shapes every operation shares.
+ */
+type Init = FetchOptions<AnyOperation>;
+type AnyOperation = {
+  parameters: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: HeadersOptions };
+  requestBody?: { content: { [media: string]: unknown } };
+};
 
 /**
  * A client typed by the document, with openapi-fetch's call signatures and results, that
@@ -35,7 +31,7 @@ interface Init {
  * rules, the document's path and query styles) and hands fetch the URL, headers and exact bytes it
  * signed: no Request is built in between.
  * @throws InvalidCredentialsError on bad credentials, before any request.
- * @throws TypeError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range option.
+ * @throws InvalidOptionError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range option.
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
  */
 export function createClient(options: ClientOptions): ApiClient {
@@ -53,20 +49,21 @@ export function createClient(options: ClientOptions): ApiClient {
 
   const request = async (method: string, template: string, init: Init = {}) => {
     const { params = {}, body, signal, querySerializer: qs, fetch: perCall } = init;
-    // openapi-fetch options this client does not take: refused rather than ignored.
-    if ("middleware" in init || (qs && typeof qs !== "function"))
-      throw new TypeError(
-        "middleware and querySerializer options are not supported: wrap the fetch option, pass a querySerializer function",
-      );
+    // openapi-fetch options this client does not take: refused rather than ignored, one problem per message.
+    if ("middleware" in init)
+      throw new InvalidOptionError("middleware", "middleware is not supported: wrap the fetch option");
+    if (qs && typeof qs !== "function")
+      throw new InvalidOptionError("querySerializer", "querySerializer options are not supported: pass a function");
     const search = (qs ?? serializeQuery)(params.query ?? {}).replace(/^\?/, "");
-    const url = `${init.baseUrl ? baseUrlOf(init.baseUrl) : baseUrl}${(init.pathSerializer ?? fillPath)(template, params.path ?? {})}${search && "?" + search}`;
+    const origin = init.baseUrl ? baseUrlOf(init.baseUrl) : baseUrl;
+    const url = `${origin}${(init.pathSerializer ?? fillPath)(template, params.path ?? {})}${search && `?${search}`}`;
     const op = `${method} ${template}`;
     const keyed = idempotencyKeyOperations.has(op);
     const headers = mergeHeaders(options.headers, init.headers, params.header as HeadersOptions);
     if (keyed) setIdempotencyKey(headers);
     else headers.delete(IDEMPOTENCY_KEY);
     const bytes = await serializeBody(body, headers, init.bodySerializer);
-    const [response, received] = await send(
+    const received = await send(
       perCall ? { ...transport, fetch: (url, req) => perCall(new Request(url, req)) } : transport,
       {
         url,
@@ -76,13 +73,12 @@ export function createClient(options: ClientOptions): ApiClient {
         signal: signal ?? undefined,
         authorize: authFor(isPortfolioPath(template)),
         retryable: method === "GET" || method === "HEAD" || keyed,
-        execute:
-          op === executeQuote
-            ? { customerId: params.path?.customer_id as string, quoteId: (body as { quote_id?: string })?.quote_id }
-            : undefined,
+        execute: executeOperations.has(op)
+          ? { customerId: params.path?.customer_id as string, quoteId: (body as { quote_id?: string })?.quote_id }
+          : undefined,
       },
     );
-    return toResult(response, received, method, init.parseAs);
+    return toResult(received, method, init.parseAs);
   };
   const client: Record<string, unknown> = {
     request: async (method: string, url: string, init?: Init) => request(checkMethod(method), url, init),

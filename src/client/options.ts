@@ -22,7 +22,10 @@ export interface RetryOptions {
   baseDelay?: number;
   /** Cap of one backoff in ms. Default 10 000. */
   maxDelay?: number;
-  /** Longest Retry-After honoured, in ms; a longer one is not waited for and the response is returned. Default 60 000. */
+  /**
+   * Longest Retry-After honoured, in ms; a longer one is not waited for and the response is returned.
+   * Default 60 000.
+   */
   maxRetryAfter?: number;
   /** Source of jitter in [0, 1). Default Math.random. */
   random?: () => number;
@@ -32,11 +35,17 @@ export interface RetryOptions {
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
-  /** Production or sandbox address (http or https, no user name or password), with any path prefix (such as `/api`): the prefix is part of the signed path. */
+  /**
+   * Production or sandbox address (http or https, no user name or password), with any path prefix (such as
+   * `/api`): the prefix is part of the signed path.
+   */
   baseUrl: string;
   /** Customer and account operations: HMAC keys (production) or a bearer token (sandbox). */
   credentials?: HmacCredentials | BearerCredentials;
-  /** Portfolio operations (`/v1/portfolios/...`): a bearer token with portfolio scopes; without it they are refused before sending. */
+  /**
+   * Portfolio operations (`/v1/portfolios/...`): a bearer token with portfolio scopes; without it they are
+   * refused before sending.
+   */
   portfolioToken?: string;
   /** Default globalThis.fetch. */
   fetch?: FetchLike;
@@ -44,7 +53,10 @@ export interface ClientOptions {
   retry?: RetryOptions | false;
   /** Per attempt, in ms, until the whole response (headers and body) has arrived; `false` for none. Default 30 000. */
   timeout?: number | false;
-  /** Longest response body read, in bytes after decompression; a longer one throws ResponseTooLargeError. Default 10 MiB. */
+  /**
+   * Longest response body read, in bytes after decompression; a longer one throws ResponseTooLargeError.
+   * Default 10 MiB.
+   */
   maxResponseBytes?: number;
   /** Time for signing, backoff and timeouts. Default the system clock. */
   clock?: Clock;

@@ -26,7 +26,12 @@ export async function readResponse(
   const stop = () => reader.cancel().catch(() => {});
   signal?.addEventListener("abort", stop);
   try {
-    for (let r; size <= max && !(r = await reader.read()).done; ) chunks.push(r.value), (size += r.value.byteLength);
+    while (size <= max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
     signal?.throwIfAborted();
     if (size > max) throw new ResponseTooLargeError(method, url, max);
   } finally {
@@ -36,7 +41,10 @@ export async function readResponse(
   // One chunk (the usual case) is the body itself; more are joined once.
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
-  size = 0;
-  for (const c of chunks) bytes.set(c, size), (size += c.byteLength);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return bytes;
 }

@@ -1,17 +1,20 @@
 import type { ParseAs } from "openapi-fetch";
+import type { Received } from "./send.ts";
 
 export const utf8 = /* @__PURE__ */ new TextDecoder();
 
 /**
  * The call's result as openapi-fetch shapes it, from the bytes already read: `data` parsed as
  * `parseAs` asks (JSON by default) or `error` (JSON when it parses, else the text); neither for 204,
- * HEAD or an empty body (a 204 has none: a Response cannot carry one). `response` is fetch's own, its body already read.
+ * HEAD or an empty body (a 204 has none: a Response cannot carry one). `response` is fetch's own, its body
+ * already read; an error result also carries `sent`, what `normalizeError` takes as its third argument.
  */
-export async function toResult(response: Response, bytes: Uint8Array, method: string, parseAs: ParseAs = "json") {
+export async function toResult({ response, bytes, json, sent }: Received, method: string, parseAs: ParseAs = "json") {
   const { ok, headers } = response;
   let value: unknown;
   if (method !== "HEAD" && bytes.length) {
-    if (!ok || parseAs === "json" || parseAs === "text") {
+    if (json && parseAs === "json") value = json.value;
+    else if (!ok || parseAs === "json" || parseAs === "text") {
       value = utf8.decode(bytes);
       try {
         if (!ok || parseAs === "json") value = JSON.parse(value as string);
@@ -25,5 +28,5 @@ export async function toResult(response: Response, bytes: Uint8Array, method: st
       value = parseAs === "stream" ? copy.body : await copy[parseAs]();
     }
   }
-  return { [ok ? "data" : "error"]: value, response };
+  return { [ok ? "data" : "error"]: value, response, sent };
 }

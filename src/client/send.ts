@@ -1,4 +1,4 @@
-import { sentRequests } from "../errors/normalizeError.ts";
+import type { SentRequest } from "../errors/normalizeError.ts";
 import { OutcomeUnknownError } from "../errors/OutcomeUnknownError.ts";
 import { RedirectError } from "../errors/RedirectError.ts";
 import { ResponseTooLargeError } from "../errors/ResponseTooLargeError.ts";
@@ -35,11 +35,21 @@ export interface Call {
   execute: { customerId: string | undefined; quoteId: string | undefined } | undefined;
 }
 
+/** What a call received: fetch's response, its body read whole, and what `toResult` and `normalizeError` need. */
+export interface Received {
+  response: Response;
+  bytes: Uint8Array;
+  /** The body parsed as JSON where the call had to parse it (an Execute Quote success), so it is parsed once. */
+  json?: { value: unknown };
+  /** For an error response: what was sent, for the message of `normalizeError`. */
+  sent?: SentRequest;
+}
+
 /**
  * Sends one call: signs every attempt afresh, never follows a redirect, reads the answer whole within
- * the size and time bounds, and retries only what `call` allows. Resolves with the response and its body.
+ * the size and time bounds, and retries only what `call` allows.
  */
-export async function send(t: Transport, call: Call): Promise<[Response, Uint8Array]> {
+export async function send(t: Transport, call: Call): Promise<Received> {
   const { url, method, bytes, signal } = call;
   let hash: string | undefined;
   const bodyHash = () => (hash ??= hashBody(bytes));
@@ -52,6 +62,7 @@ export async function send(t: Transport, call: Call): Promise<[Response, Uint8Ar
     const attempt = startAttempt(signal, t.timeout, t.clock);
     let response: Response | undefined;
     let received: Uint8Array | undefined;
+    let json: Received["json"];
     let failure: unknown;
     let failed = true;
     try {
@@ -64,7 +75,7 @@ export async function send(t: Transport, call: Call): Promise<[Response, Uint8Ar
       });
       received = await readResponse(answer, method, url, t.maxResponseBytes, attempt.signal);
       // An order may exist behind a 2xx that is not JSON (truncated, an HTML page): that is no answer.
-      if (call.execute && answer.ok) JSON.parse(utf8.decode(received));
+      if (call.execute && answer.ok) json = { value: JSON.parse(utf8.decode(received)) };
       response = answer;
       failed = false;
     } catch (error) {
@@ -85,9 +96,10 @@ export async function send(t: Transport, call: Call): Promise<[Response, Uint8Ar
     const delay = call.retryable && t.retry ? retryDelay(t.retry, retry, response, t.clock.now()) : undefined;
     if (delay === undefined) {
       if (!response) throw failure;
-      if (!response.ok)
-        sentRequests.set(response, { method, url, stringToSign: response.status === 401 ? stringToSign : undefined });
-      return [response, received!];
+      const sent = response.ok
+        ? undefined
+        : { method, url, stringToSign: response.status === 401 ? stringToSign : undefined };
+      return { response, bytes: received!, json, sent };
     }
     // The answer not taken is read already: nothing is left open.
     await t.clock.sleep(delay, signal);

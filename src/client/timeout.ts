@@ -4,7 +4,10 @@ import { type Clock, systemClock } from "./clock.ts";
 export interface Attempt {
   signal: AbortSignal | undefined;
   timedOut: boolean;
-  /** Stops the timer and unhooks the caller's signal; `failed` also aborts what the attempt left open (a body, a socket). */
+  /**
+   * Stops the timer and unhooks the caller's signal; `failed` also aborts what the attempt left open (a body,
+   * a socket).
+   */
   end(failed: boolean): void;
 }
 
@@ -25,7 +28,10 @@ export function startAttempt(caller: AbortSignal | undefined, timeout: number | 
   const ctrl = new AbortController();
   const onAbort = () => ctrl.abort(caller!.reason);
   caller?.addEventListener("abort", onAbort);
-  const expire = () => ((attempt.timedOut = true), ctrl.abort());
+  const expire = () => {
+    attempt.timedOut = true;
+    ctrl.abort();
+  };
   // The system clock's own timer, cleared at the end: no promise and no abort listener per attempt.
   const timer = clock === systemClock ? setTimeout(expire, timeout) : undefined;
   if (!timer) clock.sleep(timeout, ctrl.signal).then(expire, noop);

@@ -8,7 +8,7 @@ type OptionalKey<Op> = Op extends { parameters: { header: infer H } }
   ? "Idempotency-Key" extends keyof H
     ? Omit<Op, "parameters"> & {
         parameters: Omit<Op["parameters"], "header"> &
-          ({} extends Omit<H, "Idempotency-Key">
+          (Record<never, never> extends Omit<H, "Idempotency-Key">
             ? { header?: Omit<H, "Idempotency-Key"> & KeyHeader }
             : { header: Omit<H, "Idempotency-Key"> & KeyHeader });
       }

@@ -1,6 +1,6 @@
 import { ApiError, type TypedApiError } from "./ApiError.ts";
 
-/** What the client sent for a response that failed: read back by `normalizeError` for its message. */
+/** What the client sent for a response that failed: the `sent` of its error result, for `normalizeError`'s message. */
 export interface SentRequest {
   method: string;
   url: string;
@@ -8,10 +8,8 @@ export interface SentRequest {
   stringToSign?: string | undefined;
 }
 
-/** Filled by the client for every error response it returns. */
-export const sentRequests = new WeakMap<Response, SentRequest>();
-
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a parsed body of any of four shapes, read field by field below.
+type Body = Record<string, any>;
 const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
 
 /** Envelope, code, detail and trace id of a body: the one place that knows the four shapes. */
@@ -32,18 +30,30 @@ function read(b: Body): [ApiError["envelope"], unknown?, unknown?, unknown?] {
   return ["unknown"];
 }
 
+/** A call's result as the client returns it: an error result carries `sent`, what the client sent. */
+export interface ErrorResult {
+  error?: unknown;
+  response: Response;
+  sent?: SentRequest | undefined;
+}
+
 /**
  * Turns the `error` of a result and its `response` into one ApiError, whichever of the four
  * envelopes the body is: flat (`code`, `status`, `trace_id`), the older auth shape (`status_code`),
- * v2 (`errors[]`) or portfolio (`error{}`).
+ * v2 (`errors[]`) or portfolio (`error{}`). Given the result whole (or its `sent` as third argument), the
+ * message also names the method and URL, and for a 401 to a signed request the string to sign.
  */
-export function normalizeError(error: unknown, response: Response): TypedApiError {
+export function normalizeError(result: ErrorResult): TypedApiError;
+export function normalizeError(error: unknown, response: Response, sent?: SentRequest): TypedApiError;
+export function normalizeError(error: unknown, response?: Response, sent?: SentRequest): TypedApiError {
+  // One argument: the result whole.
+  if (!response) ({ error, response, sent } = error as ErrorResult);
   const [envelope, code, detail, traceId] = read(error !== null && typeof error === "object" ? error : {});
   return new ApiError({
-    status: response.status,
-    statusText: response.statusText,
-    url: response.url,
-    ...sentRequests.get(response),
+    status: response!.status,
+    statusText: response!.statusText,
+    url: response!.url,
+    ...sent,
     body: error,
     envelope,
     code: str(code),

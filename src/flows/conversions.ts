@@ -254,7 +254,7 @@ export async function executeQuote(
     if (isOutcomeUnknownError(cause)) record.requestTime = cause.requestTime;
     return { outcome: "unknown", record, cause };
   }
-  const { data, error, response } = result;
+  const { data, response } = result;
   if (response.ok) {
     if (data && typeof data.transaction_id === "string" && data.transaction_id)
       return { outcome: "created", order: data, record };
@@ -264,7 +264,7 @@ export async function executeQuote(
       cause: new IncompleteResponseError("POST", response.url, response.status, "transaction_id"),
     };
   }
-  const apiError = normalizeError(error, response);
+  const apiError = normalizeError(result);
   record.traceId = apiError.traceId;
   if (response.status === 409) return { outcome: "already-consumed", error: apiError, record };
   if (response.status === 408 || response.status >= 500) return { outcome: "unknown", record, cause: apiError };

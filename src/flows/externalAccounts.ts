@@ -46,12 +46,12 @@ export async function findExternalAccountByKey(
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<ExternalAccountLookup> {
-  const { data, error, response } = await client.GET("/v1/customers/{customer_id}/external-accounts", {
+  const result = await client.GET("/v1/customers/{customer_id}/external-accounts", {
     params: { path: { customer_id: customerId }, query: { idempotency_key: idempotencyKey } },
     signal,
   });
-  if (!response.ok) throw normalizeError(error, response);
-  return data;
+  if (!result.response.ok) throw normalizeError(result);
+  return result.data;
 }
 
 /**
@@ -87,9 +87,9 @@ export async function createExternalAccount(
       if (input.signal?.aborted) throw error;
       continue;
     }
-    const { data, error, response } = result;
+    const { data, response } = result;
     if (response.ok) return { status: "created", account: data!, idempotencyKey, attempts };
-    if (response.status !== 409) throw normalizeError(error, response);
+    if (response.status !== 409) throw normalizeError(result);
     after = "conflict";
     break;
   }

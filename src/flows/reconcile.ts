@@ -147,10 +147,11 @@ export async function resolveExecuteOutcome<Cursor = unknown>(
     for (const transactionId of ids) {
       if (checked.has(transactionId)) continue;
       try {
-        const { data, error, response } = await client.GET("/v1/customers/{customer_id}/conversions/order", {
+        const result = await client.GET("/v1/customers/{customer_id}/conversions/order", {
           params: { path: { customer_id: customerId }, query: { transaction_id: transactionId } },
           signal: options.signal,
         });
+        const { data, response } = result;
         if (response.ok && data) {
           unreadable.delete(transactionId);
           if (data.quote_id === quoteId)
@@ -160,7 +161,7 @@ export async function resolveExecuteOutcome<Cursor = unknown>(
           unreadable.delete(transactionId);
           checked.add(transactionId);
         } else {
-          unreadable.set(transactionId, normalizeError(error, response));
+          unreadable.set(transactionId, normalizeError(result));
         }
       } catch (error) {
         if (options.signal?.aborted) throw error;

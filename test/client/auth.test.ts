@@ -1,8 +1,10 @@
 // Credentials are checked at createClient, applied per operation family, and never shown.
 import { inspect } from "node:util";
 import { afterEach, describe, expect, test } from "vitest";
+import { createAuth } from "../../src/client/auth.ts";
 import { createClient, InvalidCredentialsError, normalizeError, ServerSideOnlyError } from "../../src/index.ts";
 import { signRequest } from "../../src/signing/index.ts";
+import { hashBody } from "../../src/signing/stringToSign.ts";
 import { CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const base = "https://svc.example";
@@ -22,14 +24,37 @@ describe("bad credentials fail at createClient, before any request", () => {
     ["bearer token with a line break", { bearerToken: "tok\nX-Evil: 1" }],
     ["neither keys nor token", {} as { bearerToken: string }],
   ];
-  test.each(cases)("invalid: %s", (_, credentials) => {
+  test.each(cases)("%s", (_, credentials) => {
     const { fetch, sent } = stubFetch(json(200, {}));
     expect(() => make({ credentials, fetch })).toThrow(InvalidCredentialsError);
     expect(sent).toHaveLength(0);
   });
 
-  test("invalid: empty portfolio token", () => {
-    expect(() => make({ portfolioToken: "" })).toThrow(InvalidCredentialsError);
+  // One key of the pair is still HMAC credentials, checked as such, never taken for a bearer token.
+  test("an access key alone", () => {
+    expect(() => make({ credentials: { accessKey: "AK" } as never })).toThrow("Secret key must be a string");
+  });
+
+  test("a secret key alone", () => {
+    expect(() => make({ credentials: { secretKey: HMAC.secretKey } as never })).toThrow(/^Access key/);
+  });
+
+  test("a bearer token that is a number", () => {
+    expect(() => make({ credentials: { bearerToken: 123 as never } })).toThrow(
+      "Bearer token must be a non-empty string",
+    );
+  });
+
+  test("empty bearer token, by name", () => {
+    expect(() => make({ credentials: { bearerToken: "" } })).toThrow("Bearer token must be a non-empty string");
+  });
+
+  test("empty portfolio token", () => {
+    expect(() => make({ portfolioToken: "" })).toThrow("Portfolio token must be a non-empty string");
+  });
+
+  test("a token with a space is not header-safe", () => {
+    expect(() => make({ portfolioToken: "a b" })).toThrow("Portfolio token has spaces, line breaks or non-ASCII");
   });
 
   test("the error never shows the secret", () => {
@@ -52,7 +77,7 @@ describe("HMAC signing is server-side only", () => {
     delete g.window;
   });
 
-  test("createClient with keys refuses to run in a browser page", () => {
+  test("createClient with keys refuses", () => {
     g.window = { document: {} };
     expect(() => make({ credentials: HMAC })).toThrow(ServerSideOnlyError);
     expect(() => make({ credentials: HMAC })).toThrow(/server only/);
@@ -63,14 +88,16 @@ describe("HMAC signing is server-side only", () => {
     expect(() => signRequest({ ...HMAC, method: "GET", path: "/v1", time: new Date() })).toThrow(ServerSideOnlyError);
   });
 
-  test("a bearer-token client still works in a page", () => {
+  test("a bearer-token client still sends in a page", async () => {
     g.window = { document: {} };
-    expect(() => make({ credentials: { bearerToken: "sandbox-token" } })).not.toThrow();
+    const { fetch, sent } = stubFetch(json(200, {}));
+    await make({ credentials: { bearerToken: "sandbox-token" }, fetch }).GET("/all_deposit_instructions");
+    expect(sent[0]!.headers.get("Authorization")).toBe("Bearer sandbox-token");
   });
 });
 
 describe("which credentials each operation gets", () => {
-  test("sandbox: Bearer token only, no signature headers", async () => {
+  test("sandbox: Bearer token only", async () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const client = make({ credentials: { bearerToken: "sandbox-token" }, fetch });
     await client.GET("/v1/customers/{customer_id}/rfi-cases", { params: { path: { customer_id: CUSTOMER } } });
@@ -78,7 +105,7 @@ describe("which credentials each operation gets", () => {
     expect(sent[0]!.headers.has("X-SVC-Date")).toBe(false);
   });
 
-  test("portfolio operations use the portfolio token, customer operations the HMAC signature", async () => {
+  test("portfolio token vs HMAC signature", async () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const client = make({ credentials: HMAC, portfolioToken: "pf-token", fetch });
     await client.GET("/v1/portfolios/{portfolio_id}/conversions/hedge", {
@@ -90,7 +117,7 @@ describe("which credentials each operation gets", () => {
     expect(sent[1]!.headers.get("Authorization")).toMatch(/^Service-HMAC-SHA256 AK-TEST:\d{8}T\d{6}Z:[0-9a-f]{64}$/);
   });
 
-  test("the signed path includes the base URL's /api prefix and leaves out the query", async () => {
+  test("signed path: /api prefix, no query", async () => {
     const { fetch, sent } = stubFetch(json(200, {}));
     const { clock } = fakeClock();
     const client = createClient({ baseUrl: "https://svc.example/api/", credentials: HMAC, fetch, clock });
@@ -106,15 +133,15 @@ describe("which credentials each operation gets", () => {
 });
 
 describe("a 401 to a signed request", () => {
-  test("surfaces the local string to sign, never the secret", async () => {
+  test("shows the string to sign, not the secret", async () => {
     const body = { status_code: 401, code: "Unauthorized", instance: "/v1/x", detail: "Signature mismatch." };
     const { fetch } = stubFetch(json(401, body));
     const { clock } = fakeClock();
     const client = createClient({ baseUrl: base, credentials: HMAC, fetch, clock });
-    const { error, response } = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
+    const result = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
       params: { path: { customer_id: CUSTOMER } },
     });
-    const apiError = normalizeError(error, response);
+    const apiError = normalizeError(result);
     const expected = signRequest({
       ...HMAC,
       method: "GET",
@@ -130,14 +157,77 @@ describe("a 401 to a signed request", () => {
   test("of a bearer request has no string to sign", async () => {
     const { fetch } = stubFetch(json(401, { code: "00010000", status: 401 }));
     const client = make({ credentials: { bearerToken: "t" }, fetch });
-    const { error, response } = await client.GET("/all_deposit_instructions");
-    expect(normalizeError(error, response).stringToSign).toBeUndefined();
+    const apiError = normalizeError(await client.GET("/all_deposit_instructions"));
+    expect(apiError.stringToSign).toBeUndefined();
+    expect(apiError.message).toBe('[GET] "https://svc.example/all_deposit_instructions": 401 (00010000)');
+  });
+
+  test("a 403 to a signed request has none either", async () => {
+    const { fetch } = stubFetch(json(403, { code: "00010001" }));
+    const client = make({ credentials: HMAC, fetch, retry: false });
+    expect(normalizeError(await client.GET("/all_deposit_instructions")).stringToSign).toBeUndefined();
   });
 });
 
-test("the client and its inspection never show the secret or tokens", () => {
+test("inspecting the client shows no secret", () => {
   const client = make({ credentials: HMAC, portfolioToken: "pf-secret-token" });
   const shown = [inspect(client, { depth: 10, showHidden: true }), String(client), JSON.stringify(client)].join("\n");
   expect(shown).not.toContain(HMAC.secretKey);
   expect(shown).not.toContain("pf-secret-token");
+});
+
+// createAuth's signer (src/client/auth.ts) reuses the last signature while method, path, body hash and second
+// are unchanged; each of them alone must give a new one.
+describe("the signature memo", () => {
+  const T = Date.UTC(2026, 10, 24, 9, 0, 0, 100);
+  const hashOf = (text: string) => hashBody(text);
+  const sign = () => createAuth({ credentials: HMAC })(false)!;
+  const expected = (method: string, path: string, body: string, time: number) =>
+    signRequest({ ...HMAC, method, path, body, time: new Date(time) }).headers;
+  const run = (authorize: ReturnType<typeof sign>, method: string, path: string, body: string, time: number) => {
+    const headers = new Headers();
+    const stringToSign = authorize(headers, method, path, () => hashOf(body), time);
+    return { authorization: headers.get("Authorization"), date: headers.get("X-SVC-Date"), stringToSign };
+  };
+
+  type Attempt = [method: string, path: string, body: string, time: number];
+  test.each<[string, Attempt, Attempt]>([
+    ["method", ["GET", "/v1/a", "", T], ["POST", "/v1/a", "", T]],
+    ["path", ["GET", "/v1/a", "", T], ["GET", "/v1/b", "", T]],
+    ["body hash", ["POST", "/v1/a", "one", T], ["POST", "/v1/a", "two", T]],
+    ["second", ["GET", "/v1/a", "", T], ["GET", "/v1/a", "", T + 1_000]],
+  ])("a new %s signs anew", (_what, first, second) => {
+    const authorize = sign();
+    run(authorize, ...first);
+    const { authorization, date } = run(authorize, ...second);
+    const want = expected(...second);
+    expect([authorization, date]).toEqual([want.Authorization, want["X-SVC-Date"]]);
+  });
+
+  test("the same second and call reuse it", () => {
+    const authorize = sign();
+    const first = run(authorize, "GET", "/v1/a", "", T);
+    const again = run(authorize, "GET", "/v1/a", "", T + 800);
+    expect(again).toEqual(first);
+    expect(again.stringToSign).toBe(
+      signRequest({ ...HMAC, method: "GET", path: "/v1/a", time: new Date(T) }).stringToSign,
+    );
+  });
+
+  test("a bearer signer returns no string to sign", () => {
+    const headers = new Headers();
+    const authorize = createAuth({ credentials: { bearerToken: "t" } })(false)!;
+    expect(authorize(headers, "GET", "/v1/a", () => "", T)).toBeUndefined();
+    expect(headers.get("Authorization")).toBe("Bearer t");
+  });
+
+  test("no credentials, no signer", () => {
+    expect(createAuth({})(false)).toBeUndefined();
+  });
+
+  test("portfolio paths get the portfolio token", () => {
+    const headers = new Headers();
+    createAuth({ credentials: HMAC, portfolioToken: "pf" })(true)!(headers, "GET", "/v1/portfolios/p", () => "", T);
+    expect([...(headers as unknown as Iterable<[string, string]>)]).toEqual([["authorization", "Bearer pf"]]);
+  });
 });

@@ -20,7 +20,7 @@ const sandbox = () =>
     retry: false,
   });
 
-test("a read (List RFI cases, rfi_status comma-separated) answers the documented list", async () => {
+test("a read answers the documented list", async () => {
   const { data, error, response } = await sandbox().GET("/v1/customers/{customer_id}/rfi-cases", {
     params: {
       path: { customer_id: CUSTOMER },
@@ -41,7 +41,7 @@ test("a signed read is accepted as production auth", async () => {
   expect(response.status).toBe(200);
 });
 
-test("a JSON POST with a generated Idempotency-Key creates an external account", async () => {
+test("a keyed POST creates an account", async () => {
   const { data, error, response } = await sandbox().POST("/v1/customers/{customer_id}/external-accounts", {
     params: { path: { customer_id: CUSTOMER } },
     body: bankAccount,
@@ -52,7 +52,7 @@ test("a JSON POST with a generated Idempotency-Key creates an external account",
   expect(typeof data!.institution_name).toBe("string");
 });
 
-test("a document upload sends the raw bytes with its MIME type", async () => {
+test("an upload sends raw bytes, typed", async () => {
   const { error, response } = await sandbox().PUT(
     "/v2/accounts/{main_account_id}/businesses/{sub_account_id}/documents/{document_type}",
     {
@@ -68,14 +68,14 @@ test("a document upload sends the raw bytes with its MIME type", async () => {
   expect(response.ok).toBe(true);
 });
 
-test("a documented error comes back typed and normalizes", async () => {
-  const { error, response } = await sandbox().POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+test("a documented error normalizes", async () => {
+  const result = await sandbox().POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
     params: { path: { portfolio_id: "pf-1" } },
     headers: { Prefer: "code=409" },
     body: { quote_id: "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d" },
   });
-  expect(response.status).toBe(409);
-  const e = normalizeError(error, response);
+  expect(result.response.status).toBe(409);
+  const e = normalizeError(result);
   expect(e.envelope).toBe("portfolio");
   expect(["QUOTE_EXPIRED", "QUOTE_ALREADY_HEDGED"]).toContain(e.code);
   expect(e.message).toMatch(/^\[POST\] "http:\/\/127\.0\.0\.1:\d+\/v1\/portfolios\/pf-1\/conversions\/hedge": 409/);

@@ -7,7 +7,7 @@ import {
   OutcomeUnknownError,
   type RetryOptions,
 } from "../../src/index.ts";
-import { backoffMs, defaultRetry, retryAfterMs } from "../../src/client/retry.ts";
+import { backoffMs, defaultRetry, retryAfterMs, retryDelay } from "../../src/client/retry.ts";
 import { bankAccount, CUSTOMER, fakeClock, HMAC, json, stubFetch } from "./helpers.ts";
 
 const ok = () => json(200, { list: [], total: 0 });
@@ -66,7 +66,7 @@ describe("reads (GET)", () => {
     expect(sent).toHaveLength(2);
   });
 
-  test("makes 2 retries by default, then returns the last response", async () => {
+  test("2 retries by default, then the last answer", async () => {
     const { client, sent } = setup([fail(503)]);
     expect((await listCases(client)).response.status).toBe(503);
     expect(sent).toHaveLength(3);
@@ -99,13 +99,13 @@ describe("reads (GET)", () => {
 });
 
 describe("backoff", () => {
-  test("doubles per retry with jitter between half and all of the ceiling", async () => {
+  test("doubles per retry, with jitter", async () => {
     const { client, waits } = setup([fail(500)], { limit: 4, baseDelay: 100, maxDelay: 1_000 });
     await listCases(client);
     expect(waits).toEqual([75, 150, 300, 600]); // random 0.5: 3/4 of 100, 200, 400, 800
   });
 
-  test("stays within [ceiling/2, ceiling] for the extreme jitter values, capped by maxDelay", () => {
+  test("stays within half to all of the cap", () => {
     const policy = { ...defaultRetry, baseDelay: 100, maxDelay: 1_000 };
     for (let retry = 0; retry < 8; retry++) {
       const ceiling = Math.min(1_000, 100 * 2 ** retry);
@@ -126,7 +126,7 @@ describe("Retry-After", () => {
 
   test("as an HTTP date is waited for until that time", async () => {
     const { client, waits, clock } = setup([
-      (s) => fail(503, { "Retry-After": new Date(clock.now() + 7_000).toUTCString() }),
+      () => fail(503, { "Retry-After": new Date(clock.now() + 7_000).toUTCString() }),
       ok(),
     ]);
     expect((await listCases(client)).response.status).toBe(200);
@@ -135,7 +135,7 @@ describe("Retry-After", () => {
     expect(waits[0]).toBeLessThanOrEqual(7_000);
   });
 
-  test("a date in the past says nothing: the backoff applies (defect 13)", () => {
+  test("a past date: the backoff applies", () => {
     expect(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT", Date.UTC(2026, 0, 1))).toBeUndefined();
   });
 
@@ -145,7 +145,7 @@ describe("Retry-After", () => {
     expect(waits).toEqual([75]);
   });
 
-  test("beyond maxRetryAfter is not waited for: the response is returned", async () => {
+  test("beyond maxRetryAfter: not waited for", async () => {
     const { client, sent, waits } = setup([fail(429, { "Retry-After": "120" }), ok()], { maxRetryAfter: 60_000 });
     expect((await listCases(client)).response.status).toBe(429);
     expect(sent).toHaveLength(1);
@@ -160,7 +160,7 @@ describe("Retry-After", () => {
 });
 
 describe("POSTs", () => {
-  test("with an Idempotency-Key are retried with the same key on every attempt", async () => {
+  test("keyed: retried with the same key", async () => {
     const { client, sent } = setup([networkError(), fail(503), json(201, { institution_name: "Bank" })]);
     const { data } = await createAccount(client);
     expect(data).toEqual({ institution_name: "Bank" });
@@ -170,7 +170,7 @@ describe("POSTs", () => {
     expect(new Set(keys).size).toBe(1);
   });
 
-  test("with the caller's Idempotency-Key keep it on every attempt", async () => {
+  test("keep the caller's key on every attempt", async () => {
     const { client, sent } = setup([fail(500), fail(500), fail(500)]);
     await createAccount(client, "5a0b2c4d-6e8f-4a1b-9c3d-5e7f9a1b3c5d");
     expect(sent.map((s) => s.headers.get("Idempotency-Key"))).toEqual(
@@ -188,7 +188,7 @@ describe("POSTs", () => {
     expect(sent[0]!.headers.get("Idempotency-Key")).toBe(sent[1]!.headers.get("Idempotency-Key"));
   });
 
-  test("without an Idempotency-Key are not retried", async () => {
+  test("unkeyed: not retried", async () => {
     const { client, sent } = setup([fail(503), json(201, {})]);
     const { response } = await client.POST("/v1/customers/{customer_id}/conversions/quote", {
       params: { path: { customer_id: CUSTOMER } },
@@ -198,7 +198,7 @@ describe("POSTs", () => {
     expect(sent).toHaveLength(1);
   });
 
-  test("without an Idempotency-Key are not retried after a network error", async () => {
+  test("unkeyed: no retry on a network error", async () => {
     const { client, sent } = setup([networkError(), json(201, {})]);
     await expect(
       client.POST("/v1/customers/{customer_id}/recipients", { params: { path: { customer_id: CUSTOMER } }, body: {} }),
@@ -231,7 +231,7 @@ describe("Execute Quote", () => {
     expect(sent).toHaveLength(1);
   });
 
-  test("a network error becomes OutcomeUnknownError with customer, quote_id and request time", async () => {
+  test("a network error is an unknown outcome", async () => {
     const { client, sent, time } = setup([networkError(), json(201, {})]);
     const sentAt = time();
     const error = await executeQuote(client).catch((e: unknown) => e);
@@ -263,7 +263,7 @@ describe("Execute Quote", () => {
     expect(isTimeoutError((error as Error).cause)).toBe(true);
   });
 
-  test("carries no Idempotency-Key even when one is put in headers", async () => {
+  test("carries no Idempotency-Key", async () => {
     const { client, sent } = setup([json(201, { transaction_id: "t", order_status: "PENDING" })]);
     await client.POST("/v1/customers/{customer_id}/conversions/hedge", {
       params: { path: { customer_id: CUSTOMER } },
@@ -275,7 +275,7 @@ describe("Execute Quote", () => {
 });
 
 describe("re-signing", () => {
-  test("re-signs every retry with a fresh timestamp, over the same body bytes", async () => {
+  test("every retry is signed afresh", async () => {
     const { client, sent } = setup([
       fail(503, { "Retry-After": "2" }),
       fail(503, { "Retry-After": "2" }),
@@ -286,7 +286,67 @@ describe("re-signing", () => {
     expect(stamps).toEqual(["20261121T093000Z", "20261121T093002Z", "20261121T093004Z"]);
     const auths = sent.map((s) => s.headers.get("Authorization")!);
     expect(new Set(auths).size).toBe(3);
-    auths.forEach((a, i) => expect(a).toContain(`:${stamps[i]}:`));
+    for (const [i, a] of auths.entries()) expect(a).toContain(`:${stamps[i]}:`);
     expect(sent.every((s) => Buffer.from(s.body!).equals(Buffer.from(sent[0]!.body!)))).toBe(true);
+  });
+});
+
+// The policy's functions (src/client/retry.ts) on their own.
+describe("policy", () => {
+  const now = Date.UTC(2026, 0, 1);
+  const policy = { ...defaultRetry, random: () => 0.5 };
+  const answer = (status: number, retryAfter?: string) =>
+    new Response(null, { status, headers: retryAfter === undefined ? {} : { "Retry-After": retryAfter } });
+
+  test("the defaults", () => {
+    expect({ ...defaultRetry, random: undefined }).toEqual({
+      limit: 2,
+      statusCodes: [408, 429, 500, 502, 503, 504],
+      baseDelay: 300,
+      maxDelay: 10_000,
+      maxRetryAfter: 60_000,
+      random: undefined,
+    });
+    expect(defaultRetry.random).toBe(Math.random);
+  });
+
+  test.each([
+    ["3", 3_000],
+    [" 3 ", 3_000],
+    ["0", 0],
+  ])("Retry-After %j is %i ms", (value, ms) => {
+    expect(retryAfterMs(value, now)).toBe(ms);
+  });
+
+  // "12/31/2099" is a date to Date.parse, but not an HTTP date: it names no day or month.
+  test.each(["3a", "a3", "3 3", "1e3", "-1", "+1", "12/31/2099"])("Retry-After %j is no delay", (value) => {
+    expect(retryAfterMs(value, now)).toBeUndefined();
+  });
+
+  test("a date now or past is no delay", () => {
+    expect(retryAfterMs(new Date(now).toUTCString(), now)).toBeUndefined();
+    expect(retryAfterMs(new Date(now + 1_000).toUTCString(), now)).toBe(1_000);
+  });
+
+  test("backoff doubles to the cap", () => {
+    const fixed = { ...policy, random: () => 1 };
+    expect([0, 1, 2, 10].map((n) => backoffMs(fixed, n))).toEqual([300, 600, 1_200, 10_000]);
+    expect(backoffMs({ ...policy, random: () => 0 }, 1)).toBe(300);
+  });
+
+  test("no retry at the limit", () => {
+    expect(retryDelay(policy, 1, undefined, now)).toBe(450);
+    expect(retryDelay(policy, 2, undefined, now)).toBeUndefined();
+  });
+
+  test("a status not listed is not retried", () => {
+    expect(retryDelay(policy, 0, answer(501), now)).toBeUndefined();
+    expect(retryDelay(policy, 0, answer(503), now)).toBe(225);
+  });
+
+  test("Retry-After up to the bound is taken", () => {
+    expect(retryDelay(policy, 0, answer(503, "60"), now)).toBe(60_000);
+    expect(retryDelay(policy, 0, answer(503, "61"), now)).toBeUndefined();
+    expect(retryDelay(policy, 0, answer(503, "0"), now)).toBe(0);
   });
 });

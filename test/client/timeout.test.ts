@@ -9,7 +9,7 @@ const read = (client: ReturnType<typeof createClient>, signal?: AbortSignal) =>
     ...(signal ? { signal } : {}),
   });
 
-test("an attempt without response within the timeout is aborted and a read is retried", async () => {
+test("a timed-out read is retried", async () => {
   const { fetch, sent } = stubFetch("hang", json(200, { list: [], total: 0 }));
   const { clock, waits } = fakeClock();
   const client = createClient({
@@ -26,7 +26,7 @@ test("an attempt without response within the timeout is aborted and a read is re
   expect(waits).toEqual([5_000, 50]);
 });
 
-test("TimeoutError once no retry is left, with method and URL", async () => {
+test("TimeoutError once no retry is left", async () => {
   const { fetch, sent } = stubFetch("hang");
   const { clock } = fakeClock();
   const client = createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch, clock, timeout: 1_000 });
@@ -45,7 +45,7 @@ test("the real clock times out a hanging fetch", async () => {
   await expect(read(client)).rejects.toBeInstanceOf(TimeoutError);
 });
 
-test("the caller's signal aborts the attempt and stops retries", async () => {
+test("the caller's signal stops retries", async () => {
   const { fetch, sent } = stubFetch("hang");
   const { clock } = fakeClock();
   const client = createClient({ baseUrl: "https://svc.example", credentials: HMAC, fetch, clock, timeout: false });

@@ -1,7 +1,7 @@
 // Wrong paths, params and bodies do not compile; results and errors are typed by the document.
 import { describe, expectTypeOf, test } from "vitest";
 import type { components } from "../../generated/types.ts";
-import { createClient } from "../../src/index.ts";
+import { createClient, normalizeError } from "../../src/index.ts";
 
 const client = createClient({ baseUrl: "https://svc.example", credentials: { bearerToken: "t" } });
 const customer = { customer_id: "c" };
@@ -94,5 +94,30 @@ describe("paths, params and bodies", () => {
     createClient({ credentials: { bearerToken: "t" } });
     // @ts-expect-error the retry limit is a number
     createClient({ baseUrl: "https://x", retry: { limit: "2" } });
+  });
+});
+
+describe("per-call options are openapi-fetch's", () => {
+  test("headers, signal, parseAs and serializers type-check", () => {
+    client.GET("/all_deposit_instructions", {
+      headers: { "X-A": ["a", 1, true], "X-B": null, "X-C": undefined },
+      signal: AbortSignal.timeout(1_000),
+      parseAs: "text",
+      querySerializer: () => "",
+      pathSerializer: (path: string) => path,
+      baseUrl: "https://other.example",
+    });
+    // @ts-expect-error parseAs is one of openapi-fetch's body readers
+    client.GET("/all_deposit_instructions", { parseAs: "xml" });
+  });
+
+  test("parseAs types the data", async () => {
+    const { data } = await client.GET("/all_deposit_instructions", { parseAs: "text" });
+    expectTypeOf(data).toEqualTypeOf<string | undefined>();
+  });
+
+  test("normalizeError takes a result whole", async () => {
+    const result = await client.GET("/all_deposit_instructions");
+    expectTypeOf(normalizeError(result).status).toEqualTypeOf<number>();
   });
 });

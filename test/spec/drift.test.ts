@@ -14,6 +14,7 @@ test("generated/ is up to date (else `npm run build`)", async () => {
     "financial-operations-api.postman_collection.json",
     "openapi.json",
     "openapi.yaml",
+    "operations.ts",
     "production.postman_environment.json",
     "sandbox.postman_environment.json",
     "types.ts",

@@ -1,6 +1,6 @@
-// Defect 10: response bodies were unbounded in size and time: a body that never ends hung any call
-// (the timeout covered only the headers), and a small gzip that inflates to 400 MB took 2 GB. The
-// timeout now covers the whole attempt and maxResponseBytes bounds the body after decompression.
+// Response bodies are bounded in size and time. Once: response bodies were unbounded in size and time: a body that
+// never ends hung any call (the timeout covered only the headers), and a small gzip that inflates to 400 MB took 2
+// GB. The timeout now covers the whole attempt and maxResponseBytes bounds the body after decompression.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createClient, executeQuote, ResponseTooLargeError, TimeoutError } from "../../../src/index.ts";
@@ -56,23 +56,23 @@ const read = (kind: string, options: Parameters<typeof createClient>[0] extends 
     },
   );
 
-test("a body that never ends is cut by the timeout, which covers the body read", async () => {
+test("an endless body is cut by the timeout", async () => {
   const error = await read("endless", { timeout: 300 }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TimeoutError);
 });
 
-test("a body beyond the default 10 MiB throws ResponseTooLargeError, the rest unread", async () => {
+test("a body over 10 MiB is refused", async () => {
   const error = await read("huge").catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ResponseTooLargeError);
   expect((error as ResponseTooLargeError).limit).toBe(10 * MiB);
 });
 
-test("a Content-Length beyond maxResponseBytes is refused before reading", async () => {
+test("a Content-Length over the limit", async () => {
   const error = await read("declared", { maxResponseBytes: MiB, timeout: 2_000 }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ResponseTooLargeError);
 });
 
-test("a gzip bomb stops at maxResponseBytes counted after decompression", async () => {
+test("a gzip bomb stops at the limit", async () => {
   const before = process.memoryUsage().rss;
   const error = await read("bomb", { maxResponseBytes: MiB }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ResponseTooLargeError);
@@ -85,7 +85,7 @@ test("an ordinary body is still read within the bounds", async () => {
   expect(response.url).toBe(`${server.url}/v1/customers/${CUSTOMER}/rfi-cases`);
 });
 
-test("executeQuote with a body that never ends reports unknown once the timeout passes", async () => {
+test("executeQuote: an endless body is unknown", async () => {
   const client = createClient({
     baseUrl: server.url,
     credentials: HMAC,

@@ -1,6 +1,6 @@
-// Defect 12: bodies the types forbid but JavaScript callers pass (ReadableStream, FormData, a Node
-// stream) were sent signed as `{}`, and a string JSON-quoted. They are now refused before sending with
-// InvalidUploadError, and a string is sent as its own UTF-8 bytes.
+// Bodies the types forbid but JavaScript callers pass. Once: bodies the types forbid but JavaScript callers pass
+// (ReadableStream, FormData, a Node stream) were sent signed as `{}`, and a string JSON-quoted. They are now refused
+// before sending with InvalidUploadError, and a string is sent as its own UTF-8 bytes.
 import { Readable } from "node:stream";
 import { expect, test } from "vitest";
 import { createClient, InvalidUploadError } from "../../../src/index.ts";
@@ -16,7 +16,16 @@ function setup() {
 }
 
 const forbidden: [string, () => unknown][] = [
-  ["ReadableStream", () => new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array([1])), c.close()) })],
+  [
+    "ReadableStream",
+    () =>
+      new ReadableStream({
+        start: (c) => {
+          c.enqueue(new Uint8Array([1]));
+          c.close();
+        },
+      }),
+  ],
   ["FormData", () => new FormData()],
   ["URLSearchParams", () => new URLSearchParams("a=b")],
   ["Node stream", () => Readable.from(["x"])],
@@ -37,7 +46,7 @@ test.each(forbidden)("an upload of a %s is refused before sending", async (_name
   expect(sent).toHaveLength(0);
 });
 
-test.each(forbidden)("a JSON operation given a %s is refused too, never sent as {}", async (_name, make) => {
+test.each(forbidden)("a JSON body of a %s is refused", async (_name, make) => {
   const { client, sent } = setup();
   await expect(
     client.POST("/v1/customers/{customer_id}/conversions/quote", {
@@ -48,7 +57,7 @@ test.each(forbidden)("a JSON operation given a %s is refused too, never sent as 
   expect(sent).toHaveLength(0);
 });
 
-test("a string is sent as its UTF-8 bytes, not JSON-quoted, and signed over them", async () => {
+test("a string is sent as its UTF-8 bytes", async () => {
   const { client, sent } = setup();
   await client.PUT("/v2/accounts/{main_account_id}/individuals/{sub_account_id}/documents/{document_type}", {
     params: { path, header },
