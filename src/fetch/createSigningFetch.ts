@@ -40,7 +40,7 @@ export type SigningFetch = (input: string | URL | Request, init?: RequestInit) =
  * and only to the base URL's origin and path; it never follows a redirect. Checks run before anything is sent.
  * @throws InvalidCredentialsError for missing or malformed credentials (never quoting the secret), ServerSideOnlyError
  * for HMAC credentials in a browser page, InvalidOptionError for a redirect option other than "error" or "manual",
- * TypeError for a bad baseUrl (client/validate.ts); the returned fetch rejects with
+ * InvalidOptionError for a bad baseUrl (client/validate.ts); the returned fetch rejects with
  * RefusedRequestError, InvalidUploadError, InvalidCredentialsError or RedirectError as it says.
  */
 export function createSigningFetch(options: SigningFetchOptions): SigningFetch {
