@@ -1,7 +1,7 @@
 // The replay guard's expiry: a signature is refused up to the end of its window and no longer, and a sweep
 // drops exactly the signatures whose window has passed (they are kept in buckets by expiry).
 import { describe, expect, test } from "vitest";
-import { ReplayGuard } from "../../src/mock/auth/replay.ts";
+import { ReplayGuard } from "../../../src/mock/auth/replay.ts";
 
 const t0 = new Date("2026-11-21T09:30:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);

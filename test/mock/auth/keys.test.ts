@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { loadKeys, MockKeysError } from "../../src/mock/auth/keys.ts";
-import { newSecret } from "./support.ts";
+import { loadKeys, MockKeysError } from "../../../src/mock/auth/keys.ts";
+import { newSecret } from "../support.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mock-keys-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
