@@ -32,7 +32,7 @@ let frontToEcho: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
   // Tests here sign the same request within one second (same signature): replays are allowed, and their
-  // refusal is tested on its own in hardening/defect5-replay-and-future.test.ts.
+  // refusal is tested on its own in hardening/replay-and-future.test.ts.
   front = await startFront({ upstream: prism.url, keys, replay: "allow" });
   echo = await startEcho();
   frontToEcho = await startFront({ upstream: echo.url, keys, replay: "allow" });

@@ -32,7 +32,7 @@ let production: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
   sandbox = await startFront({ upstream: prism.url, auth: "sandbox" });
-  // Good requests repeat within a second here (same signature): replay refusal is tested in hardening/defect5.
+  // Good requests repeat within a second here (same signature): replay refusal is tested in hardening/replay-and-future.test.ts.
   production = await startFront({
     upstream: prism.url,
     keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
