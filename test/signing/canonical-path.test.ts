@@ -89,7 +89,7 @@ describe("canonical paths", () => {
           expect(readTarget(`${p}?a=1`)).toEqual({ ok: true, path: p, query: "a=1" });
           expect(sign(p).stringToSign.split("\n")[3]).toBe(p);
         } else {
-          expect(() => sign(p)).toThrow(TypeError);
+          expect(() => sign(p)).toThrow(/path/i);
           // With a '?', the mock reads a query where the signer refuses one inside PATH.
           if (!p.includes("?")) expect(readTarget(p)).toMatchObject({ ok: false });
         }
@@ -133,7 +133,7 @@ describe("canonical paths", () => {
         portfolioToken: "pt",
         fetch: async () => (sent++, new Response("{}", { status: 200 })),
       });
-      await expect((client.request as Function)("GET", p)).rejects.toThrow(TypeError);
+      await expect((client.request as Function)("GET", p)).rejects.toThrow(/path/i);
       expect(sent).toBe(0);
     },
   );

@@ -9,7 +9,6 @@ import {
   EMPTY_BODY_HASH,
   formatTimestamp,
   hashBody,
-  InvalidCredentialsError,
   MIN_SECRET_KEY_BYTES,
   signRequest,
 } from "../../src/index.ts";
@@ -90,17 +89,23 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
   );
 });
 
+const messageOf = (f: () => unknown) => {
+  try {
+    f();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error("did not throw");
+};
+
 describe("invalid secrets are refused before signing", () => {
   test.each(invalidSecrets)("invalid: $name", ({ secretKey }) => {
-    expect(() => decodeSecretKey(secretKey)).toThrow(InvalidCredentialsError);
-    expect(() => createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } })).toThrow(
-      InvalidCredentialsError,
+    expect(() => decodeSecretKey(secretKey)).toThrow(/secret key/i);
+    const refusal = messageOf(() =>
+      createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } }),
     );
-    try {
-      createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } });
-    } catch (error) {
-      if (secretKey.length > 1) expect(String((error as Error).message)).not.toContain(secretKey.trim());
-    }
+    expect(refusal).toMatch(/secret key/i);
+    if (secretKey.trim().length > 1) expect(refusal).not.toContain(secretKey.trim());
   });
 });
 
