@@ -56,7 +56,7 @@ function cli(
 }
 
 describe("fo-sign", () => {
-  test("prints timestamp, body hash, string to sign and headers matching the JSON signing vector", async () => {
+  test("prints the signing vector's fields", async () => {
     const { code, stdout } = await cli([...json.args, "--json"]);
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
@@ -71,7 +71,7 @@ describe("fo-sign", () => {
     });
   });
 
-  test("the text output carries the same vector, the string to sign one field per line", async () => {
+  test("text output: the same vector", async () => {
     const { stdout } = await cli(json.args);
     expect(stdout).toContain(`TIMESTAMP       20261121T093000Z`);
     expect(stdout).toContain(`BODY_HASH       ${json.bodyHash}`);
@@ -85,7 +85,7 @@ describe("fo-sign", () => {
     expect(stdout).toContain(`  X-SVC-Date: 20261121T093000Z`);
   });
 
-  test("an upload is signed over the file bytes, with the base URL's /api prefix in the path", async () => {
+  test("signs an upload's file bytes under /api", async () => {
     const file = path.join(dir, "memorandum.pdf");
     writeFileSync(file, upload.bytes);
     const { stdout } = await cli([
@@ -212,7 +212,7 @@ describe("fo-sign explain", () => {
     expect(stdout).toMatch(/\[fits\] a different method or path in the string: .*path "\/v1\/.*\?x=1"/);
   });
 
-  test("a hashed empty body and a re-serialized body fit the encoded-body cause", async () => {
+  test("empty or re-serialized bodies fit the body cause", async () => {
     expect(
       (await explain(hmac(key, buildStringToSign("AK_vector_1", ts, "POST", p, hashBody(""))))).emptyOrEncodedBody,
     ).toBe("fits");
@@ -245,7 +245,7 @@ describe("fo-sign explain", () => {
     expect(fit.verdict).toBe("fits");
   });
 
-  test("expired and differing timestamps fit; a correct signature leaves a changed file as the possible cause", async () => {
+  test("names the causes that fit a 401", async () => {
     const sig = json.signature;
     const late = await cli([
       "explain",

@@ -21,7 +21,7 @@ describe("buildStringToSign", () => {
 });
 
 describe("hashBody", () => {
-  test("hashes the same bytes alike as a Uint8Array, an ArrayBuffer and a UTF-8 string", () => {
+  test("hashes bytes alike in any form", () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (text) => {
         const bytes = new TextEncoder().encode(text);

@@ -99,7 +99,7 @@ describe("repeatedMembers", () => {
     expect(repeatedMembers('{"a\\"b" : 1, "a\\u0022b"\n: 2}')).toEqual([{ entry: 2, first: 1 }]);
   });
 
-  test("skips names inside nested objects and arrays, and strings that are values", () => {
+  test("skips nested names and string values", () => {
     expect(repeatedMembers('{"a": {"a": 1, "a": 2}, "b": ["a", {"b": 1}], "c": "a", "d": "c"}')).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ describe("verifySignature", () => {
     expect(m.verifySignature(signed(), options)).toEqual({ ok: true, accessKey: creds.accessKey });
   });
 
-  test("accepts any method, path and body signed for it, and nothing else changed", () => {
+  test("accepts what was signed, nothing else", () => {
     const method = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE");
     const path = fc.stringMatching(/^(?:\/[a-z0-9]{1,8}){1,4}$/);
     fc.assert(
@@ -124,7 +124,7 @@ describe("verifyHeaders", () => {
     expect(m.verifyHeaders(signed(time, { date: undefined }), options)).toMatchObject({ accessKey: creds.accessKey });
   });
 
-  test("refuses a timestamp that is not a real time, even when the date header repeats it", () => {
+  test("refuses a timestamp that is not a real time", () => {
     const auth = `Service-HMAC-SHA256 ${creds.accessKey}:20260231T093000Z:${"0".repeat(64)}`;
     expect(failureOf(signed(time, { authorization: auth, date: "20260231T093000Z" }))).toBe("malformed-timestamp");
   });
@@ -135,12 +135,12 @@ describe("verifyHeaders", () => {
     expect(failureOf(signed(time))).toBe("ok");
   });
 
-  test("accepts a timestamp exactly the window old, refuses one a millisecond older", () => {
+  test("allows exactly the window's age", () => {
     expect(failureOf(signed(), { ...options, now: later(300_000) })).toBe("ok");
     expect(failureOf(signed(), { ...options, now: later(300_001) })).toBe("stale-timestamp");
   });
 
-  test("accepts a timestamp exactly the allowed skew ahead, refuses one a millisecond further", () => {
+  test("allows exactly the skew ahead", () => {
     const opts = { ...options, futureSeconds: 60 };
     expect(failureOf(signed(), { ...opts, now: later(-60_000) })).toBe("ok");
     expect(failureOf(signed(), { ...opts, now: later(-60_001) })).toBe("future-timestamp");

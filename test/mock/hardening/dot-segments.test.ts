@@ -49,7 +49,7 @@ describe("defect 2: dot segments cannot bypass the signature check", () => {
     expect(res.status).toBe(400);
   });
 
-  test("the same operation at its plain path still needs a signature, and passes with one", async () => {
+  test("the plain path still needs a signature", async () => {
     const path = "/v1/customers/c1/conversions/hedge";
     const unsigned = await rawRequest(
       mock.production.url,

@@ -38,7 +38,7 @@ describe("Expect: 100-continue", () => {
     expect(JSON.parse(bodyOf(text))).toMatchObject({ code: "00010000" });
   });
 
-  test("a signed POST gets 100 Continue once its headers passed, then its answer", async () => {
+  test("a signed POST: 100 Continue, then its answer", async () => {
     const headers = {
       ...signedHeaders(mock.creds, "POST", hedgePath, hedge),
       "Content-Length": hedge.length,
@@ -111,7 +111,7 @@ describe("idle connections", () => {
   });
 });
 
-describe("the front's own failures are in the path's envelope (one error module)", () => {
+describe("the front's own failures use the path's envelope", () => {
   test.each([
     [
       "/v2/accounts/a1/businesses",
