@@ -31,7 +31,8 @@ const json = {
   ],
   bodyHash: "76555ac5ee6357182211931b223add28006eabedc558df95c61c5d9857c7985b",
   stringToSign:
-    "AK_vector_1\n20261121T093000Z\nPOST\n/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge\n76555ac5ee6357182211931b223add28006eabedc558df95c61c5d9857c7985b",
+    "AK_vector_1\n20261121T093000Z\nPOST\n/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge\n" +
+    "76555ac5ee6357182211931b223add28006eabedc558df95c61c5d9857c7985b",
   signature: "66e1475e620952370139023c7ef91977756c1cfda8061a5e9bf2b749d89d1436",
 };
 const upload = {
@@ -112,7 +113,8 @@ describe("fo-sign", () => {
     const { stdout } = await cli([...json.args, "--curl", "--base-url", "http://127.0.0.1:4010"]);
     expect(stdout.trim()).toBe(
       `curl -sS -g -X POST http://127.0.0.1:4010/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge` +
-        ` -H 'Authorization: Service-HMAC-SHA256 AK_vector_1:20261121T093000Z:${json.signature}' -H 'X-SVC-Date: 20261121T093000Z'` +
+        ` -H 'Authorization: Service-HMAC-SHA256 AK_vector_1:20261121T093000Z:${json.signature}'` +
+        " -H 'X-SVC-Date: 20261121T093000Z'" +
         ` -H 'Content-Type: application/json' --data-raw '{"quote_id":"3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69"}'`,
     );
   });
@@ -193,7 +195,7 @@ describe("fo-sign explain", () => {
   });
 
   test("an extra newline at the end of the string to sign fits", async () => {
-    const v = await explain(hmac(key, buildStringToSign("AK_vector_1", ts, "POST", p, hashBody(body)) + "\n"));
+    const v = await explain(hmac(key, `${buildStringToSign("AK_vector_1", ts, "POST", p, hashBody(body))}\n`));
     expect(v.extraNewline).toBe("fits");
   });
 
@@ -203,7 +205,10 @@ describe("fo-sign explain", () => {
       "GET",
       `${p}?x=1`,
       "--authorization",
-      `Service-HMAC-SHA256 AK_vector_1:${ts}:${hmac(key, buildStringToSign("AK_vector_1", ts, "GET", `${p}?x=1`, hashBody("")))}`,
+      `Service-HMAC-SHA256 AK_vector_1:${ts}:${hmac(
+        key,
+        buildStringToSign("AK_vector_1", ts, "GET", `${p}?x=1`, hashBody("")),
+      )}`,
       "--date",
       ts,
       "--now",

@@ -253,7 +253,7 @@ describe("signature front", () => {
 
   test("an extra newline in the string to sign is refused", async () => {
     const ts = formatTimestamp(new Date());
-    const text = buildStringToSign(main.accessKey, ts, "POST", quote.path, hashBody(quote.body)) + "\n";
+    const text = `${buildStringToSign(main.accessKey, ts, "POST", quote.path, hashBody(quote.body))}\n`;
     const sig = createHmac("sha256", Buffer.from(main.secretKey, "base64url")).update(text).digest("hex");
     await refused(
       {

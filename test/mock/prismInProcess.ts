@@ -11,7 +11,10 @@ export async function prismInProcess(): Promise<{ listener: http.RequestListener
   const { createSingleProcessPrism } = require("@stoplight/prism-cli/dist/util/createServer.js");
   let listener: http.RequestListener | undefined;
   // Prism's server (micri's) is the next one made: keep its listener; the server itself still listens, on a free port.
-  const restore = interceptNextServer((l, asked) => ((listener = l), asked()));
+  const restore = interceptNextServer((l, asked) => {
+    listener = l;
+    return asked();
+  });
   try {
     const server = await createSingleProcessPrism({
       document: bundlePath,

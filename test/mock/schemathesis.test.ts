@@ -84,7 +84,10 @@ async function startMock(auth: "sandbox" | "production", stateful = false) {
   return { child, url: `http://127.0.0.1:${port}`, output: () => out };
 }
 
-/** Accepted failures: Prism's and the document's gaps; with --stateful also the stateful mode's documented refusals of schema-valid requests. */
+/**
+ * Accepted failures: Prism's and the document's gaps; with --stateful also the stateful mode's documented
+ * refusals of schema-valid requests.
+ */
 const baselineOf = (stateful: boolean) => path.join(fuzz, stateful ? "baseline.stateful.json" : "baseline.json");
 
 function runSchemathesis(url: string, auth: string, stateful = false): Promise<{ code: number | null; out: string }> {
@@ -127,7 +130,10 @@ function runSchemathesis(url: string, auth: string, stateful = false): Promise<{
     child.stdout!.on("data", (d) => (out += d));
     child.stderr!.on("data", (d) => (out += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), 360_000);
-    child.on("close", (code) => (clearTimeout(timer), resolve({ code, out })));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
   });
 }
 
@@ -147,7 +153,9 @@ describe("Schemathesis against the mock", () => {
       body,
       time,
     }).signature;
-    const script = `import fo_auth, sys; print(fo_auth.signature(fo_auth.decode_secret(sys.argv[1]), "${creds.accessKey}", "20261121T093000Z", "post", "/v1/customers/c1/conversions/hedge", sys.argv[2].encode()))`;
+    const script =
+      "import fo_auth, sys; print(fo_auth.signature(fo_auth.decode_secret(sys.argv[1]), " +
+      `"${creds.accessKey}", "20261121T093000Z", "post", "/v1/customers/c1/conversions/hedge", sys.argv[2].encode()))`;
     const got = execFileSync(python, ["-c", script, creds.secretKey, body], { cwd: fuzz, encoding: "utf8" }).trim();
     expect(got).toBe(expected);
   }, 300_000);
@@ -178,7 +186,8 @@ describe("Schemathesis against the mock", () => {
       const summary = out.slice(out.lastIndexOf("SUMMARY"));
       const cases = /Test cases:\s*\n\s*(.+)/.exec(summary)?.[1];
       console.log(
-        `Schemathesis (${auth}${stateful ? ", stateful" : ""}): ${cases}; ${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`,
+        `Schemathesis (${auth}${stateful ? ", stateful" : ""}): ${cases}; ` +
+          `${Math.round((Date.now() - started) / 1000)} s\n${summary.slice(0, 1500)}`,
       );
       expect(code, out.slice(-6000)).toBe(0);
       expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);

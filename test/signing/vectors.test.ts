@@ -71,15 +71,26 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
         credentials: { accessKey: input.accessKey, secretKey: input.secretKey },
         portfolioToken: "portfolio-token",
         clock: { now: () => time.getTime(), sleep: async () => {} },
-        fetch: async (url, init) => ((sent = { url, init }), new Response(null, { status: 204 })),
+        fetch: async (url, init) => {
+          sent = { url, init };
+          return new Response(null, { status: 204 });
+        },
       });
       const path = input.path.slice(prefix.length) + (input.query ? `?${input.query}` : "");
       const raw = input.body.kind === "utf8" ? input.body.text : body;
-      await (client.request as Function)(input.method, path, {
-        ...(raw === undefined
-          ? {}
-          : { body: raw, bodySerializer: (b: unknown) => b, headers: { "Content-Type": "application/octet-stream" } }),
-      });
+      await (client.request as unknown as (method: string, path: string, init: object) => Promise<unknown>)(
+        input.method,
+        path,
+        {
+          ...(raw === undefined
+            ? {}
+            : {
+                body: raw,
+                bodySerializer: (b: unknown) => b,
+                headers: { "Content-Type": "application/octet-stream" },
+              }),
+        },
+      );
       const headers = new Headers(sent!.init.headers);
       expect(new URL(sent!.url).pathname).toBe(input.path);
       expect(headers.get("Authorization")).toBe(portfolio ? "Bearer portfolio-token" : expected.authorization);

@@ -94,7 +94,7 @@ describe("defect 3: auth before the body, Prism's body limit", () => {
 
   test("a signed JSON body of exactly 10 MiB still reaches Prism", async () => {
     const prefix = '{"from_asset":{},"to_asset":{},"x":"';
-    const body = prefix + "a".repeat(MAX_BODY_BYTES - prefix.length - 2) + '"}';
+    const body = `${prefix + "a".repeat(MAX_BODY_BYTES - prefix.length - 2)}"}`;
     expect(Buffer.byteLength(body)).toBe(MAX_BODY_BYTES);
     const res = await rawRequest(
       mock.production.url,

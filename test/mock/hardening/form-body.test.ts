@@ -63,7 +63,8 @@ describe("defect 1: a malformed form body ended Prism, and the mock with it", ()
 
   test("well-formed forms still reach Prism, a file name with '%' included", async () => {
     const body = multipart(
-      'Content-Disposition: form-data; name="file"; filename="100%.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7',
+      'Content-Disposition: form-data; name="file"; filename="100%.pdf"\r\n' +
+        "Content-Type: application/pdf\r\n\r\n%PDF-1.7",
     );
     const res = await rawRequest(
       mock.production.url,

@@ -40,7 +40,10 @@ async function load(
           resolve();
         });
       });
-      req.on("error", () => (statuses.set(0, (statuses.get(0) ?? 0) + 1), resolve()));
+      req.on("error", () => {
+        statuses.set(0, (statuses.get(0) ?? 0) + 1);
+        resolve();
+      });
       req.end();
     });
   await Promise.all(
@@ -110,7 +113,10 @@ describe("many keep-alive connections", () => {
       expect(upstreamConnections).toBeLessThanOrEqual(200);
     } finally {
       await front.close();
-      await new Promise<void>((r) => (upstream.close(() => r()), upstream.closeAllConnections()));
+      await new Promise<void>((r) => {
+        upstream.close(() => r());
+        upstream.closeAllConnections();
+      });
     }
   }, 60_000);
 });

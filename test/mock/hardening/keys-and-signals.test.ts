@@ -69,7 +69,10 @@ describe("keys file errors", () => {
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 

@@ -181,7 +181,9 @@ describe("odd bodies and framing", () => {
     const lines = Object.entries(lengths).flatMap(([k, v]) =>
       (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}\r\n`),
     );
-    const raw = `POST ${quote.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\n${lines.join("")}\r\n{}`;
+    const raw =
+      `POST ${quote.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n` +
+      `Content-Type: application/json\r\n${lines.join("")}\r\n{}`;
     const { received } = openExchange(sandbox.base, raw);
     expectFlatRefusal(await received, 400);
     await stillServes(sandbox.base);
