@@ -86,7 +86,16 @@ describe("parseKeys", () => {
   });
 
   test("does not call a pair swapped when the secret is not text", () => {
-    expect(messageOf(() => parseKeys({ [`${newSecret()}:`]: 42 }, "src"))).not.toMatch(/swapped/);
+    expect(messageOf(() => parseKeys({ [newSecret()]: 42 }, "src"))).not.toMatch(/swapped/);
+  });
+
+  test("does not call a long access key that is not Base64 a swapped secret", () => {
+    expect(messageOf(() => parseKeys({ ["a.".repeat(12)]: "AK1" }, "src"))).not.toMatch(/swapped/);
+  });
+
+  test("ends a message with one full stop and nothing after it", () => {
+    expect(messageOf(() => parseKeys({ AK1: 42 }, "src"))).toMatch(/^src: entry 1 of 1: Secret key [^]*[^.]\.$/);
+    expect(messageOf(() => parseKeys({ AK1: "a=" }, "src"))).toMatch(/[^.]\.$/);
   });
 });
 
@@ -99,13 +108,23 @@ describe("repeatedMembers", () => {
     expect(repeatedMembers('{"a\\"b" : 1, "a\\u0022b"\n: 2}')).toEqual([{ entry: 2, first: 1 }]);
   });
 
+  test("counts arrays in the depth", () => {
+    expect(repeatedMembers('{"a": [], "b": 1, "b": 2}')).toEqual([{ entry: 3, first: 2 }]);
+    expect(repeatedMembers('{"a": [{"b": 1}], "b": 2, "b": 3}')).toEqual([{ entry: 3, first: 2 }]);
+  });
+
   test("skips nested names and string values", () => {
     expect(repeatedMembers('{"a": {"a": 1, "a": 2}, "b": ["a", {"b": 1}], "c": "a", "d": "c"}')).toEqual([]);
   });
 
   test("agrees with JSON.parse on which names repeat", () => {
     const name = fc.constantFrom("a", "b", 'q"', "\\", "é", " ");
-    const value = fc.oneof(fc.integer(), fc.constantFrom("a", "{", '"'), fc.dictionary(name, fc.integer()));
+    const value = fc.oneof(
+      fc.integer(),
+      fc.constantFrom("a", "{", '"', "[", "]"),
+      fc.dictionary(name, fc.integer()),
+      fc.array(fc.oneof(fc.integer(), fc.dictionary(name, fc.integer())), { maxLength: 3 }),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(name, value), { maxLength: 6 }), (members) => {
         const text = `{${members.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(",")}}`;

@@ -29,6 +29,14 @@ describe("ReplayGuard", () => {
     expect(guard.size).toBe(1);
   });
 
+  test("accepts a signature again once its window ended, before a sweep", () => {
+    const guard = new ReplayGuard(1);
+    guard.firstUse("s", t0, t0);
+    guard.firstUse("x", t0, at(1_000)); // a sweep at the expiry millisecond keeps "s"
+    expect(guard.firstUse("s", t0, at(1_001))).toBe(true);
+    expect(guard.size).toBe(2);
+  });
+
   test("tells signatures apart within a second", () => {
     const guard = new ReplayGuard(60);
     expect(guard.firstUse("a", t0, t0)).toBe(true);

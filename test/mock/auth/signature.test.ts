@@ -11,7 +11,10 @@ let m: typeof import("../../../src/mock/auth/signature.ts");
 beforeEach(async () => {
   m = await fresh(() => import("../../../src/mock/auth/signature.ts"));
 });
+import { hmacHex } from "../../../src/signing/hmac.ts";
+import { decodeSecretKey } from "../../../src/signing/secret.ts";
 import { signRequest } from "../../../src/signing/signRequest.ts";
+import { buildStringToSign, hashBody } from "../../../src/signing/stringToSign.ts";
 
 const creds = { accessKey: "AK-verify", secretKey: randomBytes(32).toString("base64url") };
 const keys = parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys");
@@ -79,8 +82,12 @@ describe("verifySignature", () => {
     expect(failureOf({ ...req, authorization: req.authorization!.slice(0, -1) })).toBe("signature-mismatch");
   });
 
-  test("refuses a path without a leading slash", () => {
-    expect(failureOf(signed(time, { path: "v1/quotes" }))).toBe("signature-mismatch");
+  test("refuses a path without a leading slash, even signed as such", () => {
+    const timestamp = "20261121T093000Z";
+    const sts = buildStringToSign(creds.accessKey, timestamp, "POST", "v1/quotes", hashBody(body));
+    const authorization = `Service-HMAC-SHA256 ${creds.accessKey}:${timestamp}:${hmacHex(decodeSecretKey(creds.secretKey), sts)}`;
+    expect(failureOf(signed(time, { path: "v1/quotes", authorization }))).toBe("signature-mismatch");
+    expect(failureOf(signed(time, { path: "/v1/quotes" }))).toBe("ok");
   });
 });
 

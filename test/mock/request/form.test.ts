@@ -21,6 +21,10 @@ describe("crashesPrism, URL-encoded", () => {
     expect(m.crashesPrism(URLENCODED, body("a=1&%E0%A4%A=2"), OTHER)).toBe(true);
   });
 
+  test("reads the whole name before '='", () => {
+    expect(m.crashesPrism(URLENCODED, body("a%zz=1"), OTHER)).toBe(true);
+  });
+
   test("takes a malformed escape in a value", () => {
     expect(m.crashesPrism(URLENCODED, body("a=%E0%A4%A&b"), OTHER)).toBe(false);
   });
@@ -70,8 +74,21 @@ describe("crashesPrism, multipart", () => {
     );
   });
 
-  test("leaves a body without a boundary to Prism", () => {
+  test("leaves a body without a boundary to Prism, which refuses it itself", () => {
     expect(m.crashesPrism("multipart/form-data", multipart(named("%zz")), SUBMISSIONS)).toBe(false);
+    // Parts the parser would find under an empty boundary.
+    const parts = body('--\r\nContent-Disposition: form-data; name="%zz"\r\n\r\nx\r\n----\r\n');
+    expect(m.crashesPrism("multipart/form-data", parts, SUBMISSIONS)).toBe(false);
+  });
+
+  test("reads a boundary with space after '='", () => {
+    expect(m.crashesPrism("multipart/form-data; boundary= b", multipart(named("%zz")), SUBMISSIONS)).toBe(true);
+  });
+
+  test("strips only the outer quotes of a boundary", () => {
+    const inner = (name: string) => body(`--a"b\r\n${named(name)}\r\n--a"b--\r\n`);
+    expect(m.crashesPrism('multipart/form-data; boundary=a"b', inner("%zz"), SUBMISSIONS)).toBe(true);
+    expect(m.crashesPrism('multipart/form-data; boundary="a"b"', inner("%zz"), SUBMISSIONS)).toBe(true);
   });
 
   test("reads multipart elsewhere as a URL-encoded form", () => {
