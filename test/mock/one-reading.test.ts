@@ -237,9 +237,10 @@ function build(op: (typeof operations)[number], ids: string[], edits: Edit[]): s
       const k = at % segments.length;
       const s = segments[k]!;
       const c = s.search(/[A-Za-z0-9._~-]/);
-      if (c >= 0)
+      if (c >= 0) {
         const hex = s.charCodeAt(c).toString(16);
         segments[k] = `${s.slice(0, c)}%${e.upper ? hex.toUpperCase() : hex.toLowerCase()}${s.slice(c + 1)}`;
+      }
     } else if (e.kind === "fragment") suffix += `#${e.tail}`;
     else if (e.kind === "detour") prefix = e.via + prefix;
     else if (e.kind === "end") suffix = e.end + suffix;
@@ -265,7 +266,7 @@ const ATTACKS = [
     method: "PUT",
     target:
       "/v1/portfolios/..\\..\\v2\\accounts\\a1\\businesses\\s1\\documents\\MEMORANDUM_OF_ASSOCIATION" +
-        "#/conversions/quote",
+      "#/conversions/quote",
   },
   { method: "POST", target: "/v1/customers/c1/conversions\\hedge" },
   { method: "POST", target: "/v1/customers/c1/conversions/hedge#x" },
