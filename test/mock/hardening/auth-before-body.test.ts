@@ -16,7 +16,7 @@ const upload = "/v2/accounts/acc-1/businesses/sub-1/documents/MEMORANDUM_OF_ASSO
 const quote = "/v1/customers/c1/conversions/quote";
 const fileHeaders = { "Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="m.pdf"' };
 
-describe("defect 3: auth before the body, Prism's body limit", () => {
+describe("auth before the body, Prism's body limit", () => {
   test("the limit is Prism's 10 MiB", () => {
     expect(MAX_BODY_BYTES).toBe(10 * 1024 * 1024);
   });

@@ -15,7 +15,7 @@ const quote = "/v1/customers/c1/conversions/quote";
 const portfolioQuote = "/v1/portfolios/pf-1/conversions/quote";
 const deep = (n: number) => `{"from_asset":{},"to_asset":{},"x":${"[".repeat(n)}${"]".repeat(n)}}`;
 
-describe("defect 4: deep JSON", () => {
+describe("deep JSON", () => {
   test("100k-deep bodies: 400 json-too-deep", async () => {
     const body = deep(100_000);
     const signed = await rawRequest(
@@ -53,7 +53,7 @@ describe("defect 4: deep JSON", () => {
   });
 });
 
-describe("defect 4: half-closed clients", () => {
+describe("half-closed clients", () => {
   test.each(["production", "sandbox"] as const)("a half-closed client is answered (%s)", async (mode) => {
     const body = JSON.stringify({ from_asset: {}, to_asset: {} });
     const headers =

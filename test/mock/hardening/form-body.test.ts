@@ -31,7 +31,7 @@ const CRASHING = [
   ],
 ] as const;
 
-describe("defect 1: a malformed form body ended Prism, and the mock with it", () => {
+describe("malformed form bodies", () => {
   test.each(CRASHING)("multipart with %s: 400, Prism lives on", async (_, part) => {
     const body = multipart(part);
     const signed = { ...signedHeaders(mock.creds, "POST", submissions, body), ...formType };

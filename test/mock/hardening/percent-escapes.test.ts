@@ -17,7 +17,7 @@ afterAll(async () => mock?.stop());
 const ESCAPES = ["%ff", "%C0%AF", "%E0%A4%A", "%zz", "%", "ok%2"];
 const quoteBody = JSON.stringify({ from_asset: {}, to_asset: {} });
 
-describe("defect 1: malformed percent escapes", () => {
+describe("malformed percent escapes", () => {
   test.each(ESCAPES)("portfolio path with %s: 400 VALIDATION_ERROR", async (bad) => {
     for (const base of [mock.production.url, mock.sandbox.url]) {
       const res = await rawRequest(
