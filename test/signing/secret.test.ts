@@ -38,9 +38,15 @@ describe("decodeSecretKey", () => {
   test.each([
     ["padding", "c2VjcmV0LXNlY3JldA=="],
     ["'+'", "ab+d"],
+    ["'+' first", "+abc"],
     ["'/'", "ab/d"],
     ["a space", "abc d"],
     ["a line break", "abcd\n"],
+  ])("refuses %s as not URL-safe Base64", (_, secret) => {
+    expect(messageOf(() => m.decodeSecretKey(secret))).toMatch(/URL-safe Base64/);
+  });
+
+  test.each([
     ["a length no Base64 text has", "abcde"],
     ["stray bits after the last byte", "AB"],
   ])("refuses %s", (_, secret) => {

@@ -1,6 +1,11 @@
 // assertServerSide refuses to sign where a browser page (`window.document`) is present, and only there.
-import { afterEach, expect, test } from "vitest";
-import { assertServerSide } from "../../src/signing/serverSide.ts";
+import { beforeEach, afterEach, expect, test } from "vitest";
+import { fresh } from "./fresh.ts";
+
+let m: typeof import("../../src/signing/serverSide.ts");
+beforeEach(async () => {
+  m = await fresh(() => import("../../src/signing/serverSide.ts"));
+});
 
 const global = globalThis as { window?: unknown };
 afterEach(() => {
@@ -8,20 +13,20 @@ afterEach(() => {
 });
 
 test("passes on a server", () => {
-  expect(assertServerSide()).toBeUndefined();
+  expect(m.assertServerSide()).toBeUndefined();
 });
 
 test("throws in a browser page", () => {
   global.window = { document: {} };
-  expect(() => assertServerSide()).toThrow(/server only.*browser|browser.*secret/i);
+  expect(() => m.assertServerSide()).toThrow(/server only.*browser|browser.*secret/i);
 });
 
 test("passes with a window that has no document (a worker-like global)", () => {
   global.window = {};
-  expect(() => assertServerSide()).not.toThrow();
+  expect(() => m.assertServerSide()).not.toThrow();
 });
 
 test("passes with a document that is not an object", () => {
   global.window = { document: "page" };
-  expect(() => assertServerSide()).not.toThrow();
+  expect(() => m.assertServerSide()).not.toThrow();
 });

@@ -64,7 +64,7 @@ describe("signRequest", () => {
     ["a separator", "GET/"],
     ["not a string", 7],
   ])("refuses a method with %s", (_, method) => {
-    expect(() => m.signRequest({ ...base, method: method as string })).toThrow(/method/i);
+    expect(() => m.signRequest({ ...base, method: method as string })).toThrow(/method to sign/i);
   });
 
   test("signs any HTTP token as the method", () => {

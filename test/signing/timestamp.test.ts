@@ -1,7 +1,12 @@
 // Signing timestamps: UTC as YYYYMMDDTHHMMSSZ, milliseconds dropped; read back only when real and canonical.
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
-import { formatTimestamp, parseTimestamp } from "../../src/signing/timestamp.ts";
+import { beforeEach, describe, expect, test } from "vitest";
+import { fresh } from "./fresh.ts";
+
+let m: typeof import("../../src/signing/timestamp.ts");
+beforeEach(async () => {
+  m = await fresh(() => import("../../src/signing/timestamp.ts"));
+});
 
 const wholeSeconds = fc
   .date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })
@@ -9,15 +14,15 @@ const wholeSeconds = fc
 
 describe("formatTimestamp", () => {
   test("writes UTC without separators", () => {
-    expect(formatTimestamp(new Date("2026-11-21T09:30:05Z"))).toBe("20261121T093005Z");
+    expect(m.formatTimestamp(new Date("2026-11-21T09:30:05Z"))).toBe("20261121T093005Z");
   });
 
   test("drops milliseconds without rounding", () => {
-    expect(formatTimestamp(new Date("2026-12-31T23:59:59.999Z"))).toBe("20261231T235959Z");
+    expect(m.formatTimestamp(new Date("2026-12-31T23:59:59.999Z"))).toBe("20261231T235959Z");
   });
 
   test("refuses an invalid Date", () => {
-    expect(() => formatTimestamp(new Date(Number.NaN))).toThrow(/invalid Date/i);
+    expect(() => m.formatTimestamp(new Date(Number.NaN))).toThrow(/invalid Date/i);
   });
 });
 
@@ -25,7 +30,7 @@ describe("parseTimestamp", () => {
   test("reads back what formatTimestamp writes", () => {
     fc.assert(
       fc.property(wholeSeconds, (time) => {
-        expect(parseTimestamp(formatTimestamp(time))?.getTime()).toBe(time.getTime());
+        expect(m.parseTimestamp(m.formatTimestamp(time))?.getTime()).toBe(time.getTime());
       }),
     );
   });
@@ -42,6 +47,6 @@ describe("parseTimestamp", () => {
     ["letters for digits", "2026112aT093000Z"],
     ["empty", ""],
   ])("refuses %s", (_, text) => {
-    expect(parseTimestamp(text)).toBeNull();
+    expect(m.parseTimestamp(text)).toBeNull();
   });
 });
