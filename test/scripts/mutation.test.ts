@@ -62,7 +62,7 @@ describe("groups", () => {
   const byName = Object.fromEntries(results.map((g) => [g.name, g]));
 
   test("add up their files", () => {
-    expect(byName["signing"]!.score).toBe(95);
+    expect(byName.signing!.score).toBe(95);
     expect(byName["mock request reading and authentication"]!.score).toBe(90);
     expect(byName["client transport"]!.score).toBe(90);
   });

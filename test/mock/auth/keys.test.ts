@@ -94,7 +94,7 @@ describe("parseKeys", () => {
   });
 
   test("ends a message with one full stop and nothing after it", () => {
-    expect(messageOf(() => parseKeys({ AK1: 42 }, "src"))).toMatch(/^src: entry 1 of 1: Secret key [^]*[^.]\.$/);
+    expect(messageOf(() => parseKeys({ AK1: 42 }, "src"))).toMatch(/^src: entry 1 of 1: Secret key .*[^.]\.$/s);
     expect(messageOf(() => parseKeys({ AK1: "a=" }, "src"))).toMatch(/[^.]\.$/);
   });
 });
