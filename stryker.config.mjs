@@ -15,6 +15,22 @@ export default {
   ],
   // A static mutant (one in module-level code) re-runs the whole suite for itself; see docs/mutation.md.
   ignoreStatic: true,
+  // Not copied into Stryker's sandbox: what the mutated files and their tests never read (and symlinks into
+  // the shared runtimes and caches, which the copy cannot follow).
+  ignorePatterns: [
+    "/.cache",
+    "/runtimes",
+    "/fuzz",
+    "/python",
+    "/go",
+    "/docs",
+    "/bench",
+    "/postman",
+    "/baseline",
+    "/dist",
+    "/out",
+    "/test-results",
+  ],
   reporters: ["clear-text", "progress", "json", "html"],
   jsonReporter: { fileName: "out/mutation/mutation.json" },
   htmlReporter: { fileName: "out/mutation/index.html" },

@@ -36,7 +36,8 @@ let prism: RunningServer;
 let front: RunningFront;
 const creds = { accessKey: "AK-flows", secretKey: randomBytes(32).toString("base64url") };
 let stop = async () => {};
-// Identical signed requests may fall in one second here: replay refusal is tested in test/mock/hardening/defect5.
+// Identical signed requests may fall in one second here: replay refusal is tested in
+// test/mock/hardening/replay-and-future.test.ts.
 beforeAll(async () => {
   ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" }));
 });

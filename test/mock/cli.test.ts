@@ -31,7 +31,8 @@ const json = {
   ],
   bodyHash: "76555ac5ee6357182211931b223add28006eabedc558df95c61c5d9857c7985b",
   stringToSign:
-    "AK_vector_1\n20261121T093000Z\nPOST\n/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge\n76555ac5ee6357182211931b223add28006eabedc558df95c61c5d9857c7985b",
+    "AK_vector_1\n20261121T093000Z\nPOST\n/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge\n" +
+    "76555ac5ee6357182211931b223add28006eabedc558df95c61c5d9857c7985b",
   signature: "66e1475e620952370139023c7ef91977756c1cfda8061a5e9bf2b749d89d1436",
 };
 const upload = {
@@ -56,7 +57,7 @@ function cli(
 }
 
 describe("fo-sign", () => {
-  test("prints timestamp, body hash, string to sign and headers matching the JSON signing vector", async () => {
+  test("prints the signing vector's fields", async () => {
     const { code, stdout } = await cli([...json.args, "--json"]);
     expect(code).toBe(0);
     const out = JSON.parse(stdout);
@@ -71,7 +72,7 @@ describe("fo-sign", () => {
     });
   });
 
-  test("the text output carries the same vector, the string to sign one field per line", async () => {
+  test("text output: the same vector", async () => {
     const { stdout } = await cli(json.args);
     expect(stdout).toContain(`TIMESTAMP       20261121T093000Z`);
     expect(stdout).toContain(`BODY_HASH       ${json.bodyHash}`);
@@ -85,7 +86,7 @@ describe("fo-sign", () => {
     expect(stdout).toContain(`  X-SVC-Date: 20261121T093000Z`);
   });
 
-  test("an upload is signed over the file bytes, with the base URL's /api prefix in the path", async () => {
+  test("signs an upload's file bytes under /api", async () => {
     const file = path.join(dir, "memorandum.pdf");
     writeFileSync(file, upload.bytes);
     const { stdout } = await cli([
@@ -112,7 +113,8 @@ describe("fo-sign", () => {
     const { stdout } = await cli([...json.args, "--curl", "--base-url", "http://127.0.0.1:4010"]);
     expect(stdout.trim()).toBe(
       `curl -sS -g -X POST http://127.0.0.1:4010/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/hedge` +
-        ` -H 'Authorization: Service-HMAC-SHA256 AK_vector_1:20261121T093000Z:${json.signature}' -H 'X-SVC-Date: 20261121T093000Z'` +
+        ` -H 'Authorization: Service-HMAC-SHA256 AK_vector_1:20261121T093000Z:${json.signature}'` +
+        " -H 'X-SVC-Date: 20261121T093000Z'" +
         ` -H 'Content-Type: application/json' --data-raw '{"quote_id":"3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69"}'`,
     );
   });
@@ -193,7 +195,7 @@ describe("fo-sign explain", () => {
   });
 
   test("an extra newline at the end of the string to sign fits", async () => {
-    const v = await explain(hmac(key, buildStringToSign("AK_vector_1", ts, "POST", p, hashBody(body)) + "\n"));
+    const v = await explain(hmac(key, `${buildStringToSign("AK_vector_1", ts, "POST", p, hashBody(body))}\n`));
     expect(v.extraNewline).toBe("fits");
   });
 
@@ -203,7 +205,10 @@ describe("fo-sign explain", () => {
       "GET",
       `${p}?x=1`,
       "--authorization",
-      `Service-HMAC-SHA256 AK_vector_1:${ts}:${hmac(key, buildStringToSign("AK_vector_1", ts, "GET", `${p}?x=1`, hashBody("")))}`,
+      `Service-HMAC-SHA256 AK_vector_1:${ts}:${hmac(
+        key,
+        buildStringToSign("AK_vector_1", ts, "GET", `${p}?x=1`, hashBody("")),
+      )}`,
       "--date",
       ts,
       "--now",
@@ -212,7 +217,7 @@ describe("fo-sign explain", () => {
     expect(stdout).toMatch(/\[fits\] a different method or path in the string: .*path "\/v1\/.*\?x=1"/);
   });
 
-  test("a hashed empty body and a re-serialized body fit the encoded-body cause", async () => {
+  test("empty or re-serialized bodies fit the body cause", async () => {
     expect(
       (await explain(hmac(key, buildStringToSign("AK_vector_1", ts, "POST", p, hashBody(""))))).emptyOrEncodedBody,
     ).toBe("fits");
@@ -245,7 +250,7 @@ describe("fo-sign explain", () => {
     expect(fit.verdict).toBe("fits");
   });
 
-  test("expired and differing timestamps fit; a correct signature leaves a changed file as the possible cause", async () => {
+  test("names the causes that fit a 401", async () => {
     const sig = json.signature;
     const late = await cli([
       "explain",

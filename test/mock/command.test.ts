@@ -59,7 +59,7 @@ async function interrupt(child: ChildProcess) {
 }
 
 describe("npm run mock", () => {
-  test("sandbox mode prints where it listens, answers, and stops on Ctrl-C with its Prism", async () => {
+  test("sandbox mode: listens, answers, stops on Ctrl-C", async () => {
     const port = await freePort();
     const { child, out } = await run(["--port", String(port)]);
     expect(out()).toContain(`http://127.0.0.1:${port}`);
@@ -71,7 +71,7 @@ describe("npm run mock", () => {
     await interrupt(child);
   });
 
-  test("production mode verifies signatures with keys from a file, never printing a secret", async () => {
+  test("production mode: keys from a file, none printed", async () => {
     const port = await freePort();
     const creds = { accessKey: "AK-cmd", secretKey: newSecret() };
     const keys = path.join(dir, "keys.json");

@@ -21,7 +21,9 @@ let prism: RunningServer;
 let front: RunningFront;
 let stop = async () => {};
 // One request per documented status, differing only in the unsigned Prefer header: the same signature each time.
-beforeAll(async () => void ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" })));
+beforeAll(async () => {
+  ({ prism, front, stop } = await startPrismBehindFront(creds, { replay: "allow" }));
+});
 afterAll(() => stop());
 
 type Loose = (

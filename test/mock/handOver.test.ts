@@ -77,7 +77,7 @@ describe("hand-over to Prism's listener in-process", () => {
 });
 
 describe("a throw in Prism", () => {
-  test("thrown or rejected by the listener itself: a 500 in the path's envelope, and the front keeps serving", async () => {
+  test("a listener's throw: 500, and the front serves on", async () => {
     const failing = await startFront({
       auth: "sandbox",
       prism: (req, res) => {
@@ -103,7 +103,7 @@ describe("a throw in Prism", () => {
     }
   });
 
-  test("thrown where nothing catches it (a callback, an unawaited promise): the process answers 500 and lives on", async () => {
+  test("uncaught throws: 500, and the process lives on", async () => {
     // In a process of its own: here the test runner would take the throw for a failure of its own.
     const port = await freePort();
     const child = spawn(

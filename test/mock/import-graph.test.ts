@@ -12,9 +12,16 @@ function sources(dir: string): string[] {
   );
 }
 
-// Static imports and re-exports (`import ... from`, `import type`, `export ... from`, side-effect imports) and dynamic `import("...")`.
-const SPECIFIER =
-  /(?:^|[;\n])\s*(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|(?:^|[;\n])\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+// Static imports and re-exports (`import ... from`, `import type`, `export ... from`, side-effect imports) and
+// dynamic `import("...")`.
+const SPECIFIER = new RegExp(
+  [
+    /(?:^|[;\n])\s*(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']/.source,
+    /(?:^|[;\n])\s*import\s*["']([^"']+)["']/.source,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/.source,
+  ].join("|"),
+  "g",
+);
 
 /** Relative imports of each file under src/, resolved to files. */
 function importGraph(files: string[]): Map<string, string[]> {

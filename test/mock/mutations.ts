@@ -35,7 +35,8 @@ function nodesOf(doc: Json, schema: Json, value: unknown, at: Array<string | num
     for (const [k, v] of Object.entries(value))
       if (s.properties[k]) out.push(...nodesOf(doc, s.properties[k], v, [...at, k]));
   }
-  if (Array.isArray(value) && s.items) value.forEach((v, i) => out.push(...nodesOf(doc, s.items, v, [...at, i])));
+  if (Array.isArray(value) && s.items)
+    for (const [i, v] of value.entries()) out.push(...nodesOf(doc, s.items, v, [...at, i]));
   return out;
 }
 

@@ -32,7 +32,8 @@ let production: RunningFront;
 beforeAll(async () => {
   prism = await startPrism();
   sandbox = await startFront({ upstream: prism.url, auth: "sandbox" });
-  // Good requests repeat within a second here (same signature): replay refusal is tested in hardening/defect5.
+  // Good requests repeat within a second here (same signature): replay refusal is tested in
+  // hardening/replay-and-future.test.ts.
   production = await startFront({
     upstream: prism.url,
     keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
@@ -74,7 +75,8 @@ describe.each(modes)("negative ($name)", (mode) => {
     );
     console.log([...refused].map(([k, n]) => `  ${k}: ${n}`).join("\n"));
     console.log(
-      `known Prism limits, still accepted: ${accepted.length}\n${accepted.map((m) => `  ${KNOWN_ACCEPTED[key(m)]}`).join("\n")}`,
+      `known Prism limits, still accepted: ${accepted.length}\n` +
+        accepted.map((m) => `  ${KNOWN_ACCEPTED[key(m)]}`).join("\n"),
     );
   });
 

@@ -6,7 +6,7 @@
 // a bearer token and signed over the raw path, and checks every one: either the front refused it (400 or 401
 // in a JSON envelope), or the route the front authenticated is the route the stateful router and Prism serve.
 import { readFileSync } from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import fc from "fast-check";
@@ -41,7 +41,10 @@ const PORTFOLIO_BEARER = new Set(
   operations.filter((o) => o.template.startsWith("/v1/portfolios/")).map((o) => o.operationId),
 );
 
-/** The operation a path names as it is written: segments split on `/`, literal segments compared as sent, parameters non-empty. */
+/**
+ * The operation a path names as it is written: segments split on `/`, literal segments compared as sent,
+ * parameters non-empty.
+ */
 function writtenRoute(method: string, p: string): string | undefined {
   const matches = operations.filter(
     (o) =>
@@ -53,7 +56,10 @@ function writtenRoute(method: string, p: string): string | undefined {
   )[0]?.operationId;
 }
 
-/** The operation Prism serves for the target it was given: its URL reading, then its matcher (a concrete match before a templated one). */
+/**
+ * The operation Prism serves for the target it was given: its URL reading, then its matcher (a concrete match
+ * before a templated one).
+ */
 function prismRoute(method: string, url: string): string | undefined {
   const pathname = new URL(url, "http://example.com").pathname;
   const of = (kind: string) =>
@@ -210,8 +216,9 @@ const edit = fc.oneof(
   }),
 );
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function build(op: (typeof operations)[number], ids: string[], edits: any[]): string {
+type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
+
+function build(op: (typeof operations)[number], ids: string[], edits: Edit[]): string {
   let i = 0;
   const segments = op.template
     .slice(1)
@@ -221,16 +228,19 @@ function build(op: (typeof operations)[number], ids: string[], edits: any[]): st
   let prefix = "";
   let suffix = "";
   for (const e of edits) {
-    const at = e.at === undefined ? 0 : e.at % (segments.length + 1);
-    if (e.kind === "insert") segments.splice(at, 0, e.segment), separators.splice(at, 0, "/");
-    else if (e.kind === "backslash") separators[at % separators.length] = "\\";
+    const at = "at" in e ? e.at % (segments.length + 1) : 0;
+    if (e.kind === "insert") {
+      segments.splice(at, 0, e.segment);
+      separators.splice(at, 0, "/");
+    } else if (e.kind === "backslash") separators[at % separators.length] = "\\";
     else if (e.kind === "encode") {
       const k = at % segments.length;
       const s = segments[k]!;
       const c = s.search(/[A-Za-z0-9._~-]/);
-      if (c >= 0)
-        segments[k] =
-          `${s.slice(0, c)}%${s.charCodeAt(c).toString(16)[e.upper ? "toUpperCase" : "toLowerCase"]()}${s.slice(c + 1)}`;
+      if (c >= 0) {
+        const hex = s.charCodeAt(c).toString(16);
+        segments[k] = `${s.slice(0, c)}%${e.upper ? hex.toUpperCase() : hex.toLowerCase()}${s.slice(c + 1)}`;
+      }
     } else if (e.kind === "fragment") suffix += `#${e.tail}`;
     else if (e.kind === "detour") prefix = e.via + prefix;
     else if (e.kind === "end") suffix = e.end + suffix;
@@ -255,7 +265,8 @@ const ATTACKS = [
   {
     method: "PUT",
     target:
-      "/v1/portfolios/..\\..\\v2\\accounts\\a1\\businesses\\s1\\documents\\MEMORANDUM_OF_ASSOCIATION#/conversions/quote",
+      "/v1/portfolios/..\\..\\v2\\accounts\\a1\\businesses\\s1\\documents\\MEMORANDUM_OF_ASSOCIATION" +
+      "#/conversions/quote",
   },
   { method: "POST", target: "/v1/customers/c1/conversions\\hedge" },
   { method: "POST", target: "/v1/customers/c1/conversions/hedge#x" },
@@ -263,7 +274,7 @@ const ATTACKS = [
   { method: "POST", target: "/v1/customers/c1/conversions/hedge/" },
 ];
 
-describe("one reading of the target: the front authenticates the route Prism and the stateful mode serve, or refuses", () => {
+describe("the route authenticated is the route served", () => {
   test.each(ATTACKS)("$method $target", async ({ method, target }) => {
     for (const signed of [false, true]) {
       const sent = await send(method, target, signed);
@@ -271,7 +282,7 @@ describe("one reading of the target: the front authenticates the route Prism and
     }
   });
 
-  test("a consumed quote stays consumed: the execute variants of the issue are refused, never a second 201", async () => {
+  test("a consumed quote stays consumed", async () => {
     const quoteBody = JSON.stringify({ from_asset: {}, to_asset: {}, pay_amount: "1" });
     const quote = await rawRequest(
       front.url,

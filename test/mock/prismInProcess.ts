@@ -1,6 +1,6 @@
 // Prism's own request listener in this process, made by the CLI's code with `prism mock`'s defaults (as
 // scripts/mock.mjs runs it, at warn level), for tests of the in-process hand-over.
-import http from "node:http";
+import type http from "node:http";
 import { createRequire } from "node:module";
 import { interceptNextServer } from "../../src/mock/prism/inPrism.ts";
 import { bundlePath } from "../helpers/prism.ts";
@@ -11,7 +11,10 @@ export async function prismInProcess(): Promise<{ listener: http.RequestListener
   const { createSingleProcessPrism } = require("@stoplight/prism-cli/dist/util/createServer.js");
   let listener: http.RequestListener | undefined;
   // Prism's server (micri's) is the next one made: keep its listener; the server itself still listens, on a free port.
-  const restore = interceptNextServer((l, asked) => ((listener = l), asked()));
+  const restore = interceptNextServer((l, asked) => {
+    listener = l;
+    return asked();
+  });
   try {
     const server = await createSingleProcessPrism({
       document: bundlePath,

@@ -84,7 +84,11 @@ export async function startPrismBehindFront(creds: Credentials, options: Partial
       keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
       ...options,
     });
-    return { prism, front, stop: async () => (await front.close(), await prism.stop()) };
+    const stop = async () => {
+      await front.close();
+      await prism.stop();
+    };
+    return { prism, front, stop };
   } catch (error) {
     await prism.stop();
     throw error;

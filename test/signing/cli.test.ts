@@ -34,7 +34,7 @@ function argsOf({ name, input }: Vector): string[] {
 const envOf = ({ input }: Vector) => ({ FO_ACCESS_KEY: input.accessKey, FO_SECRET_KEY: input.secretKey });
 
 describe.each(vectors)("fo-sign, vector: $name", (vector) => {
-  test("prints the vector's timestamp, body hash, string to sign, signature and headers", () => {
+  test("prints the vector's fields", () => {
     const out = JSON.parse(run(argsOf(vector), envOf(vector)));
     const { expected } = vector;
     expect(out.path).toBe(vector.input.path);

@@ -8,7 +8,6 @@ import {
   EMPTY_BODY_HASH,
   formatTimestamp,
   hashBody,
-  InvalidCredentialsError,
   MIN_SECRET_KEY_BYTES,
   signRequest,
 } from "../../src/signing/index.ts";
@@ -17,7 +16,7 @@ import { bodyBytes } from "./bodies.ts";
 import rfc4231 from "./rfc4231.json" with { type: "json" };
 import { invalidSecrets, isPortfolioPath, vectors } from "./vectors.ts";
 
-test("no body, an empty body and EMPTY_BODY_HASH are the SHA-256 of zero bytes", () => {
+test("no body hashes as zero bytes", () => {
   const sha256OfNothing = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
   expect(EMPTY_BODY_HASH).toBe(sha256OfNothing);
   for (const body of [undefined, null, "", new Uint8Array(), new ArrayBuffer(0)])
@@ -72,15 +71,26 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
         credentials: { accessKey: input.accessKey, secretKey: input.secretKey },
         portfolioToken: "portfolio-token",
         clock: { now: () => time.getTime(), sleep: async () => {} },
-        fetch: async (url, init) => ((sent = { url, init }), new Response(null, { status: 204 })),
+        fetch: async (url, init) => {
+          sent = { url, init };
+          return new Response(null, { status: 204 });
+        },
       });
       const path = input.path.slice(prefix.length) + (input.query ? `?${input.query}` : "");
       const raw = input.body.kind === "utf8" ? input.body.text : body;
-      await (client.request as Function)(input.method, path, {
-        ...(raw === undefined
-          ? {}
-          : { body: raw, bodySerializer: (b: unknown) => b, headers: { "Content-Type": "application/octet-stream" } }),
-      });
+      await (client.request as unknown as (method: string, path: string, init: object) => Promise<unknown>)(
+        input.method,
+        path,
+        {
+          ...(raw === undefined
+            ? {}
+            : {
+                body: raw,
+                bodySerializer: (b: unknown) => b,
+                headers: { "Content-Type": "application/octet-stream" },
+              }),
+        },
+      );
       const headers = new Headers(sent!.init.headers);
       expect(new URL(sent!.url).pathname).toBe(input.path);
       expect(headers.get("Authorization")).toBe(portfolio ? "Bearer portfolio-token" : expected.authorization);
@@ -90,17 +100,23 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
   );
 });
 
+const messageOf = (f: () => unknown) => {
+  try {
+    f();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error("did not throw");
+};
+
 describe("invalid secrets are refused before signing", () => {
   test.each(invalidSecrets)("invalid: $name", ({ secretKey }) => {
-    expect(() => decodeSecretKey(secretKey)).toThrow(InvalidCredentialsError);
-    expect(() => createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } })).toThrow(
-      InvalidCredentialsError,
+    expect(() => decodeSecretKey(secretKey)).toThrow(/secret key/i);
+    const refusal = messageOf(() =>
+      createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } }),
     );
-    try {
-      createClient({ baseUrl: "https://svc.example", credentials: { accessKey: "AK", secretKey } });
-    } catch (error) {
-      if (secretKey.length > 1) expect(String((error as Error).message)).not.toContain(secretKey.trim());
-    }
+    expect(refusal).toMatch(/secret key/i);
+    if (secretKey.trim().length > 1) expect(refusal).not.toContain(secretKey.trim());
   });
 });
 

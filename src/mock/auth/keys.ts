@@ -29,7 +29,7 @@ export function parseKeys(value: unknown, source: string): KeyStore {
     const entry = `entry ${i + 1} of ${entries.length}`;
     try {
       assertAccessKey(accessKey);
-      if (typeof secretKey !== "string") throw new InvalidCredentialsError("Secret key is not a string.");
+      if (typeof secretKey !== "string") throw new InvalidCredentialsError("Secret key is not a string");
       store.set(accessKey, decodeSecretKey(secretKey));
     } catch (err) {
       // decodeSecretKey's messages never quote the secret, only its length.
@@ -46,6 +46,7 @@ export function parseKeys(value: unknown, source: string): KeyStore {
 /** A strict URL-safe Base64 text of at least 16 bytes: what a secret key is, and an access key should not be. */
 function looksLikeSecret(text: string): boolean {
   try {
+    // Stryker disable next-line ConditionalExpression: equivalent; 16 bytes take at least 22 characters of Base64
     return text.length >= 22 && decodeSecretKey(text).length >= 16;
   } catch {
     return false;
@@ -58,6 +59,7 @@ export function repeatedMembers(text: string): Array<{ entry: number; first: num
   const repeats: Array<{ entry: number; first: number }> = [];
   let depth = 0;
   let entry = 0;
+  // Stryker disable next-line EqualityOperator: equivalent; one step past the end reads undefined and does nothing
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === "{" || c === "[") depth++;
@@ -66,6 +68,7 @@ export function repeatedMembers(text: string): Array<{ entry: number; first: num
       const start = i;
       for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
       let j = i + 1;
+      // Stryker disable next-line StringLiteral: equivalent; the text is valid JSON, so a bracket follows every string
       while (/\s/.test(text[j] ?? "")) j++;
       if (depth === 1 && text[j] === ":") {
         const name = JSON.parse(text.slice(start, i + 1)) as string;
@@ -86,6 +89,7 @@ export function loadKeysFile(file: string): KeyStore {
     text = readFileSync(file, "utf8");
   } catch (err) {
     throw new MockKeysError(
+      // Stryker disable next-line StringLiteral: message text for an error without a code (readFileSync gives one)
       `Cannot read the keys file ${file}: ${(err as NodeJS.ErrnoException).code ?? "read error"}.`,
     );
   }

@@ -15,6 +15,7 @@ const OPEN_OBJECT = 0x7b,
 export function nestsDeeperThan(body: Uint8Array, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
   let inString = false;
+  // Stryker disable next-line EqualityOperator: equivalent; one step past the end reads undefined and does nothing
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
     if (inString) {

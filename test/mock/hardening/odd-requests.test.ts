@@ -78,7 +78,7 @@ describe("odd request targets", () => {
     expect(JSON.parse(bodyOf(answer))).toEqual((await rawRequest(sandbox.base, "GET", rfiTarget, bearer)).json());
   });
 
-  test("absolute form in production mode: the signature over the path verifies", async () => {
+  test("absolute form: the signature over the path verifies", async () => {
     const signed = signedHeaders(creds, "GET", rfiTarget);
     const { received } = openExchange(
       production.base,
@@ -87,7 +87,7 @@ describe("odd request targets", () => {
     expect(statusOf(await received)).toBe(200);
   });
 
-  test("absolute form to a portfolio route takes the portfolio bearer token, not a signature, in production mode", async () => {
+  test("absolute form to a portfolio route takes the bearer token", async () => {
     // Read as a whole target, the route would not look like a portfolio route and would be asked for an HMAC signature.
     const pq = withBearer(wireOf(operations.find((o) => o.operationId === "createPortfolioQuote")!));
     const body = String(pq.body);
@@ -112,7 +112,7 @@ describe("odd request targets", () => {
 });
 
 describe("odd bodies and framing", () => {
-  test("Expect: 100-continue: a 100, then the answer to the body sent after it", async () => {
+  test("Expect: 100-continue, then the answer", async () => {
     const socket = net.connect(Number(portOf(sandbox.base)), "127.0.0.1");
     let text = "";
     const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
@@ -157,7 +157,7 @@ describe("odd bodies and framing", () => {
     );
   });
 
-  test("a chunked body that is not JSON is refused like any other (400 malformed-json)", async () => {
+  test("a chunked body that is not JSON: 400", async () => {
     const { received } = openExchange(
       sandbox.base,
       head("POST", quote.path, {
@@ -181,7 +181,9 @@ describe("odd bodies and framing", () => {
     const lines = Object.entries(lengths).flatMap(([k, v]) =>
       (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}\r\n`),
     );
-    const raw = `POST ${quote.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\n${lines.join("")}\r\n{}`;
+    const raw =
+      `POST ${quote.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n` +
+      `Content-Type: application/json\r\n${lines.join("")}\r\n{}`;
     const { received } = openExchange(sandbox.base, raw);
     expectFlatRefusal(await received, 400);
     await stillServes(sandbox.base);

@@ -13,6 +13,7 @@ export interface RawAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: an answer in any of the three envelopes; tests read their fields
   json(): any;
 }
 

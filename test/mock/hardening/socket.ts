@@ -14,9 +14,15 @@ export function openExchange(base: string, head: string, body?: Buffer, untilMs 
   socket.on("error", () => {});
   const received = new Promise<string>((resolve) => {
     let text = "";
-    const timer = setTimeout(() => (socket.destroy(), resolve(text)), untilMs);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(text);
+    }, untilMs);
     socket.on("data", (d) => (text += d.toString("latin1")));
-    socket.on("close", () => (clearTimeout(timer), resolve(text)));
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
   });
   socket.write(head);
   if (body) socket.write(body);

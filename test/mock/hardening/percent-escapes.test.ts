@@ -17,48 +17,42 @@ afterAll(async () => mock?.stop());
 const ESCAPES = ["%ff", "%C0%AF", "%E0%A4%A", "%zz", "%", "ok%2"];
 const quoteBody = JSON.stringify({ from_asset: {}, to_asset: {} });
 
-describe("defect 1: malformed percent escapes", () => {
-  test.each(ESCAPES)(
-    "portfolio path with %s: 400 VALIDATION_ERROR in the documented portfolio envelope, both modes",
-    async (bad) => {
-      for (const base of [mock.production.url, mock.sandbox.url]) {
-        const res = await rawRequest(
-          base,
-          "POST",
-          `/v1/portfolios/${bad}/conversions/quote`,
-          { Authorization: "Bearer x", "Content-Type": "application/json" },
-          quoteBody,
-        );
-        expect(res.status).toBe(400);
-        expect(res.headers["x-mock-refusal"]).toBe("malformed-percent-escape");
-        expect(res.json().error.code).toBe("VALIDATION_ERROR");
-        expect(validator.validate(responseSchemaPointer(doc, "createPortfolioQuote", "400"), res.json())).toBeNull();
-      }
-    },
-  );
-
-  test.each(ESCAPES)(
-    "customer and v2 paths with %s: 400 in the flat and v2 envelopes, before any auth",
-    async (bad) => {
-      const flat = await rawRequest(
-        mock.production.url,
+describe("malformed percent escapes", () => {
+  test.each(ESCAPES)("portfolio path with %s: 400 VALIDATION_ERROR", async (bad) => {
+    for (const base of [mock.production.url, mock.sandbox.url]) {
+      const res = await rawRequest(
+        base,
         "POST",
-        `/v1/customers/${bad}/conversions/quote`,
-        { "Content-Type": "application/json" },
+        `/v1/portfolios/${bad}/conversions/quote`,
+        { Authorization: "Bearer x", "Content-Type": "application/json" },
         quoteBody,
       );
-      expect(flat.status).toBe(400);
-      expect(flat.json()).toMatchObject({ code: "00000002", status: 400 });
-      expect(validator.validate(responseSchemaPointer(doc, "createQuote", "400"), flat.json())).toBeNull();
-      const v2 = await rawRequest(mock.sandbox.url, "GET", `/v2/accounts/${bad}/businesses`, {
-        Authorization: "Bearer x",
-      });
-      expect(v2.status).toBe(400);
-      expect(v2.json().errors[0].type).toBe("INVALID_REQUEST");
-    },
-  );
+      expect(res.status).toBe(400);
+      expect(res.headers["x-mock-refusal"]).toBe("malformed-percent-escape");
+      expect(res.json().error.code).toBe("VALIDATION_ERROR");
+      expect(validator.validate(responseSchemaPointer(doc, "createPortfolioQuote", "400"), res.json())).toBeNull();
+    }
+  });
 
-  test("after a burst of bad escapes Prism still runs and good requests still pass, signed and bearer", async () => {
+  test.each(ESCAPES)("customer and v2 paths with %s: 400 before auth", async (bad) => {
+    const flat = await rawRequest(
+      mock.production.url,
+      "POST",
+      `/v1/customers/${bad}/conversions/quote`,
+      { "Content-Type": "application/json" },
+      quoteBody,
+    );
+    expect(flat.status).toBe(400);
+    expect(flat.json()).toMatchObject({ code: "00000002", status: 400 });
+    expect(validator.validate(responseSchemaPointer(doc, "createQuote", "400"), flat.json())).toBeNull();
+    const v2 = await rawRequest(mock.sandbox.url, "GET", `/v2/accounts/${bad}/businesses`, {
+      Authorization: "Bearer x",
+    });
+    expect(v2.status).toBe(400);
+    expect(v2.json().errors[0].type).toBe("INVALID_REQUEST");
+  });
+
+  test("good requests pass after a burst of bad escapes", async () => {
     await Promise.all(
       ESCAPES.flatMap((bad) =>
         [mock.production.url, mock.sandbox.url].map((base) =>

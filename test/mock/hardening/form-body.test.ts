@@ -31,26 +31,23 @@ const CRASHING = [
   ],
 ] as const;
 
-describe("defect 1: a malformed form body ended Prism, and the mock with it", () => {
-  test.each(CRASHING)(
-    "a multipart answer with %s is refused 400 in the flat envelope; Prism lives on (both modes)",
-    async (_, part) => {
-      const body = multipart(part);
-      const signed = { ...signedHeaders(mock.creds, "POST", submissions, body), ...formType };
-      for (const [base, headers] of [
-        [mock.production.url, signed],
-        [mock.sandbox.url, { Authorization: "Bearer x", ...formType }],
-      ] as const) {
-        const res = await rawRequest(base, "POST", submissions, headers, body);
-        expect(res.status).toBe(400);
-        expect(res.headers["x-mock-refusal"]).toBe("malformed-form");
-        expect(res.json()).toMatchObject({ code: "00000002", status: 400 });
-      }
-      expect(isAlive(mock.prism.pid)).toBe(true);
-    },
-  );
+describe("malformed form bodies", () => {
+  test.each(CRASHING)("multipart with %s: 400, Prism lives on", async (_, part) => {
+    const body = multipart(part);
+    const signed = { ...signedHeaders(mock.creds, "POST", submissions, body), ...formType };
+    for (const [base, headers] of [
+      [mock.production.url, signed],
+      [mock.sandbox.url, { Authorization: "Bearer x", ...formType }],
+    ] as const) {
+      const res = await rawRequest(base, "POST", submissions, headers, body);
+      expect(res.status).toBe(400);
+      expect(res.headers["x-mock-refusal"]).toBe("malformed-form");
+      expect(res.json()).toMatchObject({ code: "00000002", status: 400 });
+    }
+    expect(isAlive(mock.prism.pid)).toBe(true);
+  });
 
-  test("a URL-encoded body whose field name has a malformed escape is refused 400, on any operation", async () => {
+  test("a URL-encoded name with a bad escape: 400", async () => {
     const path = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/recipients";
     const res = await rawRequest(
       mock.sandbox.url,
@@ -66,7 +63,8 @@ describe("defect 1: a malformed form body ended Prism, and the mock with it", ()
 
   test("well-formed forms still reach Prism, a file name with '%' included", async () => {
     const body = multipart(
-      'Content-Disposition: form-data; name="file"; filename="100%.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7',
+      'Content-Disposition: form-data; name="file"; filename="100%.pdf"\r\n' +
+        "Content-Type: application/pdf\r\n\r\n%PDF-1.7",
     );
     const res = await rawRequest(
       mock.production.url,

@@ -38,7 +38,7 @@ describe("Expect: 100-continue", () => {
     expect(JSON.parse(bodyOf(text))).toMatchObject({ code: "00010000" });
   });
 
-  test("a signed POST gets 100 Continue once its headers passed, then its answer", async () => {
+  test("a signed POST: 100 Continue, then its answer", async () => {
     const headers = {
       ...signedHeaders(mock.creds, "POST", hedgePath, hedge),
       "Content-Length": hedge.length,
@@ -81,8 +81,14 @@ describe("idle connections", () => {
       const socket = net.connect(front.port, "127.0.0.1");
       socket.on("error", () => {});
       const closed = await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => (socket.destroy(), resolve(false)), 4_000);
-        socket.on("close", () => (clearTimeout(timer), resolve(true)));
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve(false);
+        }, 4_000);
+        socket.on("close", () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
       });
       expect(closed).toBe(true);
     } finally {
@@ -106,23 +112,26 @@ describe("idle connections", () => {
       expect(answer.status).toBe(200);
     } finally {
       await front.close();
-      await new Promise<void>((r) => (slow.close(() => r()), slow.closeAllConnections()));
+      await new Promise<void>((r) => {
+        slow.close(() => r());
+        slow.closeAllConnections();
+      });
     }
   });
 });
 
-describe("the front's own failures are in the path's envelope (one error module)", () => {
+describe("the front's own failures use the path's envelope", () => {
   test.each([
     [
       "/v2/accounts/a1/businesses",
-      (b: any) =>
+      (b: Record<string, unknown>) =>
         expect(b).toEqual({
           errors: [{ type: "INTERNAL_ERROR", description: expect.stringMatching(/could not reach Prism/) }],
         }),
     ],
     [
       "/v1/portfolios/pf-1/conversions/quote",
-      (b: any) =>
+      (b: Record<string, unknown>) =>
         expect(b.error).toMatchObject({
           code: "INTERNAL_ERROR",
           message: expect.stringMatching(/could not reach Prism/),
@@ -130,7 +139,8 @@ describe("the front's own failures are in the path's envelope (one error module)
     ],
     [
       "/v1/customers/c1/rfi-cases",
-      (b: any) => expect(b).toMatchObject({ code: "00000000", status: 502, instance: "/v1/customers/c1/rfi-cases" }),
+      (b: Record<string, unknown>) =>
+        expect(b).toMatchObject({ code: "00000000", status: 502, instance: "/v1/customers/c1/rfi-cases" }),
     ],
   ])("Prism unreachable on %s: 502 in its envelope", async (target, expectBody) => {
     const front = await startFront({ upstream: `http://127.0.0.1:${await freePort()}`, auth: "sandbox" });

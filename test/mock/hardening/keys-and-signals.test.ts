@@ -7,13 +7,13 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { loadKeys, MockKeysError, repeatedMembers } from "../../../src/mock/auth/keys.ts";
+import { loadKeys, repeatedMembers } from "../../../src/mock/auth/keys.ts";
 import { startMockScript } from "../../helpers/mockScript.ts";
 import { freePort, stopChild } from "../../helpers/prism.ts";
 import { newSecret } from "../support.ts";
 import { isAlive } from "./raw.ts";
 
-const dir = mkdtempSync(path.join(tmpdir(), "mock-defect6-"));
+const dir = mkdtempSync(path.join(tmpdir(), "mock-keys-signals-"));
 const started: ChildProcess[] = [];
 afterAll(async () => {
   await Promise.all(started.map(stopChild));
@@ -35,11 +35,10 @@ function errorOf(fn: () => unknown): Error {
   throw new Error("expected an error");
 }
 
-describe("defect 6: keys file errors", () => {
-  test("key and secret swapped: the error names the entry, says they look swapped, and never prints the secret", () => {
+describe("keys file errors", () => {
+  test("key and secret swapped: named, without the secret", () => {
     const secret = newSecret();
     const err = errorOf(() => loadKeys(keysFile("swapped.json", JSON.stringify({ [secret]: "AK-live-1" })), {}));
-    expect(err).toBeInstanceOf(MockKeysError);
     expect(err.message).toMatch(/entry 1 of 1: Secret key \(9 characters\).*look swapped/);
     expect(err.message).not.toContain(secret);
     expect(err.message).not.toContain(secret.slice(0, 8));
@@ -52,7 +51,7 @@ describe("defect 6: keys file errors", () => {
     expect(err.message).toMatch(/look swapped/);
   });
 
-  test("a repeated access key is refused, naming both entries and neither secret", () => {
+  test("a repeated access key names both entries", () => {
     const [a, b] = [newSecret(), newSecret()];
     const text = `{"AK-1": "${a}", "AK-2": "${newSecret()}",\n "AK-1" : "${b}"}`;
     const err = errorOf(() => loadKeys(keysFile("dup.json", text), {}));
@@ -70,7 +69,10 @@ describe("defect 6: keys file errors", () => {
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 
@@ -104,7 +106,7 @@ async function expectAllGone(tree: number[], ports: number[]) {
   for (const port of ports) expect(await listening(port), `port ${port} still listening`).toBe(false);
 }
 
-describe("defect 6: Prism never outlives the mock", () => {
+describe("Prism never outlives the mock", () => {
   test.each(["SIGKILL", "SIGHUP", "SIGTERM"] as const)(
     "%s to the mock script stops Prism and the front in it",
     async (signal) => {

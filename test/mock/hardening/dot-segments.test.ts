@@ -24,7 +24,7 @@ const BYPASSES: Array<[string, string, string?]> = [
   ["GET", "/v1/portfolios/../../v2/accounts/a1/businesses"],
 ];
 
-describe("defect 2: dot segments cannot bypass the signature check", () => {
+describe("dot segments cannot bypass the signature check", () => {
   test.each(BYPASSES)("%s %s with a bearer token: 400 dot-segment, never forwarded", async (method, target, body) => {
     const res = await rawRequest(
       mock.production.url,
@@ -49,7 +49,7 @@ describe("defect 2: dot segments cannot bypass the signature check", () => {
     expect(res.status).toBe(400);
   });
 
-  test("the same operation at its plain path still needs a signature, and passes with one", async () => {
+  test("the plain path still needs a signature", async () => {
     const path = "/v1/customers/c1/conversions/hedge";
     const unsigned = await rawRequest(
       mock.production.url,

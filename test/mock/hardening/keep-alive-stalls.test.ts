@@ -1,0 +1,122 @@
+// Under 200 keep-alive connections some requests through the front were answered only after about 20 s.
+// Cause: Prism's info log (several lines per request) was relayed to the mock's stdout, and a write to a pipe
+// blocks in Node, so a reader that falls behind stalled the front and then Prism. Prism now runs at `-v warn`
+// behind the front and refusal lines are rate-limited; the front keeps connections to Prism alive. Asserted
+// without timings (they vary with the machine's load): the mock writes next to nothing per request, so a
+// pipe nobody reads never fills; every request is answered; connections to the upstream are reused. The load
+// figures themselves are in bench/mock-load.bench.ts.
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { startFront } from "../../../src/mock/front.ts";
+import { freePort, stopChild } from "../../helpers/prism.ts";
+
+/** What the mock may write for a whole load run: a few rate-limited lines, far from a pipe's 64 KiB. */
+const OUTPUT_BYTES = 4 * 1024;
+
+const started: ChildProcess[] = [];
+afterAll(async () => Promise.all(started.map(stopChild)));
+
+/** Sends `total` GETs over `connections` keep-alive connections; counts the answers by status (0: no answer). */
+async function load(
+  base: string,
+  target: string,
+  connections: number,
+  total: number,
+  headers: Record<string, string> = {},
+) {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: target, headers, agent }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          statuses.set(res.statusCode!, (statuses.get(res.statusCode!) ?? 0) + 1);
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        statuses.set(0, (statuses.get(0) ?? 0) + 1);
+        resolve();
+      });
+      req.end();
+    });
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next++ < total) await one();
+    }),
+  );
+  agent.destroy();
+  return Object.fromEntries(statuses);
+}
+
+describe("many keep-alive connections", () => {
+  test("npm run mock writes next to nothing per request", async () => {
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      [path.resolve(import.meta.dirname, "../../../scripts/mock.mjs"), "--port", String(port)],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    started.push(child);
+    let out = "";
+    const onData = (d: Buffer) => {
+      out += d;
+    };
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 40_000);
+      const onReady = () => {
+        if (!out.includes("Ctrl-C stops both")) return;
+        clearTimeout(timer);
+        // From here on the output is not read until the load is over: the pipe fills if the mock writes per request.
+        child.stdout!.off("data", onReady).pause();
+        child.stderr!.off("data", onReady).pause();
+        resolve();
+      };
+      child.stdout!.on("data", onData).on("data", onReady);
+      child.stderr!.on("data", onData).on("data", onReady);
+    });
+    const before = out.length;
+    const base = `http://127.0.0.1:${port}`;
+    const answered = await load(base, "/v1/customers/c1/rfi-cases", 50, 2_000, {
+      Authorization: "Bearer sandbox-token",
+    });
+    expect(answered).toEqual({ 200: 2_000 });
+    // Read what the mock wrote meanwhile (the pipes' buffered bytes).
+    child.stdout!.resume();
+    child.stderr!.resume();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(out.length - before).toBeLessThan(OUTPUT_BYTES);
+    // Refused requests do make Prism warn, three lines each: they are answered all the same.
+    expect(await load(base, "/v1/customers/c1/rfi-cases", 50, 500)).toEqual({ 401: 500 });
+  }, 90_000);
+
+  test("200 of them through the front: all answered, upstream connections reused", async () => {
+    let upstreamConnections = 0;
+    const upstream = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.end('{"ok":true}'));
+    });
+    upstream.on("connection", () => upstreamConnections++);
+    await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
+    const front = await startFront({
+      upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      auth: "sandbox",
+    });
+    try {
+      expect(await load(front.url, "/v1/customers/c1/rfi-cases", 200, 4_000)).toEqual({ 200: 4_000 });
+      expect(upstreamConnections).toBeLessThanOrEqual(200);
+    } finally {
+      await front.close();
+      await new Promise<void>((r) => {
+        upstream.close(() => r());
+        upstream.closeAllConnections();
+      });
+    }
+  }, 60_000);
+});
