@@ -1,5 +1,5 @@
 // fo-description: every parameter and every schema property says what it is.
-import { deref, isObject, parameterObjects, schemas } from "./lib/openapi.js";
+import { deref, parameterObjects, schemas } from "./lib/openapi.js";
 
 const text = (v) => typeof v === "string" && v.trim() !== "";
 

@@ -52,10 +52,9 @@ export default function noBooleanSchema(doc) {
     for (const keyword of SINGLES)
       if (typeof schema[keyword] === "boolean") found.push({ value: schema[keyword], at: [...at, keyword] });
     for (const keyword of LISTS) {
-      if (Array.isArray(schema[keyword]))
-        schema[keyword].forEach(
-          (sub, i) => typeof sub === "boolean" && found.push({ value: sub, at: [...at, keyword, i] }),
-        );
+      if (!Array.isArray(schema[keyword])) continue;
+      for (const [i, sub] of schema[keyword].entries())
+        if (typeof sub === "boolean") found.push({ value: sub, at: [...at, keyword, i] });
     }
   }
   const seen = new Set();

@@ -39,7 +39,7 @@ export default function rawUpload(doc, options) {
     const disposition = parametersOf(doc, entry).find(
       ({ param }) => param.in === "header" && String(param.name).toLowerCase() === "content-disposition",
     );
-    if (!disposition || disposition.param.required !== true) {
+    if (disposition?.param.required !== true) {
       results.push({
         message: `${name} must require the Content-Disposition header (attachment; filename=...): add $ref: '#/components/parameters/ContentDisposition'.`,
         path: disposition ? disposition.at : [...at, "parameters"],

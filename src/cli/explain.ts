@@ -152,9 +152,9 @@ export function explainMismatch(input: ExplainInput): Explanation {
     add(
       "timestamps",
       "fits",
-      [...timeProblems, dateSig ? "the signature was computed over the X-SVC-Date timestamp" : ""]
+      `${[...timeProblems, dateSig ? "the signature was computed over the X-SVC-Date timestamp" : ""]
         .filter(Boolean)
-        .join("; ") + ".",
+        .join("; ")}.`,
     );
   else add("timestamps", "does not fit", `Both headers carry "${ts}", within ±${input.windowSeconds} s of now.`);
 
@@ -230,8 +230,8 @@ export function explainMismatch(input: ExplainInput): Explanation {
 
   const fields = [input.accessKey, ts, input.method.toUpperCase(), input.path, hashBody(input.body)];
   const newlines: Array<[string, string]> = [
-    ["a newline at the end of the string to sign", hmac(key, fields.join("\n") + "\n")],
-    ["a newline at the start of the string to sign", hmac(key, "\n" + fields.join("\n"))],
+    ["a newline at the end of the string to sign", hmac(key, `${fields.join("\n")}\n`)],
+    ["a newline at the start of the string to sign", hmac(key, `\n${fields.join("\n")}`)],
     ["CRLF line ends in the string to sign", hmac(key, fields.join("\r\n"))],
     ...fields
       .slice(1)

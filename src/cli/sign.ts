@@ -311,7 +311,7 @@ export function main(argv = process.argv.slice(2)): void {
     process.exit(0);
   });
   try {
-    process.stdout.write(run(argv) + "\n");
+    process.stdout.write(`${run(argv)}\n`);
   } catch (err) {
     const e = err as Error;
     const known =

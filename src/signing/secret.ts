@@ -29,7 +29,7 @@ export function decodeSecretKey(secretKey: string): Uint8Array {
     ? "is empty"
     : !/^[\w-]+$/.test(secretKey)
       ? "is not URL-safe Base64 without padding"
-      : (bytes.write(secretKey, "base64url"), bytes.toString("base64url") !== secretKey)
+      : !roundTrips(bytes, secretKey)
         ? "is truncated or has stray bits"
         : "";
   if (problem) throw new InvalidCredentialsError(`Secret key (${n} characters) ${problem}: copy it exactly as issued`);
@@ -56,4 +56,10 @@ export function assertAccessKey(accessKey: string): void {
   if (typeof accessKey !== "string" || !accessKey || /[\s:]/.test(accessKey)) {
     throw new InvalidCredentialsError("Access key is empty or has white space or ':'");
   }
+}
+
+/** Decodes `text` into `bytes` and tells whether encoding them again gives `text` back. */
+function roundTrips(bytes: Buffer, text: string): boolean {
+  bytes.write(text, "base64url");
+  return bytes.toString("base64url") === text;
 }

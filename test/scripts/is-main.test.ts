@@ -73,7 +73,6 @@ describe("through a path that percent-encoding changes, and through a symlink", 
     },
     120_000,
   );
-
 });
 
 test("under generated folder names, programs run when started and not when imported", async () => {

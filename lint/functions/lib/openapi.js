@@ -109,7 +109,7 @@ export function schemas(doc) {
     }
     for (const keyword of SCHEMA_LISTS) {
       if (Array.isArray(schema[keyword]))
-        schema[keyword].forEach((sub, i) => visit(sub, [...at, keyword, i], { keyword, schema }));
+        for (const [i, sub] of schema[keyword].entries()) visit(sub, [...at, keyword, i], { keyword, schema });
     }
   };
   const visitContent = (content, at) => {
@@ -131,7 +131,7 @@ export function schemas(doc) {
     visitContent(response.content, [...at, "content"]);
   };
   const visitParameters = (list, at) => {
-    if (Array.isArray(list)) list.forEach((p, i) => visitParameterOrHeader(p, [...at, "parameters", i]));
+    if (Array.isArray(list)) for (const [i, p] of list.entries()) visitParameterOrHeader(p, [...at, "parameters", i]);
   };
 
   const components = isObject(doc?.components) ? doc.components : {};

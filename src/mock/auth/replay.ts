@@ -27,7 +27,10 @@ export class ReplayGuard {
     const expires = signedAt.getTime() + this.#windowMs;
     let bucket = this.#buckets.get(expires);
     if (bucket?.has(signature) && expires >= nowMs) return false;
-    if (!bucket) this.#buckets.set(expires, (bucket = new Set()));
+    if (!bucket) {
+      bucket = new Set();
+      this.#buckets.set(expires, bucket);
+    }
     if (!bucket.has(signature)) this.#size++;
     bucket.add(signature);
     return true;

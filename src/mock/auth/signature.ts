@@ -91,7 +91,10 @@ const keyObjects = new WeakMap<Uint8Array, KeyObject>();
 export function signatureMatches(signed: SignedHeaders, method: string, path: string, bodyHash: string): boolean {
   let key = keyObjects.get(signed.secret);
   // Stryker disable next-line ConditionalExpression: a memo; a new KeyObject of the same bytes signs the same
-  if (!key) keyObjects.set(signed.secret, (key = createSecretKey(signed.secret)));
+  if (!key) {
+    key = createSecretKey(signed.secret);
+    keyObjects.set(signed.secret, key);
+  }
   const stringToSign = buildStringToSign(signed.accessKey, signed.timestamp, method, path, bodyHash);
   // verifyHeaders checked 64 hex digits: both sides are 32 bytes, compared without hex-encoding the digest.
   return timingSafeEqual(hmacSha256(key, stringToSign), Buffer.from(signed.signature, "hex"));

@@ -55,13 +55,13 @@ export class FrontResponse extends http.ServerResponse {
   handedOver: string | undefined;
 
   // writeHead's overloads are Node's; every form starts with the status code, and res.end() comes here too.
-  override writeHead(statusCode: number, ...rest: any[]): this {
+  override writeHead(statusCode: number, ...rest: unknown[]): this {
     if (this.handedOver !== undefined) {
       for (const name of HOP_BY_HOP) if (this.hasHeader(name)) this.removeHeader(name);
       const allow = statusCode === 405 && !this.hasHeader("allow") ? allowedMethods(this.handedOver) : undefined;
       if (allow) this.setHeader("Allow", allow);
     }
-    return (super.writeHead as (code: number, ...r: any[]) => this)(statusCode, ...rest);
+    return (super.writeHead as (code: number, ...r: unknown[]) => this)(statusCode, ...rest);
   }
 }
 

@@ -117,5 +117,7 @@ export function interceptNextServer(
     if (!listener) throw new Error("Prism's server has no request listener to hand requests to.");
     return make(listener, () => (original as (...a: unknown[]) => http.Server)(...args));
   }) as typeof http.createServer;
-  return () => void (http.createServer = original);
+  return () => {
+    http.createServer = original;
+  };
 }

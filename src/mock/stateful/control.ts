@@ -67,8 +67,9 @@ function listTransactions(t: ControlTarget, q: URLSearchParams): Reply {
   const bounds: Record<string, bigint | undefined> = {};
   for (const name of ["created_after", "created_before"]) {
     const raw = q.get(name);
-    if (raw !== null && (bounds[name] = instant(raw)) === undefined)
-      return bad(`${name} must be an ISO 8601 date-time with an offset.`);
+    if (raw === null) continue;
+    bounds[name] = instant(raw);
+    if (bounds[name] === undefined) return bad(`${name} must be an ISO 8601 date-time with an offset.`);
   }
   const page = intParam(q, "page", 1, 1, 1_000_000);
   const size = intParam(q, "size", 100, 1, 1000);
@@ -143,7 +144,12 @@ export function control(t: ControlTarget, method: string, path: string, query: s
       only("GET") ?? reply(200, { now: iso(t.clock.now()), prefix: t.prefix, handled_operations: t.handledOperations })
     );
   }
-  if (route === "/reset") return only("POST") ?? (t.reset(), reply(204));
+  if (route === "/reset") {
+    const refusedMethod = only("POST");
+    if (refusedMethod) return refusedMethod;
+    t.reset();
+    return reply(204);
+  }
   if (route === "/clock") {
     const refused = only("GET", "POST");
     if (refused) return refused;
@@ -169,7 +175,10 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     const refused = only("GET", "POST", "DELETE");
     if (refused) return refused;
     if (m === "GET") return reply(200, { faults: t.faults.list() });
-    if (m === "DELETE") return (t.faults.clear(), reply(204));
+    if (m === "DELETE") {
+      t.faults.clear();
+      return reply(204);
+    }
     if (t.faults.size >= CONTROL_LIMITS.faults) {
       return bad(
         `At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their requests first.`,

@@ -46,7 +46,7 @@ export function statefulHandler(mock: StatefulMock) {
       body: accepted.body,
       localPort: res.socket?.localPort,
     };
-    let outcome;
+    let outcome: Awaited<ReturnType<typeof mock.handle>> | ReturnType<typeof mock.control>;
     try {
       outcome = mock.isControlPath(request.path) ? mock.control(request) : await mock.handle(request);
     } catch (err) {

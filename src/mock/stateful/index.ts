@@ -151,7 +151,10 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
     strict: true,
     coerceTypes: true,
     ajvOpts: { strict: false },
-    customizeAjv: (ajv) => ((addFormats as unknown as (a: typeof ajv) => void)(ajv), ajv),
+    customizeAjv: (ajv) => {
+      (addFormats as unknown as (a: typeof ajv) => void)(ajv);
+      return ajv;
+    },
     handlers,
     securityHandlers,
   });
@@ -221,10 +224,10 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
       };
       const fault = faults.take({ method: r.method, path: r.path, operationId });
       if (fault) entry.fault = fault.kind;
-      const done = (outcome: StatefulOutcome) => (
-        record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status }),
-        outcome
-      );
+      const done = (outcome: StatefulOutcome) => {
+        record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status });
+        return outcome;
+      };
       if (fault?.kind === "drop-before") return done(DROP);
       if (fault?.kind === "status") {
         const answer = errorFor(

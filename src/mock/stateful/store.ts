@@ -188,7 +188,10 @@ export class StatefulStore {
     const key = slot(record.customerId, record.idempotencyKey);
     this.externalAccounts.set(key, record, record.createdAt + this.retention.externalAccountMs);
     let mine = this.accountsByCustomer.get(record.customerId);
-    if (!mine) this.accountsByCustomer.set(record.customerId, (mine = new Map()));
+    if (!mine) {
+      mine = new Map();
+      this.accountsByCustomer.set(record.customerId, mine);
+    }
     mine.set(record.idempotencyKey, record);
   }
 
@@ -206,7 +209,10 @@ export class StatefulStore {
 
   casesOf(customerId: string): RfiCase[] {
     let cases = this.rfiCases.get(customerId);
-    if (!cases) this.rfiCases.set(customerId, (cases = []));
+    if (!cases) {
+      cases = [];
+      this.rfiCases.set(customerId, cases);
+    }
     return cases;
   }
 
