@@ -2,13 +2,13 @@
 // its JSON report and prints the score of each mutated file and of each group, failing when a group is under
 // its target. See docs/mutation.md.
 // Usage: npm run mutation [-- --mutate <file or glob>] [--minutes 25] [--report out/mutation/mutation.json]
-import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseOrExit, refuse } from "./args.mjs";
-import { packageInfo, quietEnv, root } from "./tools.mjs";
+import { isMain } from "./is-main.mjs";
+import { start } from "./run.mjs";
+import { packageInfo, root } from "./tools.mjs";
 
 const require = createRequire(import.meta.url);
 const strykerBin = path.join(path.dirname(require.resolve("@stryker-mutator/core/package.json")), "bin/stryker.js");
@@ -108,37 +108,23 @@ export function formatResults(rows, results) {
  * Runs StrykerJS in its own process group and resolves with its exit code; past `minutes` the whole group is
  * stopped by PID (TERM, then KILL) and the promise resolves with `timedOut: true`.
  */
-export function runStryker(args, minutes) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [strykerBin, "run", ...args], {
-      cwd: root,
-      env: quietEnv,
-      stdio: "inherit",
-      detached: true,
-    });
-    let timedOut = false;
-    const stopGroup = (signal) => {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stopGroup("SIGTERM");
-      setTimeout(() => stopGroup("SIGKILL"), 10_000).unref();
-    }, minutes * 60_000);
-    // The group is not the terminal's: pass an interrupt on to it.
-    const onSignal = (signal) => stopGroup(signal);
-    process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
-      resolve({ code, signal, timedOut, pid: child.pid });
-    });
+export async function runStryker(args, minutes) {
+  const stryker = start(process.execPath, [strykerBin, "run", ...args], {
+    output: "inherit",
+    group: true,
+    timeoutMs: minutes * 60_000,
+    check: false,
+    name: "StrykerJS",
   });
+  // The group is not the terminal's: pass an interrupt on to it.
+  const onSignal = (signal) => stryker.stop(signal);
+  process.once("SIGINT", onSignal).once("SIGTERM", onSignal);
+  try {
+    const { code, signal, timedOut } = await stryker.result;
+    return { code, signal, timedOut, pid: stryker.pid };
+  } finally {
+    process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
+  }
 }
 
 const command = {
@@ -202,4 +188,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+if (isMain(import.meta.url)) await main();

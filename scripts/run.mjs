@@ -37,6 +37,8 @@ export class RunError extends Error {
  *   (throws) with a RunError; false: the result says so and the caller decides
  * @property {string} [name] how messages name the run (default: the command's file name and arguments)
  * @property {string} [missing] what to install when the command is not found, for the error message
+ * @property {boolean} [group] start it as the leader of a process group of its own, so that stop() and the time
+ *   bound reach everything it started (StrykerJS's workers), not only the child
  *
  * @typedef {object} RunResult
  * @property {number | null} code the exit code (null when a signal ended it)
@@ -97,13 +99,13 @@ function settle(what, result, { check = true, timeoutMs, output = "hold" }, pid)
  * @param {string} command @param {readonly string[]} args @param {RunOptions} [options]
  */
 export function start(command, args, options = {}) {
-  const { cwd = root, env = quietEnv, output = "hold", input, timeoutMs, name } = options;
+  const { cwd = root, env = quietEnv, output = "hold", input, timeoutMs, name, group = false } = options;
   const what = label(command, args, name);
-  const child = spawn(command, args, { cwd, env, stdio: stdio(output, input) });
+  const child = spawn(command, args, { cwd, env, stdio: stdio(output, input), detached: group });
   const stop = (signal = "SIGTERM") => {
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       try {
-        process.kill(child.pid, signal);
+        process.kill(group ? -child.pid : child.pid, signal);
       } catch {
         // It ended between the check and the signal.
       }

@@ -15,6 +15,7 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "prism-front.mjs": "preloaded into Prism's process by mock.mjs (node --import), never run by a user",
   "docs-page.mjs": "how docs.mjs splits and compresses the page",
   "postman.mjs": "the Postman collection, made by build.mjs",
+  "operations.mjs": "the client's operation lists, made by build.mjs",
 };
 
 export const scripts = readdirSync(scriptsDir).filter((f) => f.endsWith(".mjs"));

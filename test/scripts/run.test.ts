@@ -1,7 +1,7 @@
 // scripts/run.mjs, the one way the scripts run programs: what a child prints, how it ended and why it failed
 // come back as they happened, the async and blocking forms agree on generated children, a time bound stops
 // the child by PID, and a command that cannot start is an error naming it and what to install.
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -122,6 +122,23 @@ describe("a child that does not end", () => {
     // set up on a loaded machine), and exec keeps it ignored in sleep, which then has the shell's PID.
     const result = await run("sh", ["-c", "trap '' TERM; exec sleep 30"], { timeoutMs: 1_000, check: false });
     expect(result).toMatchObject({ timedOut: true, signal: "SIGKILL", ok: false });
+  }, 20_000);
+
+  test("with group, the time bound stops what it started too", async () => {
+    // The shell prints its background child's PID, then waits: only a signal to the whole group reaches both.
+    const result = await run("sh", ["-c", "sleep 30 & echo $!; wait"], { timeoutMs: 1_000, check: false, group: true });
+    expect(result.timedOut).toBe(true);
+    const grandchild = Number(result.stdout.trim());
+    expect(grandchild).toBeGreaterThan(0);
+    // Killed, it may stay a zombie until something reaps it (PID 1 of a container may not): read its state.
+    const state = (() => {
+      try {
+        return readFileSync(`/proc/${grandchild}/stat`, "utf8").split(") ")[1]![0];
+      } catch {
+        return "gone";
+      }
+    })();
+    expect(["gone", "Z"]).toContain(state);
   }, 20_000);
 
   test("runSync stops it too", () => {
