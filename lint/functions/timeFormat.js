@@ -43,7 +43,9 @@ export default function timeFormat(doc, options) {
     if (isDateTime(deref(doc, param.schema))) continue;
     results.push({
       message:
-        `Parameter \`${param.name}\` is time-valued: ` + `give it schema {type: string, format: date-time} (ISO 8601).`,
+        `Parameter \`${param.name}\` is time-valued: ` +
+        `give it schema {type: string, format: date-time} ` +
+        `(ISO 8601).`,
       path: isObject(param.schema) ? [...at, "schema"] : at,
     });
   }

@@ -67,7 +67,9 @@ export default function unknownsMarker(doc) {
     if (typesOf(schema).includes("array") && !("items" in schema) && !("prefixItems" in schema)) {
       results.push({
         message:
-          `Array without items: give \`items\` a schema, ` + `or add ${MARKER} saying the item structure is not shown.`,
+          `Array without items: give \`items\` a schema, ` +
+          `or add ${MARKER} saying the item structure ` +
+          `is not shown.`,
         path: at,
       });
       continue;
