@@ -43,10 +43,12 @@ export const GENERATOR = {
  */
 export const KNOWN_WARNINGS = [
   [/OpenAPI 3\.1 support is still in beta/, "the generator says so of every OpenAPI 3.1 document"],
-  // Seen with a logback %caller pattern: OpenAPINormalizer.fixSelfReferenceSchema -> isSelfReference -> getSimpleRef(null).
+  // Seen with a logback %caller pattern: OpenAPINormalizer.fixSelfReferenceSchema -> isSelfReference ->
+  // getSimpleRef(null).
   [
     /Failed to get the schema name: null/,
-    "the normalizer's self-reference check asks the $ref name of an inline sub-schema (it has none); it only logs, no schema is changed or skipped",
+    "the normalizer's self-reference check asks the $ref name of an inline sub-schema (it has none); it only logs, " +
+      "no schema is changed or skipped",
   ],
 ];
 
@@ -70,7 +72,9 @@ const JVM = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
 
 class StepError extends Error {}
 
-/** Pinned tools of the checks: staticcheck (Go proxy) on the Go sources and the consumer, mypy (PyPI) on the consumer. */
+/**
+ * Pinned tools of the checks: staticcheck (Go proxy) on the Go sources and the consumer, mypy (PyPI) on the consumer.
+ */
 export const STATICCHECK = "v0.8.2";
 export const MYPY = "1.20.2";
 /** The oldest Go the module declares (go.mod: go 1.23): the tour runs on it too (its toolchain from the Go proxy). */
@@ -121,7 +125,8 @@ function generatorJar() {
   if (actual !== sha256) {
     rmSync(jar);
     throw new StepError(
-      `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again to fetch it anew.`,
+      `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; removed it, run again ` +
+        `to fetch it anew.`,
     );
   }
   return jar;
@@ -161,7 +166,8 @@ function generate(jar, language) {
   const unknown = warnings.filter((w) => !KNOWN_WARNINGS.some(([pattern]) => pattern.test(w)));
   if (unknown.length)
     throw new StepError(
-      `New OpenAPI Generator warnings for ${language} (fix, or list with a reason in scripts/clients.mjs):\n${unknown.join("\n")}`,
+      `New OpenAPI Generator warnings for ${language} (fix, or list with a reason in scripts/clients.mjs):\n` +
+        `${unknown.join("\n")}`,
     );
   for (const w of warnings)
     console.log(`  warning (known: ${KNOWN_WARNINGS.find(([p]) => p.test(w))[1]}): ${w.slice(0, 100)}`);
@@ -182,7 +188,10 @@ function licence() {
     throw new StepError(
       `package.json names licence ${pkg.license}; the Python and Go packages are declared Apache-2.0: make them agree.`,
     );
-  return "Licensed under the Apache License, Version 2.0 (SPDX: Apache-2.0).\nThe full text: https://www.apache.org/licenses/LICENSE-2.0\n";
+  return (
+    "Licensed under the Apache License, Version 2.0 (SPDX: Apache-2.0).\n" +
+    "The full text: https://www.apache.org/licenses/LICENSE-2.0\n"
+  );
 }
 
 let devPythonPath;
@@ -224,7 +233,8 @@ function checkPythonDependencies() {
   for (const [name, bound] of generated) {
     if (ours.get(name) !== bound)
       throw new StepError(
-        `The generated client needs ${name}>=${bound}; python/pyproject.toml declares ${ours.has(name) ? `>=${ours.get(name)}` : "nothing"}: update its dependencies.`,
+        `The generated client needs ${name}>=${bound}; python/pyproject.toml declares ` +
+          `${ours.has(name) ? `>=${ours.get(name)}` : "nothing"}: update its dependencies.`,
       );
   }
 }
@@ -343,7 +353,8 @@ function buildGo() {
   writeFileSync(path.join(at, `${version}.info`), JSON.stringify({ Version: version, Time: "2026-01-01T00:00:00Z" }));
   writeFileSync(path.join(at, "list"), `${version}\n`);
   console.log(
-    `  ${path.relative(root, path.join(at, `${version}.zip`))}: ${(statSync(path.join(at, `${version}.zip`)).size / 1024).toFixed(0)} KiB, ${files.length} files`,
+    `  ${path.relative(root, path.join(at, `${version}.zip`))}: ` +
+      `${(statSync(path.join(at, `${version}.zip`)).size / 1024).toFixed(0)} KiB, ${files.length} files`,
   );
   return { proxy, version };
 }
@@ -374,7 +385,9 @@ function lintPython() {
   const installed = runSync(python, ["-m", "ruff", "--version"], { env, check: false });
   if (!installed.ok || installed.stdout.trim() !== `ruff ${version}`)
     throw new StepError(
-      `ruff ${version} is not what .cache/venv runs (${(installed.stdout || installed.stderr).trim() || "nothing"}): it comes from python/requirements-test.txt; remove .cache/venv and run again.`,
+      `ruff ${version} is not what .cache/venv runs ` +
+        `(${(installed.stdout || installed.stderr).trim() || "nothing"}): it comes from ` +
+        `python/requirements-test.txt; remove .cache/venv and run again.`,
     );
   const dirs = ["python", "fuzz"];
   run(python, ["-m", "ruff", "check", "--no-cache", ...dirs]);
@@ -642,7 +655,8 @@ async function testArtifacts(artifacts) {
       const start = performance.now();
       Object.assign(columns, await tourPython(artifacts.python, mock, dir));
       console.log(
-        `Python: the sdist and the wheel in fresh virtual environments, the tour against the mock: ${((performance.now() - start) / 1000).toFixed(1)} s`,
+        `Python: the sdist and the wheel in fresh virtual environments, the tour against the mock: ` +
+          `${((performance.now() - start) / 1000).toFixed(1)} s`,
       );
     }
     if (artifacts.go)
@@ -687,7 +701,8 @@ if (isMain(import.meta.url)) {
       timed(`Linted python/ and fuzz/ (ruff ${pinnedPython("ruff")}: check, format --check)`, lintPython);
     for (const language of languages) {
       timed(
-        `Generated the ${language} client from ${path.relative(root, input)} into ${path.relative(root, path.join(out, language))}`,
+        `Generated the ${language} client from ${path.relative(root, input)} into ` +
+          `${path.relative(root, path.join(out, language))}`,
         () => generate(jar, language),
       );
       if (build)

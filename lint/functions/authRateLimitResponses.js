@@ -23,7 +23,9 @@ export default function authRateLimitResponses(doc) {
     for (const status of ["401", "429"]) {
       if (status in responses) continue;
       results.push({
-        message: `${opName(method, key)} declares no ${status} response (${WHY[status]}); add '${status}': {$ref: '${fixFor(key, status)}'}.`,
+        message:
+          `${opName(method, key)} declares no ${status} response (${WHY[status]}); add '${status}': {$ref: ` +
+          `'${fixFor(key, status)}'}.`,
         path: [...at, "responses"],
       });
     }

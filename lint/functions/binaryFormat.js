@@ -17,7 +17,9 @@ export default function binaryFormat(doc) {
   for (const { schema, at } of schemas(doc)) {
     if (typeof schema.contentMediaType === "string" && !("contentEncoding" in schema) && !isBinaryString(schema)) {
       results.push({
-        message: `Raw bytes (contentMediaType ${schema.contentMediaType}, no contentEncoding) must also say \`type: string, format: binary\`, or generators send or type the file wrongly.`,
+        message:
+          `Raw bytes (contentMediaType ${schema.contentMediaType}, no contentEncoding) must also say \`type: string, ` +
+          `format: binary\`, or generators send or type the file wrongly.`,
         path: at,
       });
     }
@@ -30,7 +32,9 @@ export default function binaryFormat(doc) {
       const schemaAt = [...at, "requestBody", "content", type, "schema"];
       if (typeof media.schema?.$ref === "string") {
         results.push({
-          message: `The ${type} body of ${name} is a file: write its schema here, not as a $ref (@hey-api/openapi-ts reads format: binary on the body's own schema only, and JSON-encodes the file otherwise).`,
+          message:
+            `The ${type} body of ${name} is a file: write its schema here, not as a $ref (@hey-api/openapi-ts reads ` +
+            `format: binary on the body's own schema only, and JSON-encodes the file otherwise).`,
           path: schemaAt,
         });
       } else if (!isBinaryString(media.schema)) {
@@ -46,7 +50,9 @@ export default function binaryFormat(doc) {
         if (NOT_FILE(type) || !isObject(media) || !("schema" in media)) continue;
         if (!isBinaryString(deref(doc, media.schema))) {
           results.push({
-            message: `The ${type} body of ${status} of ${name} is a file: its schema must be \`{type: string, format: binary}\`.`,
+            message:
+              `The ${type} body of ${status} of ${name} is a file: its schema must be \`{type: string, format: ` +
+              `binary}\`.`,
             path: [...at, "responses", status, "content", type, "schema"],
           });
         }

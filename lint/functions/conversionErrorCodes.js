@@ -61,7 +61,9 @@ export default function conversionErrorCodes(doc, options) {
       for (const code of allowed) {
         if (!seen.has(code)) {
           results.push({
-            message: `${name} documents code ${code} for ${status} but no example shows it; add one (see components/examples).`,
+            message:
+              `${name} documents code ${code} for ${status} but no example shows it; add one (see ` +
+              `components/examples).`,
             path: responseAt,
           });
         }
@@ -70,7 +72,9 @@ export default function conversionErrorCodes(doc, options) {
     for (const status of Object.keys(documented)) {
       if (!(status in (op.responses ?? {}))) {
         results.push({
-          message: `${name} documents a ${status} answer (${documented[status].join(", ")}) that is not declared; add the ${status} response.`,
+          message:
+            `${name} documents a ${status} answer (${documented[status].join(", ")}) that is not declared; add the ` +
+            `${status} response.`,
           path: [...at, "responses"],
         });
       }

@@ -8,7 +8,9 @@ export default function descriptions(doc) {
   for (const { param, at } of parameterObjects(doc)) {
     if (!text(param.description)) {
       results.push({
-        message: `Parameter \`${param.name}\` (${param.in}) has no description; say what it is and any rule the reference gives.`,
+        message:
+          `Parameter \`${param.name}\` (${param.in}) has no description; say what it is and any rule the reference ` +
+          `gives.`,
         path: at,
       });
     }
@@ -17,7 +19,9 @@ export default function descriptions(doc) {
     if (parent?.keyword !== "properties") continue;
     if (text(schema.description) || text(deref(doc, schema)?.description)) continue;
     results.push({
-      message: `Property \`${parent.name}\` has no description; add one in the API's own words (on the property or on the schema it references).`,
+      message:
+        `Property \`${parent.name}\` has no description; add one in the API's own words (on the property or on the ` +
+        `schema it references).`,
       path: at,
     });
   }

@@ -71,7 +71,9 @@ export default function errorEnvelope(doc) {
       );
       if (json.length === 0) {
         results.push({
-          message: `${status} of ${opName(method, key)} declares no JSON error body; declare application/json with ${want}.`,
+          message:
+            `${status} of ${opName(method, key)} declares no JSON error body; ` +
+            `declare application/json with ${want}.`,
           path: responseAt,
         });
         continue;
@@ -84,7 +86,9 @@ export default function errorEnvelope(doc) {
           .map((e) => (e === "unknown" ? "a body that is none of the four envelopes" : ENVELOPES[e]))
           .join(" and ");
         results.push({
-          message: `${status} of ${opName(method, key)} uses ${seen}; this family answers with ${want}. Point it at ${allowed.map((e) => FIX[e]).join(" or ")}.`,
+          message:
+            `${status} of ${opName(method, key)} uses ${seen}; this family answers with ${want}. Point it at ` +
+            `${allowed.map((e) => FIX[e]).join(" or ")}.`,
           path: typeof raw?.$ref === "string" ? responseAt : [...responseAt, "content", type, "schema"],
         });
       }

@@ -20,7 +20,9 @@ export default function idempotencyKey(doc, options) {
     if (!named.has(name)) {
       for (const { param, at: paramAt } of headers) {
         results.push({
-          message: `${name} declares the ${param.name} header, but the reference names it only on ${list}; support is not inferred from the method: remove it.`,
+          message:
+            `${name} declares the ${param.name} header, but the reference names it only on ${list}; support is not ` +
+            `inferred from the method: remove it.`,
           path: paramAt,
         });
       }

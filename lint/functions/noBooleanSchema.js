@@ -22,7 +22,10 @@ const advice = (value) =>
     ? "write `{not: {}}` (refuses every value) with a description instead"
     : "write a schema object instead (`{}` with x-not-shown saying what is not shown)";
 
-/** Places outside schemas where a schema is written: components.schemas and every `schema` of a parameter, header or media type. */
+/**
+ * Places outside schemas where a schema is written: components.schemas and every `schema` of a parameter, header or
+ * media type.
+ */
 function* schemaSlots(node, at) {
   if (Array.isArray(node)) {
     for (const [i, item] of node.entries()) yield* schemaSlots(item, [...at, i]);

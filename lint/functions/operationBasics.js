@@ -15,7 +15,9 @@ export default function operationBasics(doc) {
       });
     } else if (!CAMEL.test(op.operationId)) {
       results.push({
-        message: `operationId \`${op.operationId}\` of ${name} is not camelCase (^[a-z][a-zA-Z0-9]*$), the one casing of this document.`,
+        message:
+          `operationId \`${op.operationId}\` of ${name} is not camelCase (^[a-z][a-zA-Z0-9]*$), the one casing of ` +
+          `this document.`,
         path: [...at, "operationId"],
       });
     }
@@ -31,7 +33,9 @@ export default function operationBasics(doc) {
     const success = Object.keys(responses).filter(isSuccessStatus);
     if (success.length === 0) {
       results.push({
-        message: `${name} declares no success (2XX) response; add one (\`2XX\` with x-not-shown when the status is not given).`,
+        message:
+          `${name} declares no success (2XX) response; add one (\`2XX\` with x-not-shown when the status is not ` +
+          `given).`,
         path: [...at, "responses"],
       });
     }
@@ -43,7 +47,9 @@ export default function operationBasics(doc) {
           ("example" in media || (isObject(media.examples) && Object.keys(media.examples).length > 0));
         if (!hasExample) {
           results.push({
-            message: `${status} ${type} of ${name} has no example; add \`examples\` with a value that validates (an empty object with a summary where the fields are not shown).`,
+            message:
+              `${status} ${type} of ${name} has no example; add \`examples\` with a value that validates (an empty ` +
+              `object with a summary where the fields are not shown).`,
             path: [...at, "responses", status, "content", type],
           });
         }

@@ -20,7 +20,9 @@ export default function rawUpload(doc, options) {
       const mediaAt = [...bodyAt, "content", type];
       if (NOT_RAW.test(type)) {
         results.push({
-          message: `${name} declares ${type}: the file is the raw request body, not JSON and not a form; declare the document MIME type (or */*) with a binary string schema.`,
+          message:
+            `${name} declares ${type}: the file is the raw request body, not JSON and not a form; declare the ` +
+            `document MIME type (or */*) with a binary string schema.`,
           path: mediaAt,
         });
         continue;
@@ -31,7 +33,10 @@ export default function rawUpload(doc, options) {
         (typeof schema.contentMediaType === "string" || schema.format === "binary");
       if (!binary || "contentEncoding" in schema) {
         results.push({
-          message: `The ${type} body of ${name} must be raw bytes: {type: string, contentMediaType: ...} with no contentEncoding (not Base64); write {type: string, format: binary, contentMediaType: application/octet-stream} in place.`,
+          message:
+            `The ${type} body of ${name} must be raw bytes: {type: string, contentMediaType: ...} with no ` +
+            `contentEncoding (not Base64); write {type: string, format: binary, contentMediaType: ` +
+            `application/octet-stream} in place.`,
           path: [...mediaAt, "schema"],
         });
       }
@@ -41,7 +46,9 @@ export default function rawUpload(doc, options) {
     );
     if (disposition?.param.required !== true) {
       results.push({
-        message: `${name} must require the Content-Disposition header (attachment; filename=...): add $ref: '#/components/parameters/ContentDisposition'.`,
+        message:
+          `${name} must require the Content-Disposition header (attachment; filename=...): add $ref: ` +
+          `'#/components/parameters/ContentDisposition'.`,
         path: disposition ? disposition.at : [...at, "parameters"],
       });
     }

@@ -20,20 +20,26 @@ export default function retryAfter(doc) {
       const wanted = PORTFOLIO.test(key) && (status === "429" || status === "503");
       if (wanted && !found) {
         results.push({
-          message: `${status} of ${opName(method, key)} declares no Retry-After header; the portfolio variant sends it on 429 and 503: add headers: {Retry-After: {$ref: '#/components/headers/RetryAfter'}}.`,
+          message:
+            `${status} of ${opName(method, key)} declares no Retry-After header; the portfolio variant sends it on ` +
+            `429 and 503: add headers: {Retry-After: {$ref: '#/components/headers/RetryAfter'}}.`,
           path: responseAt,
         });
       } else if (wanted && found) {
         const schema = deref(doc, found.header?.schema);
         if (!typesOf(schema).includes("integer")) {
           results.push({
-            message: `Retry-After of ${status} on ${opName(method, key)} must be an integer number of seconds (schema type: integer).`,
+            message:
+              `Retry-After of ${status} on ${opName(method, key)} must be an integer number of seconds (schema type: ` +
+              `integer).`,
             path: typeof raw?.$ref === "string" ? responseAt : [...responseAt, "headers", found.name],
           });
         }
       } else if (found) {
         results.push({
-          message: `${status} of ${opName(method, key)} declares Retry-After, which the reference documents only on portfolio 429 and 503 answers; remove it (the gap stays in x-not-shown).`,
+          message:
+            `${status} of ${opName(method, key)} declares Retry-After, which the reference documents only on ` +
+            `portfolio 429 and 503 answers; remove it (the gap stays in x-not-shown).`,
           path: typeof raw?.$ref === "string" ? responseAt : [...responseAt, "headers", found.name],
         });
       }

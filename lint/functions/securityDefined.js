@@ -14,7 +14,9 @@ export default function securityDefined(doc, options) {
         const reqAt = [...at, "security", i, scheme];
         if (!(scheme in schemes)) {
           results.push({
-            message: `${owner} names security scheme \`${scheme}\`, which components.securitySchemes does not define (defined: ${Object.keys(schemes).join(", ") || "none"}).`,
+            message:
+              `${owner} names security scheme \`${scheme}\`, which components.securitySchemes does not define ` +
+              `(defined: ${Object.keys(schemes).join(", ") || "none"}).`,
             path: reqAt,
           });
           continue;
@@ -23,7 +25,9 @@ export default function securityDefined(doc, options) {
         const allowed = roles[scheme];
         if (!allowed) {
           results.push({
-            message: `${owner} lists roles on \`${scheme}\`, which takes none; leave its list empty ([]). Only ${Object.keys(roles).join(", ")} carries documented scopes.`,
+            message:
+              `${owner} lists roles on \`${scheme}\`, which takes none; leave its list empty ([]). Only ` +
+              `${Object.keys(roles).join(", ")} carries documented scopes.`,
             path: reqAt,
           });
           continue;
@@ -31,7 +35,9 @@ export default function securityDefined(doc, options) {
         listed.forEach((role, j) => {
           if (!allowed.includes(role)) {
             results.push({
-              message: `${owner} asks \`${scheme}\` for \`${role}\`, which is not a documented scope; use one of ${allowed.join(", ")}.`,
+              message:
+                `${owner} asks \`${scheme}\` for \`${role}\`, which is not a documented scope; use one of ` +
+                `${allowed.join(", ")}.`,
               path: [...reqAt, j],
             });
           }

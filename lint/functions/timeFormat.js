@@ -10,7 +10,10 @@ const isDateTime = (schema) =>
   schema.format === "date-time" &&
   (typesOf(schema).length === 0 || typesOf(schema).includes("string"));
 
-/** @param {{names?: string, formless?: string}} options regular expressions of ISO 8601 names and of timestamps whose form is not shown */
+/**
+ * @param {{names?: string, formless?: string}} options regular expressions of ISO 8601 names and of timestamps whose
+ * form is not shown
+ */
 export default function timeFormat(doc, options) {
   const names = new RegExp(options?.names ?? DEFAULT_NAMES);
   const formless = new RegExp(options?.formless ?? DEFAULT_FORMLESS);
@@ -20,7 +23,9 @@ export default function timeFormat(doc, options) {
       const s = deref(doc, schema);
       if (isObject(s) && ("format" in s || "type" in s || typeof s["x-not-shown"] !== "string")) {
         results.push({
-          message: `Property \`${parent.name}\` is a timestamp whose form the reference does not show: give it no type or format, and say so in x-not-shown.`,
+          message:
+            `Property \`${parent.name}\` is a timestamp whose form the reference does not show: give it no type or ` +
+            `format, and say so in x-not-shown.`,
           path: at,
         });
       }
@@ -37,7 +42,10 @@ export default function timeFormat(doc, options) {
     if (!names.test(String(param.name))) continue;
     if (isDateTime(deref(doc, param.schema))) continue;
     results.push({
-      message: `Parameter \`${param.name}\` is time-valued: give it schema {type: string, format: date-time} (ISO 8601).`,
+      message:
+        `Parameter \`${param.name}\` is time-valued: ` +
+        `give it schema {type: string, format: date-time} ` +
+        `(ISO 8601).`,
       path: isObject(param.schema) ? [...at, "schema"] : at,
     });
   }

@@ -25,7 +25,9 @@ export default function typedSuccess(doc) {
       const statusAt = [...at, "responses", status];
       if (!STATUS.test(status)) {
         results.push({
-          message: `Success status \`${status}\` of ${name} is not one generators know: use an exact code (200, 201, ...) or \`2XX\` in capitals.`,
+          message:
+            `Success status \`${status}\` of ${name} is not one generators know: use an exact code (200, 201, ...) ` +
+            `or \`2XX\` in capitals.`,
           path: statusAt,
         });
       }
@@ -33,12 +35,16 @@ export default function typedSuccess(doc) {
       for (const [type, media] of Object.entries(isObject(response?.content) ? response.content : {})) {
         if (!isObject(media) || !("schema" in media)) {
           results.push({
-            message: `The ${type} body of ${status} of ${name} has no schema: generators type it as \`unknown\`; give it one (an open object with x-not-shown where the fields are not shown).`,
+            message:
+              `The ${type} body of ${status} of ${name} has no schema: generators type it as \`unknown\`; give it ` +
+              `one (an open object with x-not-shown where the fields are not shown).`,
             path: [...statusAt, "content", type],
           });
         } else if (!typeable(media.schema)) {
           results.push({
-            message: `The ${type} body of ${status} of ${name} has a schema that says nothing (${JSON.stringify(media.schema)}): generators type it as \`any\`; give it a type or a $ref.`,
+            message:
+              `The ${type} body of ${status} of ${name} has a schema that says nothing ` +
+              `(${JSON.stringify(media.schema)}): generators type it as \`any\`; give it a type or a $ref.`,
             path: [...statusAt, "content", type, "schema"],
           });
         }

@@ -31,7 +31,9 @@ export default function unknownsMarker(doc) {
     if ("enum" in schema) {
       if (marked) {
         results.push({
-          message: `An enum is a complete set and carries no ${MARKER}; if the set may be larger, move the values to \`examples\` and keep ${MARKER}.`,
+          message:
+            `An enum is a complete set and carries no ${MARKER}; if the set may be larger, move the values to ` +
+            `\`examples\` and keep ${MARKER}.`,
           path: [...at, MARKER],
         });
       }
@@ -45,7 +47,9 @@ export default function unknownsMarker(doc) {
     if (Array.isArray(schema.allOf)) {
       if (!closed(schema) && !schema.allOf.some((part) => closed(deref(doc, part)))) {
         results.push({
-          message: `This allOf composition is open (no part has additionalProperties: false); close one part or add ${MARKER} naming the unknown fields.`,
+          message:
+            `This allOf composition is open (no part has additionalProperties: false); close one part or add ` +
+            `${MARKER} naming the unknown fields.`,
           path: at,
         });
       }
@@ -53,14 +57,19 @@ export default function unknownsMarker(doc) {
     }
     if (isObjectSchema(schema) && !closed(schema)) {
       results.push({
-        message: `Open object schema: add additionalProperties: false if the reference gives every field, else ${MARKER}: <which fields are not shown>.`,
+        message:
+          `Open object schema: add additionalProperties: false if the reference gives every field, else ${MARKER}: ` +
+          `<which fields are not shown>.`,
         path: at,
       });
       continue;
     }
     if (typesOf(schema).includes("array") && !("items" in schema) && !("prefixItems" in schema)) {
       results.push({
-        message: `Array without items: give \`items\` a schema, or add ${MARKER} saying the item structure is not shown.`,
+        message:
+          `Array without items: give \`items\` a schema, ` +
+          `or add ${MARKER} saying the item structure ` +
+          `is not shown.`,
         path: at,
       });
       continue;
@@ -72,7 +81,10 @@ export default function unknownsMarker(doc) {
       examples.every((e) => typeof e === "string" && CODE.test(e))
     ) {
       results.push({
-        message: `\`examples\` lists known values (${examples.join(", ")}) of a set that is not an enum, so the set is incomplete: add ${MARKER}: <the complete set of values>, or use \`enum\` if the reference gives every value.`,
+        message:
+          `\`examples\` lists known values (${examples.join(", ")}) of a set that is not an enum, so the set is ` +
+          `incomplete: add ${MARKER}: <the complete set of values>, or use \`enum\` if the reference gives every ` +
+          `value.`,
         path: at,
       });
       continue;

@@ -78,7 +78,9 @@ export function explainMismatch(input: ExplainInput): Explanation {
   const auth = parseAuthorization(input.authorization.trim());
   if (!auth) {
     return {
-      blocker: `The Authorization header sent is not "Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>" (a sandbox Bearer token does not work in production).`,
+      blocker:
+        `The Authorization header sent is not "Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>" (a sandbox ` +
+        `Bearer token does not work in production).`,
       detail,
       expectedSignature: null,
       findings: [],
@@ -102,13 +104,16 @@ export function explainMismatch(input: ExplainInput): Explanation {
     add(
       "credentialNotFound",
       "fits",
-      `The service does not know access key "${auth.accessKey}": a key of another environment (sandbox or production), or a revoked one.`,
+      `The service does not know access key "${auth.accessKey}": a key of another environment (sandbox or ` +
+        `production), or a revoked one.`,
     );
   } else {
     add(
       "credentialNotFound",
       "does not fit",
-      `The header carries your access key${detail === SIGNATURE_MISMATCH ? " and the service answered a signature mismatch, so it found the key" : ""}.`,
+      `The header carries your access key${
+        detail === SIGNATURE_MISMATCH ? " and the service answered a signature mismatch, so it found the key" : ""
+      }.`,
     );
   }
 
@@ -123,7 +128,8 @@ export function explainMismatch(input: ExplainInput): Explanation {
     const skew = Math.round((input.now.getTime() - time.getTime()) / 1000);
     if (Math.abs(skew) > input.windowSeconds) {
       timeProblems.push(
-        `the timestamp is ${Math.abs(skew)} s ${skew > 0 ? "old" : "in the future"}, outside the ±${input.windowSeconds} s window checked here (the mock's setting; the service's window is not documented)`,
+        `the timestamp is ${Math.abs(skew)} s ${skew > 0 ? "old" : "in the future"}, outside the ` +
+          `±${input.windowSeconds} s window checked here (the mock's setting; the service's window is not documented)`,
       );
     }
   }
@@ -172,7 +178,8 @@ export function explainMismatch(input: ExplainInput): Explanation {
     add(
       "fileChanged",
       timeProblems.length === 0 && auth.accessKey === input.accessKey ? "possible" : "does not fit",
-      "If the service still answered a mismatch, the bytes it received differ from the bytes given here: the file or body was changed, re-encoded or compressed after signing, or a proxy changed the path.",
+      "If the service still answered a mismatch, the bytes it received differ from the bytes given here: the file " +
+        "or body was changed, re-encoded or compressed after signing, or a proxy changed the path.",
     );
     return { blocker: null, detail, expectedSignature: expected, findings: order(findings) };
   }
@@ -265,7 +272,8 @@ export function explainMismatch(input: ExplainInput): Explanation {
     explained ? "does not fit" : "possible",
     explained
       ? "Another cause reproduces the signature sent."
-      : "No other cause reproduces the signature sent: it was computed over other bytes (a file changed after signing, another body), another secret, or more than one cause at once.",
+      : "No other cause reproduces the signature sent: it was computed over other bytes (a file changed after " +
+          "signing, another body), another secret, or more than one cause at once.",
   );
   return { blocker: null, detail, expectedSignature: expected, findings: order(findings) };
 

@@ -13,11 +13,13 @@ import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { CAUSES, explainMismatch } from "./explain.ts";
 
-export const USAGE = `Usage:
+export const USAGE =
+  `Usage:
   fo-sign METHOD PATH [--body TEXT | --body-file FILE] [--content-type TYPE] [--time TIMESTAMP]
                       [--curl] [--base-url URL] [--header "Name: value"]... [--json]
   fo-sign explain METHOD PATH [--body TEXT | --body-file FILE] --authorization "HEADER SENT"
-                      [--date X-SVC-DATE-SENT] [--response TEXT | --response-file FILE] [--now TIMESTAMP] [--window SECONDS]
+                      [--date X-SVC-DATE-SENT] [--response TEXT | --response-file FILE] ` +
+  `[--now TIMESTAMP] [--window SECONDS]
   fo-sign --help | --version
 
 Credentials come from ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}; the secret is never printed.
@@ -58,17 +60,25 @@ function version(): string {
 
 /** An RFC 9110 token: what a method and a header name are. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** C0 controls, DEL and C1 controls: never printed into a command or a header (line feeds end commands, ESC drives terminals). */
+/**
+ * C0 controls, DEL and C1 controls: never printed into a command or a header (line feeds end commands, ESC drives
+ * terminals).
+ */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-/** A text quoted for a message, its control characters escaped, so the message has balanced quotes and prints safely. */
+/**
+ * A text quoted for a message, its control characters escaped, so the message has balanced quotes and prints safely.
+ */
 const shown: (text: string) => string = quote;
 
-/** Refuses a control character in `text` (`allowed` lists the ones this place may hold, such as a body's line feeds). */
+/**
+ * Refuses a control character in `text` (`allowed` lists the ones this place may hold, such as a body's line feeds).
+ */
 function refuseControls(text: string, what: string, allowed = ""): void {
   const bad = [...text].find((c) => CONTROL.test(c) && !allowed.includes(c));
   if (bad !== undefined)
     throw new UsageError(
-      `${what} ${shown(text)} holds the control character ${shown(bad)}, which a printed command or header cannot carry.`,
+      `${what} ${shown(text)} holds the control character ${shown(bad)}, which a printed command or header cannot ` +
+        `carry.`,
     );
 }
 
@@ -84,7 +94,12 @@ export function shellQuote(word: string): string {
 /** RFC 8187 ext-value of a text: UTF-8, every byte outside attr-char percent-encoded. */
 function extValue(text: string): string {
   const attrChar = /[A-Za-z0-9!#$&+\-.^_`|~]/;
-  return `UTF-8''${Array.from(Buffer.from(text, "utf8"), (b) => (attrChar.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`)).join("")}`;
+  const encoded = Array.from(Buffer.from(text, "utf8"), (b) =>
+    attrChar.test(String.fromCharCode(b))
+      ? String.fromCharCode(b)
+      : `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+  ).join("");
+  return `UTF-8''${encoded}`;
 }
 
 /**
@@ -114,7 +129,10 @@ function credentials(env: NodeJS.ProcessEnv) {
   return { accessKey, secretKey };
 }
 
-/** The most a --body-file or --response-file may hold: the reference gives no upload limit, and /dev/zero would never end. */
+/**
+ * The most a --body-file or --response-file may hold: the reference gives no upload limit, and /dev/zero would never
+ * end.
+ */
 export const MAX_FILE_BYTES = 64 * 2 ** 20;
 
 /** Reads at most MAX_FILE_BYTES of a file, so an endless or huge one fails at once with a clear message. */
@@ -320,9 +338,8 @@ export function main(argv = process.argv.slice(2)): void {
       e instanceof InvalidSigningInputError ||
       e instanceof TypeError ||
       (e as NodeJS.ErrnoException).code !== undefined;
-    process.stderr.write(
-      `fo-sign: ${known ? e.message : String(e)}\n${e instanceof UsageError || e instanceof InvalidSigningInputError || e.name === "TypeError" ? `\n${USAGE}\n` : ""}`,
-    );
+    const withUsage = e instanceof UsageError || e instanceof InvalidSigningInputError || e.name === "TypeError";
+    process.stderr.write(`fo-sign: ${known ? e.message : String(e)}\n${withUsage ? `\n${USAGE}\n` : ""}`);
     process.exitCode = 2;
   }
 }

@@ -31,7 +31,8 @@ type AnyOperation = {
  * rules, the document's path and query styles) and hands fetch the URL, headers and exact bytes it
  * signed: no Request is built in between.
  * @throws InvalidCredentialsError on bad credentials, before any request.
- * @throws InvalidOptionError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range option.
+ * @throws InvalidOptionError for a baseUrl that is not http(s) or carries a user name or password, or an out-of-range
+ * option.
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
  */
 export function createClient(options: ClientOptions): ApiClient {

@@ -12,7 +12,9 @@ export interface Base {
   href: string;
 }
 
-/** @throws InvalidOptionError for a baseUrl that is not absolute http(s) or carries a user name or password (baseUrlOf). */
+/**
+ * @throws InvalidOptionError for a baseUrl that is not absolute http(s) or carries a user name or password (baseUrlOf).
+ */
 export function baseOf(baseUrl: string): Base {
   const href = baseUrlOf(baseUrl);
   const url = new URL(href);

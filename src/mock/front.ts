@@ -23,7 +23,10 @@ export { MAX_BODY_BYTES } from "./request/body.ts";
 export { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 export type { AcceptedRequest, Pass, RequestHandler } from "./request/accepted.ts";
 
-/** Default for a signature seen twice inside the window on a request that changes state: refused, so one signature buys one such request. */
+/**
+ * Default for a signature seen twice inside the window on a request that changes state: refused, so one signature buys
+ * one such request.
+ */
 export const DEFAULT_REPLAY: ReplayPolicy = "reject";
 /** Response header naming why the front itself answered 400; a mock aid, not part of the API. */
 export const REFUSAL_HEADER = "X-Mock-Refusal";
@@ -47,7 +50,8 @@ const REFUSAL_DETAIL: Record<Exclude<Refusal, PathProblem>, string> = {
   "json-too-deep": `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`,
   "malformed-json": "The request body is not valid JSON.",
   "malformed-form":
-    "The form body has a part without a well-formed Content-Disposition (name, quoted filename) or Content-Type, or a field name with a malformed percent escape.",
+    "The form body has a part without a well-formed Content-Disposition (name, quoted filename) or Content-Type, " +
+    "or a field name with a malformed percent escape.",
 };
 
 const refusalDetail = (refusal: Refusal) =>
@@ -64,9 +68,15 @@ export interface FrontOptions {
   auth?: "production" | "sandbox";
   /** Keys to verify against; needed in production mode. */
   keys?: KeyStore;
-  /** Sandbox: the bearer tokens customer routes take (the access keys, as the reference's sandbox has it); none given, any token. */
+  /**
+   * Sandbox: the bearer tokens customer routes take (the access keys, as the reference's sandbox has it); none given,
+   * any token.
+   */
   sandboxTokens?: { has(token: string): boolean } | undefined;
-  /** The bearer tokens portfolio routes take, in both modes; none given, any token (Prism checks only that one is there). */
+  /**
+   * The bearer tokens portfolio routes take, in both modes; none given, any token (Prism checks only that one is
+   * there).
+   */
   portfolioTokens?: ReadonlySet<string> | undefined;
   /** Port on 127.0.0.1; 0 picks a free one (startFront). */
   port?: number;
@@ -94,7 +104,10 @@ export interface RunningFront {
   close(): Promise<void>;
 }
 
-/** Starts the signature front on 127.0.0.1: checks each request, verifies signatures, passes good ones to Prism byte for byte. */
+/**
+ * Starts the signature front on 127.0.0.1: checks each request, verifies signatures, passes good ones to Prism byte for
+ * byte.
+ */
 export async function startFront(opts: FrontOptions): Promise<RunningFront> {
   const { server, close } = createFront(opts);
   await new Promise<void>((resolve, reject) => {
@@ -163,7 +176,8 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
       if (nestsDeeperThan(body)) return refuse(req, res, path, "json-too-deep");
       if (!parsesAsJson(body)) return refuse(req, res, path, "malformed-json");
     }
-    // Prism 5.16's form handling throws, uncaught, on some malformed multipart and URL-encoded bodies: one would end the mock.
+    // Prism 5.16's form handling throws, uncaught, on some malformed multipart and URL-encoded bodies: one would end
+    // the mock.
     if (body.length > 0 && crashesPrism(req.headers["content-type"], body, path))
       return refuse(req, res, path, "malformed-form");
 
@@ -241,7 +255,8 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     );
   });
   server.on("clientError", answerClientError);
-  // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay fault, a slow Prism) is not.
+  // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay
+  // fault, a slow Prism) is not.
   server.timeout = opts.idleTimeoutMs ?? TIMEOUTS.idle;
   // Node keeps the response being written on `_httpMessage` and a request being received on `parser.incoming`.
   server.on(
@@ -267,7 +282,10 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
   };
 }
 
-/** Reading twice changes nothing and pollers repeat the same GET within a second: replays are refused for the other methods only. */
+/**
+ * Reading twice changes nothing and pollers repeat the same GET within a second: replays are refused for the other
+ * methods only.
+ */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function header(req: http.IncomingMessage, name: string): string | undefined {

@@ -27,10 +27,12 @@ export const PATH_PROBLEMS: Readonly<Record<PathProblem, string>> = {
   "dot-segment": "has a dot segment ('.', '..', or an encoded form such as '%2e'), which URL parsers resolve",
   "empty-segment": "has an empty segment ('//' or a trailing '/'), which routers read differently",
   "encoded-character":
-    "percent-encodes '/', '\\' or an unreserved character (letter, digit, '-', '.', '_', '~'), which routers decode before matching",
+    "percent-encodes '/', '\\' or an unreserved character (letter, digit, '-', '.', '_', '~'), which routers " +
+    "decode before matching",
   "malformed-percent-escape": "has a '%' that is not followed by two hex digits of UTF-8",
   "not-canonical":
-    "is not in the form a URL parser sends (spaces, control characters, non-ASCII or other characters it would percent-encode)",
+    "is not in the form a URL parser sends (spaces, control characters, non-ASCII or other characters it would " +
+    "percent-encode)",
 };
 
 // Characters WHATWG's path state copies as they are (RFC 3986 pchar and '/', '%' kept verbatim): a path of
@@ -41,7 +43,8 @@ const PLAIN_PATH = /^[\w\-.~!$&'()*+,;=:@/%]*$/;
 // Stryker disable next-line Regex: a narrower class only sends more queries to the URL parse, which gives the same
 const PLAIN_QUERY = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
-// An escape of '/', '\' or an unreserved character: ALPHA (41-5A, 61-7A), DIGIT (30-39), '-' (2D), '.' (2E), '_' (5F), '~' (7E).
+// An escape of '/', '\' or an unreserved character: ALPHA (41-5A, 61-7A), DIGIT (30-39), '-' (2D), '.' (2E), '_' (5F),
+// '~' (7E).
 const ENCODED_CHARACTER = /%(?:2[def]|3\d|[46][1-9a-f]|[57][0-9a]|5c|5f|7e)/i;
 const BASE = "http://canonical.invalid";
 
@@ -75,7 +78,9 @@ export function pathProblem(path: string): PathProblem | undefined {
   return undefined;
 }
 
-/** The pathname the WHATWG parser makes of a path; undefined when it does not parse as one (`/\t/x` is `//x`, a host). */
+/**
+ * The pathname the WHATWG parser makes of a path; undefined when it does not parse as one (`/\t/x` is `//x`, a host).
+ */
 function canonicalPathname(path: string): string | undefined {
   try {
     return new URL(path, BASE).pathname;

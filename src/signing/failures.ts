@@ -25,7 +25,10 @@ export const AUTHORIZATION_MISSING = "The Authorization header is missing.";
 /** Message of the document's portfolio 401 example (AUTHENTICATION_FAILED). */
 export const BEARER_INVALID = "The bearer token is missing or invalid.";
 
-/** The documented detail for each failure: the reference lists differing or expired timestamps among signature-mismatch causes. */
+/**
+ * The documented detail for each failure: the reference lists differing or expired timestamps among signature-mismatch
+ * causes.
+ */
 export function failureDetail(failure: AuthFailure): string {
   switch (failure) {
     case "missing-authorization":

@@ -160,7 +160,9 @@ describe("breaking-change check against the released baseline", () => {
           ),
         ].join(", ");
       const entry = (version: string) =>
-        `## [${version}] - 2026-01-01\n\n### Breaking (oasdiff error)\n\n- ${kind}: ${listed(3)}\n\n### Potentially breaking (oasdiff warning)\n\n- ${listed(2)}\n\n### Compatible (oasdiff info)\n\n- ${listed(1)}\n`;
+        `## [${version}] - 2026-01-01\n\n### Breaking (oasdiff error)\n\n- ${kind}: ${listed(3)}\n\n` +
+        `### Potentially breaking (oasdiff warning)\n\n- ${listed(2)}\n\n` +
+        `### Compatible (oasdiff info)\n\n- ${listed(1)}\n`;
       const common = { changes, baseVersion: "4.2.1", apiVersionBefore: "1.0.13", apiVersionAfter: "1.0.13" };
       for (const version of ["4.2.2", "4.3.0"]) {
         const res = check({ ...common, packageVersion: version, changelog: entry(version) });
@@ -182,33 +184,42 @@ describe("breaking-change check against the released baseline", () => {
     },
   );
 
-  test("the version rule over generated versions and levels: ok exactly when the bump covers the worst level and every rule is listed", () => {
-    for (let i = 0; i < 500; i++) {
-      const base = [0, 1, 2].map(() => Math.floor(rnd() * 4)).join(".");
-      const [M, m, p] = parseVersion(base)!;
-      const next = pick([
-        `${M}.${m}.${p}`,
-        `${M}.${m}.${p + 1}`,
-        `${M}.${m + 1}.0`,
-        `${M + 1}.0.0`,
-        `${M}.${m}.${Math.max(0, p - 1)}`,
-      ]);
-      const levels = [1, 2, 3].filter(() => rnd() < 0.4);
-      const changes = levels.map((level) => ({ id: `rule-${level}`, level, text: "t" }));
-      const listed = rnd() < 0.8;
-      const changelog = listed
-        ? `## [${next}]\n### Breaking (oasdiff error)\n- \`rule-3\`\n### Potentially breaking (oasdiff warning)\n- \`rule-2\`\n### Compatible (oasdiff info)\n- \`rule-1\`\n`
-        : `## [${next}]\n### Breaking (oasdiff error)\n- \`rule-2\` \`rule-1\`\n`;
-      const res = check({ changes, baseVersion: base, packageVersion: next, changelog });
-      const rank = { none: 0, patch: 1, minor: 2, major: 3, backwards: -1 } as const;
-      const bump = bumpOf(base, next);
-      const need = Math.max(0, ...levels);
-      const expected = bump !== "backwards" && rank[bump] >= need && (bump === "none" || listed || levels.length === 0);
-      expect(res.ok, `${base} -> ${next}, levels ${levels}, listed ${listed}: ${res.lines.join(" | ")}`).toBe(expected);
-    }
-    expect(Object.values(LEVELS).map((l) => l.bump)).toEqual(["patch", "minor", "major"]);
-    expect(compareVersions("1.0.13", "1.0.9")).toBeGreaterThan(0);
-  });
+  test(
+    "the version rule over generated versions and levels: ok exactly when the bump covers the worst level " +
+      "and every rule is listed",
+    () => {
+      for (let i = 0; i < 500; i++) {
+        const base = [0, 1, 2].map(() => Math.floor(rnd() * 4)).join(".");
+        const [M, m, p] = parseVersion(base)!;
+        const next = pick([
+          `${M}.${m}.${p}`,
+          `${M}.${m}.${p + 1}`,
+          `${M}.${m + 1}.0`,
+          `${M + 1}.0.0`,
+          `${M}.${m}.${Math.max(0, p - 1)}`,
+        ]);
+        const levels = [1, 2, 3].filter(() => rnd() < 0.4);
+        const changes = levels.map((level) => ({ id: `rule-${level}`, level, text: "t" }));
+        const listed = rnd() < 0.8;
+        const changelog = listed
+          ? `## [${next}]\n### Breaking (oasdiff error)\n- \`rule-3\`\n` +
+            `### Potentially breaking (oasdiff warning)\n- \`rule-2\`\n` +
+            `### Compatible (oasdiff info)\n- \`rule-1\`\n`
+          : `## [${next}]\n### Breaking (oasdiff error)\n- \`rule-2\` \`rule-1\`\n`;
+        const res = check({ changes, baseVersion: base, packageVersion: next, changelog });
+        const rank = { none: 0, patch: 1, minor: 2, major: 3, backwards: -1 } as const;
+        const bump = bumpOf(base, next);
+        const need = Math.max(0, ...levels);
+        const expected =
+          bump !== "backwards" && rank[bump] >= need && (bump === "none" || listed || levels.length === 0);
+        expect(res.ok, `${base} -> ${next}, levels ${levels}, listed ${listed}: ${res.lines.join(" | ")}`).toBe(
+          expected,
+        );
+      }
+      expect(Object.values(LEVELS).map((l) => l.bump)).toEqual(["patch", "minor", "major"]);
+      expect(compareVersions("1.0.13", "1.0.9")).toBeGreaterThan(0);
+    },
+  );
 
   test("a new API version needs its section in the API's change record", () => {
     const doc = structuredClone(current);

@@ -165,8 +165,10 @@ describe("Schemathesis against the mock", () => {
     const script = [
       "import datetime, fo_auth, requests, sys",
       "at = datetime.datetime(2026, 11, 21, 9, 30, tzinfo=datetime.timezone.utc)",
-      `auth = fo_auth.MockAuth("production", "http://127.0.0.1", "${creds.accessKey}", sys.argv[1], "t", clock=lambda: at)`,
-      'sent = auth(requests.Request("post", "http://127.0.0.1/v1/customers/c1/conversions/hedge", data=sys.argv[2]).prepare())',
+      `auth = fo_auth.MockAuth("production", "http://127.0.0.1", "${creds.accessKey}", sys.argv[1], "t", ` +
+        `clock=lambda: at)`,
+      'sent = auth(requests.Request("post", "http://127.0.0.1/v1/customers/c1/conversions/hedge", ' +
+        "data=sys.argv[2]).prepare())",
       'print(sent.headers["Authorization"].rsplit(":", 1)[1])',
     ].join("\n");
     const got = execFileSync(python, ["-c", script, creds.secretKey, body], { cwd: fuzz, encoding: "utf8" }).trim();

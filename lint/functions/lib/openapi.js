@@ -25,7 +25,8 @@ export const opName = (method, key) => `${method.toUpperCase()} ${key}`;
 
 /**
  * Every operation of `paths` (and of `webhooks` when asked), with its location.
- * @returns {Array<{section: "paths"|"webhooks", key: string, method: string, op: any, pathItem: any, at: (string|number)[]}>}
+ * @returns {Array<{section: "paths"|"webhooks", key: string, method: string, op: any, pathItem: any,
+ *   at: (string|number)[]}>}
  */
 export function operations(doc, { webhooks = false } = {}) {
   const out = [];

@@ -46,7 +46,10 @@ export interface ErrorAnswer {
   path: string;
   detail: string;
   now: number | Date;
-  /** The error code; undefined: the status's usual one; null: none (the flat envelope leaves `code` out where the reference shows none). */
+  /**
+   * The error code; undefined: the status's usual one; null: none (the flat envelope leaves `code` out where the
+   * reference shows none).
+   */
   code?: string | null;
   /** The portfolio error object's `details`. */
   details?: Record<string, unknown>;

@@ -62,7 +62,8 @@ export function answerClientError(
   const target = /^[A-Z]+ (\/\S*) HTTP\//.exec(err.rawPacket?.toString("latin1", 0, 2048) ?? "")?.[1] ?? "/";
   const json = JSON.stringify(errorBody({ status, path: target.split(/[?#]/, 1)[0]!, detail, now: new Date() }));
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
     () => socket.destroy(),
   );
 }

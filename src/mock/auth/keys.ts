@@ -53,7 +53,10 @@ function looksLikeSecret(text: string): boolean {
   }
 }
 
-/** Positions (1-based) of top-level member names of a JSON object text that repeat an earlier one; the text must be valid JSON. */
+/**
+ * Positions (1-based) of top-level member names of a JSON object text that repeat an earlier one; the text must be
+ * valid JSON.
+ */
 export function repeatedMembers(text: string): Array<{ entry: number; first: number }> {
   const seen = new Map<string, number>();
   const repeats: Array<{ entry: number; first: number }> = [];
@@ -104,7 +107,8 @@ export function loadKeysFile(file: string): KeyStore {
   const [repeat] = repeatedMembers(text);
   if (repeat)
     throw new MockKeysError(
-      `The keys file ${file}: entry ${repeat.entry} repeats the access key of entry ${repeat.first}; give each access key once.`,
+      `The keys file ${file}: entry ${repeat.entry} repeats the access key of entry ${repeat.first}; give each ` +
+        `access key once.`,
     );
   return parseKeys(json, `The keys file ${file}`);
 }
@@ -120,6 +124,7 @@ export function loadKeys(file: string | undefined, env: NodeJS.ProcessEnv = proc
   const secretKey = env[SECRET_KEY_ENV];
   if (accessKey && secretKey) return parseKeys({ [accessKey]: secretKey }, `${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}`);
   throw new MockKeysError(
-    `No keys for the signature front: pass --keys <file> or set ${KEYS_FILE_ENV}=<file> (a JSON object of "<access key>": "<secret key>"), or set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}.`,
+    `No keys for the signature front: pass --keys <file> or set ${KEYS_FILE_ENV}=<file> (a JSON object of "<access ` +
+      `key>": "<secret key>"), or set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}.`,
   );
 }

@@ -100,7 +100,10 @@ export function signatureMatches(signed: SignedHeaders, method: string, path: st
   return timingSafeEqual(hmacSha256(key, stringToSign), Buffer.from(signed.signature, "hex"));
 }
 
-/** Verifies a production signature the way the reference describes: `verifyHeaders`, then `signatureMatches` over the body. */
+/**
+ * Verifies a production signature the way the reference describes: `verifyHeaders`, then `signatureMatches` over the
+ * body.
+ */
 export function verifySignature(req: SignedRequestParts, opts: VerifyOptions): Verification {
   const headers = verifyHeaders(req, opts);
   if (!headers.ok) return headers;

@@ -43,7 +43,10 @@ export function portfolioTokens(env = process.env): Set<string> | undefined {
   return list.length ? new Set(list) : undefined;
 }
 
-/** At most `perSecond` lines a second, then one line saying how many were left out: a flood of refusals cannot stall the front. */
+/**
+ * At most `perSecond` lines a second, then one line saying how many were left out: a flood of refusals cannot stall the
+ * front.
+ */
 export function rateLimited(print: (line: string) => void, perSecond = 20) {
   let second = 0;
   let count = 0;

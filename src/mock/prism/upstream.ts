@@ -41,7 +41,8 @@ export function forwardTo(base: string): { pass: Pass; close(): void } {
     up.setTimeout(UPSTREAM_TIMEOUT_MS, () => up.destroy(new Error(`no answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`)));
     up.on("error", (err: NodeJS.ErrnoException) => {
       if (res.headersSent) return res.destroy();
-      // A kept-alive connection Prism closed just as it was reused: the request never reached Prism, send it again once.
+      // A kept-alive connection Prism closed just as it was reused: the request never reached Prism, send it again
+      // once.
       if (up.reusedSocket && err.code === "ECONNRESET" && !retried) return forward(request, _req, res, true);
       const json = JSON.stringify(
         errorBody({

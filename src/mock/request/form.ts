@@ -26,7 +26,8 @@ function declaresMultipart(requestPath: string): boolean {
       const bodies = Object.values(item).map((op) => op?.requestBody);
       if (bodies.some((b) => b?.content && "multipart/form-data" in b.content)) {
         routes.push(
-          // Stryker disable next-line StringLiteral: equivalent on the served document (no regex character in a template)
+          // Stryker disable next-line StringLiteral: equivalent on the served document
+          // (no regex character in a template)
           new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`),
         );
       }

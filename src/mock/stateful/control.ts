@@ -103,7 +103,8 @@ function putRfiCase(t: ControlTarget, customerId: string, caseId: string, body: 
   if (merge && index < 0) return bad(`No RFI case ${caseId} for customer ${customerId}.`, 404);
   if (index < 0 && t.store.caseCount >= CONTROL_LIMITS.rfiCases) {
     return bad(
-      `The mock holds at most ${CONTROL_LIMITS.rfiCases} RFI cases (seeded ones included); POST ${t.prefix}/reset to start over.`,
+      `The mock holds at most ${CONTROL_LIMITS.rfiCases} RFI cases (seeded ones included); POST ${t.prefix}/reset ` +
+        `to start over.`,
       409,
     );
   }
@@ -160,12 +161,14 @@ export function control(t: ControlTarget, method: string, path: string, query: s
         (typeof advance.advance_seconds === "number" ? advance.advance_seconds * 1000 : undefined);
       if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > CONTROL_LIMITS.advanceMs) {
         return bad(
-          `Send { "advance_seconds": N } or { "advance_ms": N } with N from 0 to ${CONTROL_LIMITS.advanceMs / 1000} seconds (ten years) a call.`,
+          `Send { "advance_seconds": N } or { "advance_ms": N } with N from 0 to ` +
+            `${CONTROL_LIMITS.advanceMs / 1000} seconds (ten years) a call.`,
         );
       }
       if (t.clock.offset() + ms > CONTROL_LIMITS.clockOffsetMs)
         return bad(
-          `The virtual clock runs at most ${CONTROL_LIMITS.clockOffsetMs / 1000} seconds (a hundred years) ahead; POST ${t.prefix}/reset rewinds it.`,
+          `The virtual clock runs at most ${CONTROL_LIMITS.clockOffsetMs / 1000} seconds (a hundred years) ahead; ` +
+            `POST ${t.prefix}/reset rewinds it.`,
         );
       t.clock.advance(ms);
     }
@@ -181,7 +184,8 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     }
     if (t.faults.size >= CONTROL_LIMITS.faults) {
       return bad(
-        `At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their requests first.`,
+        `At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their ` +
+          `requests first.`,
         409,
       );
     }

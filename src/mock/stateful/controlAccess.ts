@@ -40,7 +40,9 @@ export function controlGate(token: string | undefined): (caller: ControlCaller) 
     const host = first(caller.headers.host);
     if (host === undefined || !own.has(host.toLowerCase())) {
       return reply(403, {
-        error: `The control API answers only to Host 127.0.0.1:${caller.localPort}, localhost:${caller.localPort} or [::1]:${caller.localPort}, not ${shown(host ?? "(none)")}.`,
+        error:
+          `The control API answers only to Host 127.0.0.1:${caller.localPort}, localhost:${caller.localPort} or ` +
+          `[::1]:${caller.localPort}, not ${shown(host ?? "(none)")}.`,
       });
     }
     const origin = first(caller.headers.origin);

@@ -76,7 +76,8 @@ export class FaultInjector {
     const names = extra.slice(0, 5).map((k) => (k.length > 40 ? `${k.slice(0, 40)}...` : k));
     if (extra.length)
       throw new FaultSpecError(
-        `Unknown fault fields: ${names.join(", ")}${extra.length > 5 ? ", ..." : ""} (known: ${[...FIELDS].join(", ")}).`,
+        `Unknown fault fields: ${names.join(", ")}${extra.length > 5 ? ", ..." : ""} (known: ` +
+          `${[...FIELDS].join(", ")}).`,
       );
     const { kind, operation_id, method, path, delay_ms, at = "before", status, retry_after, code, times = 1 } = spec;
     if (!KINDS.includes(kind as FaultKind)) throw new FaultSpecError(`kind must be one of ${KINDS.join(", ")}.`);
@@ -99,7 +100,8 @@ export class FaultInjector {
     const afterHandling = kind === "drop-after" || (kind === "delay" && at === "after");
     if (afterHandling && !(typeof operation_id === "string" && this.handled.has(operation_id))) {
       throw new FaultSpecError(
-        `${kind === "delay" ? "delay at after" : kind} needs an operation_id the stateful mode answers: ${[...this.handled].join(", ")}.`,
+        `${kind === "delay" ? "delay at after" : kind} needs an operation_id the stateful mode answers: ` +
+          `${[...this.handled].join(", ")}.`,
       );
     }
     const fault: Fault = { id: randomUUID(), kind: kind as FaultKind, remaining: times as number };

@@ -72,7 +72,10 @@ export function statefulHandler(mock: StatefulMock) {
   };
 }
 
-/** The front options that plug the stateful mode in: its handler, and its control API, which the front leaves to the control gate. */
+/**
+ * The front options that plug the stateful mode in: its handler, and its control API, which the front leaves to the
+ * control gate.
+ */
 export const statefulFrontOptions = (mock: StatefulMock) => ({
   handle: statefulHandler(mock),
   unauthenticated: mock.isControlPath,

@@ -71,7 +71,10 @@ export interface StatefulMock {
   readonly clock: VirtualClock;
   readonly store: StatefulStore;
   readonly faults: FaultInjector;
-  /** True for a path under the control prefix while the control API is on (answered by `control`, which has its own gate, not the front's authentication). */
+  /**
+   * True for a path under the control prefix while the control API is on (answered by `control`, which has its own
+   * gate, not the front's authentication).
+   */
   isControlPath(path: string): boolean;
   control(request: StatefulRequest): Reply;
   /** A request after authentication: the stateful answer, a drop, or undefined to pass it to Prism. */

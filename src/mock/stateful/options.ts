@@ -8,35 +8,56 @@ import type { Retention } from "./store.ts";
  * "Stateful mock" section, never facts about the service.
  */
 export interface StatefulOptions {
-  /** The two amount fields of a customer-scoped quote, exactly one of which is sent. Default `pay_amount`, `receive_amount` (the project's placeholders). */
+  /**
+   * The two amount fields of a customer-scoped quote, exactly one of which is sent. Default `pay_amount`,
+   * `receive_amount` (the project's placeholders).
+   */
   amountFields?: readonly [string, string];
   /** The same for the portfolio quote. Default `pay_amount`, `receive_amount`. */
   portfolioAmountFields?: readonly [string, string];
   /** Lifetime of a portfolio quote in seconds (the 30 s of the reference is for customer quotes). Default 30. */
   portfolioQuoteLifetimeSeconds?: number;
-  /** Routing code to institution name, for resolving an omitted `institution_name`. Default the document's example pair. */
+  /**
+   * Routing code to institution name, for resolving an omitted `institution_name`. Default the document's example pair.
+   */
   institutions?: Readonly<Record<string, string>>;
   /** Fields that make two external accounts' banking details "identical". Default the six required ones. */
   identicalDetailsFields?: readonly string[];
-  /** What `GET .../external-accounts` answers: `list` (`{ list, total }`) or `account` (the bound account, 404 when none). Default `list`. */
+  /**
+   * What `GET .../external-accounts` answers: `list` (`{ list, total }`) or `account` (the bound account, 404 when
+   * none). Default `list`.
+   */
   externalAccountListShape?: "list" | "account";
-  /** Success statuses the reference does not show. Default 201 for createExternalAccount, 200 for listExternalAccounts and listRfiCases. */
+  /**
+   * Success statuses the reference does not show. Default 201 for createExternalAccount, 200 for listExternalAccounts
+   * and listRfiCases.
+   */
   successStatuses?: Partial<SuccessStatuses>;
   /** Success status of a portfolio hedge: 201 (made at once) or 202 (accepted). Default 201. */
   hedgeStatus?: 201 | 202;
   /** Portfolio error code of the 409 for a hedge key reused with other parameters. Default `VALIDATION_ERROR`. */
   hedgeKeyConflictCode?: string;
-  /** Whether a refused hedge (404, 409) binds its Idempotency-Key too, so a retry replays the refusal. Default false. */
+  /**
+   * Whether a refused hedge (404, 409) binds its Idempotency-Key too, so a retry replays the refusal. Default false.
+   */
   hedgeKeyBindsRefusals?: boolean;
   /** `rfi_status` values that `action_required=true` selects (and `false` leaves out). Default `ACTION_REQUIRED`. */
   actionRequiredStatuses?: readonly string[];
-  /** Order of RFI cases unless `subject_type=RECIPIENT` (newest update first, the reference's rule): `fixture` or `updated-desc`. Default `fixture`. */
+  /**
+   * Order of RFI cases unless `subject_type=RECIPIENT` (newest update first, the reference's rule): `fixture` or
+   * `updated-desc`. Default `fixture`.
+   */
   rfiOrder?: "fixture" | "updated-desc";
   /** JSON file of seeded RFI cases. Default the fixture shipped beside this module. */
   rfiFixture?: string;
-  /** A `transaction_id` not matching this is malformed (400 00000002); null: any non-empty value. Default a UUID, the form of the ids the mock issues. */
+  /**
+   * A `transaction_id` not matching this is malformed (400 00000002); null: any non-empty value. Default a UUID, the
+   * form of the ids the mock issues.
+   */
   transactionIdPattern?: RegExp | null;
-  /** A `conversion_id` not matching this is malformed (400 VALIDATION_ERROR); null: any non-empty value. Default a UUID. */
+  /**
+   * A `conversion_id` not matching this is malformed (400 VALIDATION_ERROR); null: any non-empty value. Default a UUID.
+   */
   conversionIdPattern?: RegExp | null;
   /** Top-level field of a hedge answer that carries its id (where it appears is not shown). Default `conversion_id`. */
   hedgeIdField?: string;
@@ -53,13 +74,19 @@ export interface StatefulOptions {
   controlPrefix?: string;
   /** Requests kept in the control API's log, the newest; 0 to 100,000. Default 500. */
   requestLogSize?: number;
-  /** Seconds an unused quote (either kind) is still known after it expires, so a late execute says "expired". Default 300. */
+  /**
+   * Seconds an unused quote (either kind) is still known after it expires, so a late execute says "expired". Default
+   * 300.
+   */
   expiredQuoteRetentionSeconds?: number;
   /** Seconds a conversion order or portfolio hedge, and the quote it consumed, are kept. Default 86,400 (24 h). */
   conversionRetentionSeconds?: number;
   /** Seconds an external account and its Idempotency-Key binding are kept. Default 86,400 (24 h). */
   externalAccountRetentionSeconds?: number;
-  /** Records of one kind (quotes, orders, accounts, hedges, hedge keys) held at most; the oldest leaves first. Default 100,000. */
+  /**
+   * Records of one kind (quotes, orders, accounts, hedges, hedge keys) held at most; the oldest leaves first. Default
+   * 100,000.
+   */
   maxRecords?: number;
   /** The bundled document the mock routes and validates against. Default `generated/openapi.json`. */
   document?: string;
@@ -247,7 +274,8 @@ export function resolveOptions(given: StatefulOptions = {}): ResolvedOptions {
   if (o.controlToken !== undefined && (typeof o.controlToken !== "string" || !CONTROL_TOKEN.test(o.controlToken))) {
     fail(
       "controlToken",
-      `give 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (for example \`openssl rand -hex 32\`) in ${CONTROL_TOKEN_ENV}.`,
+      `give 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (for example \`openssl rand -hex 32\`) in ` +
+        `${CONTROL_TOKEN_ENV}.`,
     );
   }
   if (typeof o.now !== "function") fail("now", "give a function returning ms since the epoch.");

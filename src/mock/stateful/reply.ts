@@ -40,7 +40,10 @@ export function portfolioError(
 
 export const isPortfolioPath = (path: string) => path.startsWith("/v1/portfolios/");
 
-/** An error in the envelope of the path (answers/errors.ts: portfolio, v2 but 429, else flat), the flat one without a code unless one is given. */
+/**
+ * An error in the envelope of the path (answers/errors.ts: portfolio, v2 but 429, else flat), the flat one without a
+ * code unless one is given.
+ */
 export function errorFor(path: string, status: number, detail: string, now: number, code?: string): Reply {
   return reply(status, errorBody({ status, path, detail, now, code: code ?? null }));
 }

@@ -86,7 +86,10 @@ export class Retained<K, V> {
     this.onEvict(entry.key, entry.value);
   }
 
-  /** Keeps the queue within about twice the records held: drops the passed part, or rebuilds it when mostly skipped entries. */
+  /**
+   * Keeps the queue within about twice the records held: drops the passed part, or rebuilds it when mostly skipped
+   * entries.
+   */
   private compact(): void {
     const waiting = this.queue.length - this.head;
     if (waiting > 2 * this.entries.size + 1024) {

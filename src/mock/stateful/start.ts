@@ -34,7 +34,8 @@ export async function startStateful(
   const controlToken = env[CONTROL_TOKEN_ENV] || undefined;
   if (on && auth === "production" && !controlToken) {
     throw new StatefulOptionsError(
-      `The control API with --auth production needs a control token: set ${CONTROL_TOKEN_ENV} (for example to the output of \`openssl rand -hex 32\`).`,
+      `The control API with --auth production needs a control token: set ${CONTROL_TOKEN_ENV} (for example to the ` +
+        `output of \`openssl rand -hex 32\`).`,
     );
   }
   const mock = await createStatefulMock({

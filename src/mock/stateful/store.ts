@@ -62,7 +62,10 @@ export interface HedgeKeyRecord {
 export interface Retention {
   /** After an unused quote's expiry (so a late execute still says "expired"). */
   expiredQuoteMs: number;
-  /** After a conversion order or hedge is made (and for its consumed quote, counted from the later of that and the quote's expiry). */
+  /**
+   * After a conversion order or hedge is made (and for its consumed quote, counted from the later of that and the
+   * quote's expiry).
+   */
   conversionMs: number;
   /** After an external account (and its Idempotency-Key binding) is made. */
   externalAccountMs: number;
