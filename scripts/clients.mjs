@@ -106,7 +106,8 @@ function timed(label, fn) {
   return value;
 }
 
-function generatorJar() {
+/** The OpenAPI Generator jar, fetched by Maven into .cache/m2 and checked against its SHA-256 on every run. */
+export function generatorJar() {
   const { version, sha256 } = GENERATOR;
   const repo = path.join(cache, "m2");
   const jar = path.join(repo, `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`);

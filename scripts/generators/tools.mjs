@@ -1,12 +1,7 @@
-// The matrix's tools, pinned and installed by this script into the git-ignored .cache/ (never the machine's own
-// copies): the OpenAPI Generator jar through Maven (the version and checksum scripts/clients.mjs pins), Go
-// generators through `go install module@version`, Python generators and checkers in a venv made here, and the
-// npm ones from the lock file (package.json devDependencies). A missing system tool fails with what to install.
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { GENERATOR } from "../clients.mjs";
+import { GENERATOR, generatorJar } from "../clients.mjs";
 import { run as runProgram, tail } from "../run.mjs";
 import { root, toolEnv } from "../tools.mjs";
 
@@ -77,38 +72,17 @@ function memo(key, fn) {
   return once.get(key);
 }
 
-/** The OpenAPI Generator jar, fetched by Maven into .cache/m2 and checked against its SHA-256 on every run. */
+/**
+ * The OpenAPI Generator jar: clients.mjs's (fetched by Maven into .cache/m2, checked against its SHA-256 on
+ * every run), once per process; its failure becomes a ToolError.
+ */
 export function openapiGeneratorJar() {
   return memo("jar", async () => {
-    const { version, sha256 } = GENERATOR;
-    const repo = path.join(cache, "m2");
-    const jar = path.join(
-      repo,
-      `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`,
-    );
-    if (!existsSync(jar)) {
-      await must(
-        run("mvn", [
-          "-q",
-          "-B",
-          "-Dstyle.color=never",
-          "dependency:get",
-          `-Dartifact=org.openapitools:openapi-generator-cli:${version}`,
-          "-Dtransitive=false",
-          `-Dmaven.repo.local=${repo}`,
-        ]),
-        `Fetching openapi-generator-cli ${version} with Maven`,
-      );
+    try {
+      return generatorJar();
+    } catch (err) {
+      throw new ToolError(err.message);
     }
-    const actual = createHash("sha256").update(readFileSync(jar)).digest("hex");
-    if (actual !== sha256) {
-      rmSync(jar);
-      throw new ToolError(
-        `openapi-generator-cli ${version}: the jar's SHA-256 is ${actual}, expected ${sha256}; ` +
-          "removed it, run again to fetch it anew.",
-      );
-    }
-    return jar;
   });
 }
 
