@@ -3,6 +3,10 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { fillPath, requestPathOf, serializeQuery } from "../../src/client/url.ts";
 
+/** The InvalidOptionError for `option`, with exactly this message. */
+const refused = (option: string, message: string) =>
+  expect.objectContaining({ name: "InvalidOptionError", option, message });
+
 describe("fillPath", () => {
   test("any value round-trips through the URL", () => {
     const value = fc.string({ minLength: 1 }).filter((v) => v !== "." && v !== ".." && !/[/\\]/.test(v));
@@ -28,6 +32,12 @@ describe("fillPath", () => {
     expect(fillPath("/d/{a{b}", { "a{b": "x", b: "y" })).toBe("/d/{ay");
   });
 
+  test("a value that would change the path is refused, naming it", () => {
+    expect(() => fillPath("/d/{id}", { id: ".." })).toThrow(
+      refused("params.path.id", 'Path parameter id would change the path: ".."'),
+    );
+  });
+
   test("a dot segment with text around it is kept", () => {
     expect(fillPath("/d/{id}", { id: "..." })).toBe("/d/...");
     expect(fillPath("/d/{id}", { id: "a.." })).toBe("/d/a..");
@@ -49,7 +59,7 @@ describe("serializeQuery", () => {
 
   test("an object value is refused", () => {
     expect(() => serializeQuery({ page: 1, filter: { a: 1 } })).toThrow(
-      "Query parameter filter is an object: pass a querySerializer function",
+      refused("params.query.filter", "Query parameter filter is an object: pass a querySerializer function"),
     );
   });
 
@@ -73,7 +83,7 @@ describe("requestPathOf", () => {
 
   test("a path parser would rewrite is refused", () => {
     expect(() => requestPathOf("https://svc.example/v1/../x")).toThrow(
-      'Request path refused (dot-segment; see signRequest): "/v1/../x"',
+      refused("path", 'Request path refused (dot-segment; see signRequest): "/v1/../x"'),
     );
   });
 

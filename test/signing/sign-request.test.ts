@@ -11,6 +11,10 @@ beforeEach(async () => {
 });
 import { hashBody } from "../../src/signing/stringToSign.ts";
 
+/** The InvalidSigningInputError for `field`, its message matching `text`. */
+const refused = (field: string, text: RegExp) =>
+  expect.objectContaining({ name: "InvalidSigningInputError", field, message: expect.stringMatching(text) });
+
 const base = {
   accessKey: "AK-sign",
   secretKey: "ZXhhbXBsZS1zZWNyZXQta2V5LWJ5dGVzLTAxMjM0NTY",
@@ -54,7 +58,7 @@ describe("signRequest", () => {
     ["one digit short", HASH.slice(1)],
     ["with a prefix", `x${HASH}`],
   ])("refuses a given body hash %s", (_, bodyHash) => {
-    expect(() => m.signRequest({ ...base, bodyHash })).toThrow(/bodyHash/);
+    expect(() => m.signRequest({ ...base, bodyHash })).toThrow(refused("bodyHash", /bodyHash/));
   });
 
   test.each([
@@ -64,7 +68,7 @@ describe("signRequest", () => {
     ["a separator", "GET/"],
     ["not a string", 7],
   ])("refuses a method with %s", (_, method) => {
-    expect(() => m.signRequest({ ...base, method: method as string })).toThrow(/method to sign/i);
+    expect(() => m.signRequest({ ...base, method: method as string })).toThrow(refused("method", /method to sign/i));
   });
 
   test("signs any HTTP token as the method", () => {
@@ -87,7 +91,7 @@ describe("signRequest", () => {
     ["a dot segment", "/v1/../x"],
     ["not a string", 7],
   ])("refuses a path with %s", (_, path) => {
-    expect(() => m.signRequest({ ...base, path: path as string })).toThrow(/path/i);
+    expect(() => m.signRequest({ ...base, path: path as string })).toThrow(refused("path", /path/i));
   });
 
   test.each([

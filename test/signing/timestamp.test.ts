@@ -22,7 +22,13 @@ describe("formatTimestamp", () => {
   });
 
   test("refuses an invalid Date", () => {
-    expect(() => m.formatTimestamp(new Date(Number.NaN))).toThrow(/invalid Date/i);
+    expect(() => m.formatTimestamp(new Date(Number.NaN))).toThrow(
+      expect.objectContaining({
+        name: "InvalidSigningInputError",
+        field: "time",
+        message: expect.stringMatching(/invalid Date/i),
+      }),
+    );
   });
 });
 
