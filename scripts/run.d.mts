@@ -10,6 +10,8 @@ export interface RunOptions {
   check?: boolean;
   name?: string;
   missing?: string;
+  /** Its own process group: stop() and the time bound reach everything it started. */
+  group?: boolean;
 }
 
 export interface RunResult {

@@ -1,7 +1,6 @@
 import type { ParseAs } from "openapi-fetch";
 import type { Received } from "./send.ts";
-
-export const utf8 = /* @__PURE__ */ new TextDecoder();
+import { utf8 } from "./text.ts";
 
 /**
  * The call's result as openapi-fetch shapes it, from the bytes already read: `data` parsed as

@@ -8,7 +8,7 @@ import type { Authorize } from "./auth.ts";
 import type { Clock } from "./clock.ts";
 import type { FetchLike } from "./options.ts";
 import { readResponse } from "./response.ts";
-import { utf8 } from "./result.ts";
+import { utf8 } from "./text.ts";
 import { type RetryPolicy, retryDelay } from "./retry.ts";
 import { startAttempt } from "./timeout.ts";
 import { requestPathOf } from "./url.ts";
