@@ -28,8 +28,8 @@ export default defineConfig({
     maxWorkers: 2,
     // One Prism for the whole run, shared by the files that mock against it.
     globalSetup: ["test/helpers/globalSetup.ts"],
-    // Vitest runs `tsc --noEmit -p tsconfig.json` (the whole program, not only the *.test-d.ts files) and fails
-    // the run on any type error, so `npm test` needs no tsc pass of its own (`npm run typecheck` is the same check).
+    // Vitest's type check runs the *.test-d.ts files (expectTypeOf, @ts-expect-error); `npm run lint` runs tsc over
+    // the whole program (tsconfig.json), since vitest reports errors in the test-d files only.
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   },
 });

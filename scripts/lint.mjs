@@ -1,8 +1,10 @@
 // Lints the document: Redocly on the split source; Spectral and vacuum on a fresh bundle (vacuum is built from the
 // Go module proxy once, scripts/tools/vacuum.mjs), the breaking-change check on that bundle; and the code: Biome in
-// check mode (`biome ci`, nothing written; `npm run format` writes) over the TypeScript and JavaScript.
+// check mode (`biome ci`, nothing written; `npm run format` writes) over the TypeScript and JavaScript, and tsc
+// over the whole program.
 // Exits non-zero on any error or warning of any of them.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
@@ -11,6 +13,8 @@ import { isMain } from "./is-main.mjs";
 import { run, runNode } from "./run.mjs";
 import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
+
+const require = createRequire(import.meta.url);
 
 /** What a failed step printed: the held output of a RunError, else its message. */
 const printed = (err, stream = "output") => err.result?.[stream]?.trim() || err.message;
@@ -115,9 +119,22 @@ async function biomeCheck() {
   }
 }
 
+/**
+ * The TypeScript compiler over the whole program (tsconfig.json: src, tests, benches, scripts' types): vitest's
+ * type check reports the *.test-d.ts files only, so an error elsewhere would otherwise pass.
+ */
+async function typeCheck() {
+  try {
+    await runNode(require.resolve("typescript/bin/tsc"), ["-p", "tsconfig.json", "--pretty", "false"]);
+    return { failed: false, report: () => console.log("tsc: no type errors") };
+  } catch (err) {
+    return { failed: true, report: () => console.error(`tsc: ${printed(err)}`) };
+  }
+}
+
 async function main() {
-  const [redocly, rest, biome] = await Promise.all([redoclyLint(), bundleChecks(), biomeCheck()]);
-  const results = [redocly, ...rest, biome];
+  const [redocly, rest, biome, types] = await Promise.all([redoclyLint(), bundleChecks(), biomeCheck(), typeCheck()]);
+  const results = [redocly, ...rest, biome, types];
   for (const r of results) r.report();
   if (results.some((r) => r.failed)) process.exit(1);
 }
@@ -126,7 +143,8 @@ if (isMain(import.meta.url)) {
   parseOrExit(
     {
       name: "lint",
-      usage: "npm run lint   (Redocly, Spectral, vacuum, the breaking-change check and Biome; fails on any warning)",
+      usage:
+        "npm run lint   (Redocly, Spectral, vacuum, the breaking-change check, Biome and tsc; fails on any warning)",
     },
     process.argv.slice(2),
     packageInfo,
