@@ -109,27 +109,26 @@ describe("the import graph of src/", () => {
     expect(cycles(graph).map((c) => c.map(rel))).toEqual([]);
   });
 
-  test("signing never imports the mock (the mock may import signing)", () => {
-    const offending = files
-      .filter((f) => rel(f).startsWith("signing/"))
+  /** The imports of files under `from` that reach files under `to`, as "a -> b". */
+  const importsFrom = (from: string, to: string) =>
+    files
+      .filter((f) => rel(f).startsWith(from))
       .flatMap((f) =>
         graph
           .get(f)!
-          .filter((t) => rel(t).startsWith("mock/"))
+          .filter((t) => rel(t).startsWith(to))
           .map((t) => `${rel(f)} -> ${rel(t)}`),
       );
-    expect(offending).toEqual([]);
+
+  test("finds the mock's imports of signing (so the two checks below can fail)", () => {
+    expect(importsFrom("mock/", "signing/")).toContain("mock/auth/signature.ts -> signing/hmac.ts");
+  });
+
+  test("signing never imports the mock (the mock may import signing)", () => {
+    expect(importsFrom("signing/", "mock/")).toEqual([]);
   });
 
   test("the shipped fo-sign CLI imports nothing from the mock", () => {
-    const offending = files
-      .filter((f) => rel(f).startsWith("cli/"))
-      .flatMap((f) =>
-        graph
-          .get(f)!
-          .filter((t) => rel(t).startsWith("mock/"))
-          .map((t) => `${rel(f)} -> ${rel(t)}`),
-      );
-    expect(offending).toEqual([]);
+    expect(importsFrom("cli/", "mock/")).toEqual([]);
   });
 });
