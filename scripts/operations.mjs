@@ -1,12 +1,20 @@
 // generated/operations.ts: the operations the client treats specially, read from the bundled document at build
 // time (scripts/build.mjs), so a new idempotent operation cannot be missed by a list written by hand.
 
-import { deref } from "../lint/functions/lib/openapi.js";
-
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** Execute operations of conversions, by operationId: never retried, and their outcome can be unknown. */
 const EXECUTE_OPERATION_IDS = ["executeQuote"];
+
+/** Follows a local `#/...` reference (parameters are components in the bundle). */
+const deref = (doc, node) =>
+  typeof node?.$ref === "string"
+    ? node.$ref
+        .slice(2)
+        .split("/")
+        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
+        .reduce((at, key) => at?.[key], doc)
+    : node;
 
 /** Every operation as `METHOD /path`, with its operationId and its parameters (the path item's and its own). */
 export function operationsOf(doc) {
