@@ -1,32 +1,21 @@
 // generated/operations.ts: the operations the client treats specially, read from the bundled document at build
 // time (scripts/build.mjs), so a new idempotent operation cannot be missed by a list written by hand.
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+import { opName, operations, parametersOf } from "../lint/functions/lib/openapi.js";
 
 /** Execute operations of conversions, by operationId: never retried, and their outcome can be unknown. */
 const EXECUTE_OPERATION_IDS = ["executeQuote"];
 
-/** Follows a local `#/...` reference (parameters are components in the bundle). */
-const deref = (doc, node) =>
-  typeof node?.$ref === "string"
-    ? node.$ref
-        .slice(2)
-        .split("/")
-        .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-        .reduce((at, key) => at?.[key], doc)
-    : node;
-
-/** Every operation as `METHOD /path`, with its operationId and its parameters (the path item's and its own). */
+/**
+ * Every operation as `METHOD /path`, with its operationId and its resolved parameters (the path item's and its
+ * own, the operation's winning), read with the same document walker the house lint rules use.
+ */
 export function operationsOf(doc) {
-  const out = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {}))
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) => deref(doc, p));
-      out.push({ key: `${method.toUpperCase()} ${path}`, operationId: op.operationId, parameters });
-    }
-  return out;
+  return operations(doc).map((found) => ({
+    key: opName(found.method, found.key),
+    operationId: found.op.operationId,
+    parameters: parametersOf(doc, found).map(({ param }) => param),
+  }));
 }
 
 /** The TypeScript module: the operations that take an Idempotency-Key header, and the execute operations. */

@@ -5,6 +5,7 @@
 // environment files. Nothing here is edited by hand; `npm run build -- --check` finds drift.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { seededRandom } from "./seeded-random.mjs";
 import { root } from "./tools.mjs";
@@ -18,32 +19,35 @@ export const uploadFile = "memorandum.pdf";
 const boundary = "financial-operations-api-boundary";
 const mockUrl = "http://127.0.0.1:4010";
 
-// The converter fakes a value with Math.random where the document gives no example; its bundled faker keeps
-// the Math.random it found when it was loaded. It is loaded with a stand-in that draws from `draw`, and
-// each conversion draws from a seeded generator, so that the same document always gives the same collection.
-let draw = Math.random;
-let loaded;
-async function converter() {
-  if (!loaded) {
-    const random = Math.random;
-    Math.random = () => draw();
-    try {
-      loaded = (await import("openapi-to-postmanv2")).default;
-    } finally {
-      Math.random = random;
-    }
-  }
-  return loaded;
-}
+// The converter fakes a value where the document gives no example, with json-schema-faker's `random` option
+// (captured from Math.random when the faker loads) and with Math.random itself in a few places. Each conversion
+// sets both to one seeded generator and restores them after, so the same document always gives the same
+// collection, however many copies of this module a process loads and whoever loaded the converter first: the
+// faker is one CommonJS module per process, reached here through the same require cache the converter uses.
+const require = createRequire(import.meta.url);
+const faker = () => require("openapi-to-postmanv2/assets/json-schema-faker.js");
+
+/** Conversions run one at a time: each one swaps process-wide randomness while it runs. */
+let queue = Promise.resolve();
 
 /**
  * Postman's converter, as a promise: `convertV2` (what Postman's import uses today) or the older `convert`;
  * the options are the ones a user picks in the import dialog.
  */
-export async function convert(doc, options = {}, api = "convertV2") {
-  const Converter = await converter();
+export function convert(doc, options = {}, api = "convertV2") {
+  const run = queue.then(() => convertNow(doc, options, api));
+  queue = run.catch(() => {});
+  return run;
+}
+
+async function convertNow(doc, options, api) {
+  const Converter = require("openapi-to-postmanv2");
+  const jsf = faker();
   const random = Math.random;
-  draw = Math.random = seededRandom(20261125);
+  const fakerRandom = jsf.option("random");
+  const seeded = seededRandom(20261125);
+  Math.random = seeded;
+  jsf.option({ random: seeded });
   try {
     return await new Promise((resolve, reject) => {
       Converter[api]({ type: "json", data: structuredClone(doc) }, options, (err, result) => {
@@ -53,7 +57,8 @@ export async function convert(doc, options = {}, api = "convertV2") {
       });
     });
   } finally {
-    draw = Math.random = random;
+    Math.random = random;
+    jsf.option({ random: fakerRandom });
   }
 }
 

@@ -28,11 +28,15 @@ const folderName = fc
   .filter((name) => name.trim() !== "" && name !== "." && name !== "..");
 
 let copies = 0;
-/** A copy of the repository's scripts folder (and package.json, node_modules linked) under `name`. */
+/**
+ * A copy of the repository's scripts folder under `name`, with what the scripts import beside it (the house lint
+ * rules' document walker in lint/, package.json; node_modules linked).
+ */
 function copyUnder(name: string): string {
   const dir = path.join(base, String(copies++), name);
   mkdirSync(dir, { recursive: true });
   cpSync(path.join(root, "scripts"), path.join(dir, "scripts"), { recursive: true });
+  cpSync(path.join(root, "lint"), path.join(dir, "lint"), { recursive: true });
   cpSync(path.join(root, "package.json"), path.join(dir, "package.json"));
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
   return dir;
