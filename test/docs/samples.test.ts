@@ -176,6 +176,35 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
     });
   });
 
+  describe("TypeScript samples, answered with an error", () => {
+    // What a reader copies is what the sample does on failure too: it throws, and the message says which request.
+    beforeAll(() => {
+      for (const [name, value] of Object.entries(env())) vi.stubEnv(name, value);
+      process.chdir(workDir);
+      vi.stubGlobal("fetch", async () =>
+        Response.json({ code: "00010000", status: 403, detail: "Denied.", trace_id: "t-1" }, { status: 403 }),
+      );
+      vi.spyOn(console, "log").mockImplementation(() => {});
+    });
+
+    afterAll(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+      process.chdir(root);
+    });
+
+    test.each(operations)("$name throws an error naming the request", async ({ method, tsFile }) => {
+      const failed = await import(`${pathToFileURL(tsFile).href}?answered=403`).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect((failed as Error).message).toMatch(new RegExp(`^\\[${method.toUpperCase()}\\] "${prism.url}/`));
+      expect((failed as Error).message).toContain("Denied.");
+    });
+  });
+
   test("a TypeScript sample runs with tsx as documented", async () => {
     const tsx = createRequire(import.meta.url).resolve("tsx");
     const sample = operations.find((o) => o.operationId === "getConversion")!.tsFile;

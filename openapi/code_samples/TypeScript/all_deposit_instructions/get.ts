@@ -6,6 +6,7 @@ const client = createClient({
 });
 
 // The customer path prefix and any parameters are not shown in the reference.
-const { data, error, response } = await client.GET("/all_deposit_instructions");
-if (error !== undefined) throw normalizeError(error, response);
+const result = await client.GET("/all_deposit_instructions");
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

@@ -6,6 +6,7 @@ const client = createClient({
 });
 
 // The request body is not shown in the reference: your contract's fields go in the object.
-const { data, error, response } = await client.POST("/deposit_instruction", { body: {} });
-if (error !== undefined) throw normalizeError(error, response);
+const result = await client.POST("/deposit_instruction", { body: {} });
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

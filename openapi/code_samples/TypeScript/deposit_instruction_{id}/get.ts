@@ -5,6 +5,7 @@ const client = createClient({
   credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
 });
 
-const { data, error, response } = await client.GET("/deposit_instruction/{id}", { params: { path: { id: "dep-1" } } });
-if (error !== undefined) throw normalizeError(error, response);
+const result = await client.GET("/deposit_instruction/{id}", { params: { path: { id: "dep-1" } } });
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

@@ -6,8 +6,9 @@ const client = createClient({
 });
 
 // The names of the asset and network query parameters are not shown in the reference.
-const { data, error, response } = await client.GET("/v1/customers/{customer_id}/deposit_instructions", {
+const result = await client.GET("/v1/customers/{customer_id}/deposit_instructions", {
   params: { path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" } },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

@@ -6,11 +6,12 @@ const client = createClient({
 });
 
 // With idempotency_key: the account bound to that key (leave it out to list them all).
-const { data, error, response } = await client.GET("/v1/customers/{customer_id}/external-accounts", {
+const result = await client.GET("/v1/customers/{customer_id}/external-accounts", {
   params: {
     path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" },
     query: { idempotency_key: "0f8e2a51-6c3d-4b7e-9a12-5d4c3b2a1f09" },
   },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

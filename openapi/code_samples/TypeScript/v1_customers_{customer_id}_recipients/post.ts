@@ -6,7 +6,7 @@ const client = createClient({
 });
 
 // Recipient fields other than bank_accounts are not shown in the reference.
-const { data, error, response } = await client.POST("/v1/customers/{customer_id}/recipients", {
+const result = await client.POST("/v1/customers/{customer_id}/recipients", {
   params: { path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" } },
   body: {
     bank_accounts: [
@@ -21,5 +21,6 @@ const { data, error, response } = await client.POST("/v1/customers/{customer_id}
     ],
   },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

@@ -6,9 +6,10 @@ const client = createClient({
 });
 
 // The request body is not shown in the reference: the planned withdrawal of your contract goes here.
-const { data, error, response } = await client.POST("/v1/customers/{customer_id}/transaction/requirement", {
+const result = await client.POST("/v1/customers/{customer_id}/transaction/requirement", {
   params: { path: { customer_id: "c0ffee00-0000-4000-8000-000000000001" } },
   body: {},
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

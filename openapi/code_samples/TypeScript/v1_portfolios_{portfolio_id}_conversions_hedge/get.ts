@@ -5,8 +5,9 @@ const client = createClient({
   portfolioToken: process.env.PORTFOLIO_TOKEN!,
 });
 
-const { data, error, response } = await client.GET("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+const result = await client.GET("/v1/portfolios/{portfolio_id}/conversions/hedge", {
   params: { path: { portfolio_id: "pf-1" }, query: { conversion_id: "conv-1" } },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

@@ -6,9 +6,10 @@ const client = createClient({
 });
 
 // The client adds an Idempotency-Key (UUID v4) and reuses it for its own retries; kept 24 hours.
-const { data, error, response } = await client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
+const result = await client.POST("/v1/portfolios/{portfolio_id}/conversions/hedge", {
   params: { path: { portfolio_id: "pf-1" } },
   body: { quote_id: "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d" },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data, response } = result;
 console.log(response.status === 202 ? "accepted, runs asynchronously" : "hedged", data);

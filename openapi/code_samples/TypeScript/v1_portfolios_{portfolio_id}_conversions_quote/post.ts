@@ -6,9 +6,10 @@ const client = createClient({
 });
 
 // Amount field names are not shown in the reference: add exactly one amount from your contract.
-const { data, error, response } = await client.POST("/v1/portfolios/{portfolio_id}/conversions/quote", {
+const result = await client.POST("/v1/portfolios/{portfolio_id}/conversions/quote", {
   params: { path: { portfolio_id: "pf-1" } },
   body: { from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" } },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data.quote_id, "valid until", data.valid_until);

@@ -5,8 +5,9 @@ const client = createClient({
   credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
 });
 
-const { data, error, response } = await client.GET("/v2/accounts/{main_account_id}/businesses", {
+const result = await client.GET("/v2/accounts/{main_account_id}/businesses", {
   params: { path: { main_account_id: "acc-main-1" } },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);

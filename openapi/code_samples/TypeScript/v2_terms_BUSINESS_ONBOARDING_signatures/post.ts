@@ -5,8 +5,9 @@ const client = createClient({
   credentials: { bearerToken: process.env.SANDBOX_TOKEN! },
 });
 
-const { data, error, response } = await client.POST("/v2/terms/BUSINESS_ONBOARDING/signatures", {
+const result = await client.POST("/v2/terms/BUSINESS_ONBOARDING/signatures", {
   body: { redirect_url: "https://app.example.com/onboarding/done" },
 });
-if (error !== undefined) throw normalizeError(error, response);
+if (result.error !== undefined) throw normalizeError(result); // the message names the method and URL
+const { data } = result;
 console.log(data);
