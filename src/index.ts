@@ -3,7 +3,7 @@ export type { Clock } from "./client/clock.ts";
 export type { BearerCredentials, ClientOptions, FetchLike, HmacCredentials, RetryOptions } from "./client/options.ts";
 export type { ApiClient, ClientPaths } from "./client/types.ts";
 export type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./errors/codes.ts";
-export { normalizeError } from "./errors/normalizeError.ts";
+export { type ErrorResult, normalizeError, type SentRequest } from "./errors/normalizeError.ts";
 export { createSigningFetch, type SigningFetch, type SigningFetchOptions } from "./fetch/index.ts";
 // Flow helpers: the reference's usage rules built in (see README "Flow helpers").
 export {
