@@ -1,21 +1,11 @@
 // fo-no-boolean-schema: every schema is an object. A boolean schema (`false`, `true`) crashes orval
 // ("Cannot use 'in' operator ... in false") and becomes `any` in other generators. Only
 // additionalProperties and unevaluatedProperties may be booleans: every generator reads those.
-import { isObject, schemas } from "./lib/openapi.js";
+import { isObject, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLES, schemas } from "./lib/openapi.js";
 
-const MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
-const SINGLES = [
-  "items",
-  "unevaluatedItems",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "contentSchema",
-];
-const LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/** Where a boolean is allowed: every generator reads `additionalProperties: false` and its unevaluated twin. */
+const BOOLEAN_ALLOWED = new Set(["additionalProperties", "unevaluatedProperties"]);
+const SINGLES = SCHEMA_SINGLES.filter((keyword) => !BOOLEAN_ALLOWED.has(keyword));
 
 const advice = (value) =>
   value === false
@@ -47,14 +37,14 @@ export default function noBooleanSchema(doc) {
     if (isObject(doc?.[section])) found.push(...schemaSlots(doc[section], [section]));
   }
   for (const { schema, at } of schemas(doc)) {
-    for (const keyword of MAPS) {
+    for (const keyword of SCHEMA_MAPS) {
       for (const [name, sub] of Object.entries(isObject(schema[keyword]) ? schema[keyword] : {})) {
         if (typeof sub === "boolean") found.push({ value: sub, at: [...at, keyword, name] });
       }
     }
     for (const keyword of SINGLES)
       if (typeof schema[keyword] === "boolean") found.push({ value: schema[keyword], at: [...at, keyword] });
-    for (const keyword of LISTS) {
+    for (const keyword of SCHEMA_LISTS) {
       if (!Array.isArray(schema[keyword])) continue;
       for (const [i, sub] of schema[keyword].entries())
         if (typeof sub === "boolean") found.push({ value: sub, at: [...at, keyword, i] });

@@ -73,8 +73,9 @@ export const isErrorStatus = (status) => /^[45]/.test(String(status));
 /** Success statuses: 2XX, exact or ranged. */
 export const isSuccessStatus = (status) => /^2/.test(String(status));
 
-const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
-const SCHEMA_SINGLES = [
+/** The JSON Schema 2020-12 keywords whose value is a schema: by name, single, or a list of them. */
+export const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
+export const SCHEMA_SINGLES = [
   "items",
   "additionalProperties",
   "unevaluatedProperties",
@@ -85,8 +86,9 @@ const SCHEMA_SINGLES = [
   "else",
   "contains",
   "propertyNames",
+  "contentSchema",
 ];
-const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+export const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 /**
  * Every schema written in the document (components, parameters, headers, bodies, nested ones), once
