@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { beforeEach, afterEach, describe, expect, test, vi } from "vitest";
 import { fresh } from "./fresh.ts";
+import { messageOf } from "../helpers/thrown.ts";
 
 let m: typeof import("../../src/signing/secret.ts");
 beforeEach(async () => {
@@ -10,14 +11,6 @@ beforeEach(async () => {
 });
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
-const messageOf = (f: () => unknown) => {
-  try {
-    f();
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error("did not throw");
-};
 afterEach(() => vi.restoreAllMocks());
 
 describe("decodeSecretKey", () => {

@@ -15,6 +15,7 @@ import { decodeSecretKey } from "../../src/signing/secret.ts";
 import { bodyBytes } from "./bodies.ts";
 import rfc4231 from "./rfc4231.json" with { type: "json" };
 import { invalidSecrets, isPortfolioPath, vectors } from "./vectors.ts";
+import { messageOf } from "../helpers/thrown.ts";
 
 test("no body hashes as zero bytes", () => {
   const sha256OfNothing = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
@@ -99,15 +100,6 @@ describe.each(vectors)("vector: $name", ({ input, expected }) => {
     },
   );
 });
-
-const messageOf = (f: () => unknown) => {
-  try {
-    f();
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error("did not throw");
-};
 
 describe("invalid secrets are refused before signing", () => {
   test.each(invalidSecrets)("invalid: $name", ({ secretKey }) => {

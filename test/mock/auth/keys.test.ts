@@ -7,6 +7,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { loadKeys, loadKeysFile, parseKeys, repeatedMembers } from "../../../src/mock/auth/keys.ts";
+import { messageOf } from "../../helpers/thrown.ts";
 
 const newSecret = (bytes = 32) => randomBytes(bytes).toString("base64url");
 const dir = mkdtempSync(path.join(tmpdir(), "mock-keys-"));
@@ -15,14 +16,6 @@ const file = (name: string, text: string) => {
   const p = path.join(dir, name);
   writeFileSync(p, text);
   return p;
-};
-const messageOf = (f: () => unknown) => {
-  try {
-    f();
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error("did not throw");
 };
 
 describe("parseKeys", () => {
