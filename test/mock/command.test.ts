@@ -1,6 +1,6 @@
 // `npm run mock` (scripts/mock.mjs) as a user runs it: listens on the stated port of 127.0.0.1, in
 // sandbox and production mode, and a Ctrl-C stops it and its Prism, leaving no process behind.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { operations } from "../fixtures/operations.ts";
 import { startMockScript } from "../helpers/mockScript.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
 import { newSecret, send, sign, wireOf } from "./support.ts";
+import { alive, childrenOf } from "../helpers/processes.ts";
 
 const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");
 
@@ -18,25 +19,6 @@ afterAll(async () => {
   await Promise.all(started.map(stopChild));
   rmSync(dir, { recursive: true, force: true });
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const childrenOf = (pid: number) => {
-  try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
 
 async function run(args: string[], env: Record<string, string> = {}) {
   const { child, output } = await startMockScript(args, {

@@ -7,6 +7,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { RunError, run, runSync } from "../../scripts/run.mjs";
+import { alive } from "../helpers/processes.ts";
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "run-")));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -97,15 +98,6 @@ describe("a child that ends", () => {
 });
 
 describe("a child that does not end", () => {
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
   test("past its time bound it is stopped by PID, and the error says so", async () => {
     const [command, args] = js("console.log('started'); setInterval(() => {}, 1_000)");
     const failure = (await run(command, args, { timeoutMs: 300 }).catch((e: unknown) => e)) as RunError;

@@ -1,7 +1,7 @@
 // Defect 6: a keys file with key and secret swapped printed the secret in the error, repeated access keys
 // passed silently, and SIGTERM to the npm process or SIGKILL/SIGHUP to the front left Prism running. The
 // front now runs inside Prism's process: the mock script's signals must still leave nothing behind.
-import { execFileSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import { startMockScript } from "../../helpers/mockScript.ts";
 import { freePort, stopChild } from "../../helpers/prism.ts";
 import { newSecret } from "../support.ts";
 import { isAlive } from "./raw.ts";
+import { childrenOf } from "../../helpers/processes.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mock-keys-signals-"));
 const started: ChildProcess[] = [];
@@ -76,16 +77,6 @@ const listening = (port: number) =>
     socket.once("error", () => resolve(false));
   });
 
-const childrenOf = (pid: number): number[] => {
-  try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
-};
 const descendantsOf = (pid: number): number[] => childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 
 /** Starts the mock (directly or through npm), resolves with the started process, its port and its process tree. */
