@@ -457,7 +457,7 @@ function freePort() {
   });
 }
 
-/** The mock in production-auth mode on a free port with a fresh key; stopped by PID. */
+/** The stateful mock in production-auth mode, its default replay rule, on a free port with a fresh key; stopped by PID. */
 async function startMock(dir) {
   const accessKey = "AK_artifacts";
   const secretKey = randomBytes(32).toString("base64url");
@@ -474,8 +474,8 @@ async function startMock(dir) {
       keys,
       "--port",
       String(port),
-      "--replay",
-      "allow",
+      // As a user starts it: state kept (quotes execute once, keys bind), the default replay rule.
+      "--stateful",
     ],
     { env, output: "ignore", check: false },
   );
@@ -668,7 +668,7 @@ async function testArtifacts(artifacts) {
         ),
       );
     const { table, failures } = resultTable(columns, operationIds());
-    console.log(`\nOperation x language, from the built artifacts against the production-auth mock:\n\n${table}\n`);
+    console.log(`\nOperation x language, from the built artifacts against the stateful production-auth mock:\n\n${table}\n`);
     if (failures.length) throw new StepError(`Not as they must be:\n${failures.join("\n")}`);
   } finally {
     mock.stop();

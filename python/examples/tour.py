@@ -1,7 +1,8 @@
 """Every operation of the Financial Operations API once, from the installed package, printing what it did.
 
-Run against the mock in production-auth mode (see docs/python-go.md):
+Run against the stateful mock in production-auth mode (see docs/python-go.md):
     FO_BASE_URL=http://127.0.0.1:4010 FO_ACCESS_KEY=... FO_SECRET_KEY=... python tour.py
+Each run makes its own Idempotency-Keys and account number, so it can run again against the same mock.
 It also shows what the client refuses: a wrong secret (the documented 401), a redirect, an oversized body.
 """
 
@@ -28,10 +29,17 @@ BANK_ACCOUNT = {
     "account_holder_name": "Acme Trading LLC",
     "currency": "USD",
     "country_code": "USA",
-    "account_number": "000123456789",
+    "account_number": f"{secrets.randbelow(10**12):012d}",
     "institution_id": "021000021",
 }
-KEY = uuid.UUID("5a0b2c4d-6e8f-4a1b-9c3d-5e7f9a1b3c5d")
+# A UUID v4 per new operation (the reference): one for the external account, one for the hedge.
+ACCOUNT_KEY = uuid.uuid4()
+HEDGE_KEY = uuid.uuid4()
+# The reference does not name the quote's two amount fields (exactly one is sent): "pay_amount" is a placeholder,
+# the stateful mock's default; put your contract's name here. The document leaves the member unnamed, so it goes in
+# the model's additional_properties (from_dict puts it there too; pydantic's model_validate would drop it).
+AMOUNT = {"pay_amount": "100.00"}
+ASSETS: dict[str, Any] = {"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}
 PDF = b"%PDF-1.7\n\x00\xff binary \r\n%%EOF"
 
 production = fo.production_client(BASE_URL, os.environ["FO_ACCESS_KEY"], os.environ["FO_SECRET_KEY"])
@@ -65,11 +73,14 @@ call("createDepositInstruction", lambda: deposits.create_deposit_instruction_wit
 call("getDepositInstruction", lambda: deposits.get_deposit_instruction_with_http_info("dep-1"))
 
 accounts = fo_api.ExternalAccountsApi(production)
-call("listExternalAccounts", lambda: accounts.list_external_accounts_with_http_info(CUSTOMER, idempotency_key=KEY))
+call(
+    "listExternalAccounts",
+    lambda: accounts.list_external_accounts_with_http_info(CUSTOMER, idempotency_key=ACCOUNT_KEY),
+)
 call(
     "createExternalAccount",
     lambda: accounts.create_external_account_with_http_info(
-        KEY, CUSTOMER, fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)
+        ACCOUNT_KEY, CUSTOMER, fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)
     ),
 )
 
@@ -118,34 +129,27 @@ call(
 )
 
 conversions = fo_api.ConversionsApi(production)
-quote = conversions.create_quote_with_http_info(
-    CUSTOMER, fo_api.QuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}})
-)
+quote = conversions.create_quote_with_http_info(CUSTOMER, fo_api.QuoteRequest(**ASSETS, additional_properties=AMOUNT))
 results["createQuote"] = str(quote.status_code)
 print(f"createQuote: HTTP {quote.status_code}, quote {quote.data.quote_id}")
-call(
-    "executeQuote",
-    lambda: conversions.execute_quote_with_http_info(
-        CUSTOMER, fo_api.ExecuteQuoteRequest(quote_id=quote.data.quote_id)
-    ),
-)
-call("getConversion", lambda: conversions.get_conversion_with_http_info("8d7c6b5a", CUSTOMER))
+order = conversions.execute_quote_with_http_info(CUSTOMER, fo_api.ExecuteQuoteRequest(quote_id=quote.data.quote_id))
+results["executeQuote"] = str(order.status_code)
+print(f"executeQuote: HTTP {order.status_code}, order {order.data.transaction_id} {order.data.order_status}")
+call("getConversion", lambda: conversions.get_conversion_with_http_info(str(order.data.transaction_id), CUSTOMER))
 
 pf = fo_api.PortfolioConversionsApi(portfolio)
-call(
-    "createPortfolioQuote",
-    lambda: pf.create_portfolio_quote_with_http_info(
-        "pf-1",
-        fo_api.PortfolioQuoteRequest.model_validate({"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}),
-    ),
+portfolio_quote = pf.create_portfolio_quote_with_http_info(
+    "pf-1", fo_api.PortfolioQuoteRequest(**ASSETS, additional_properties=AMOUNT)
 )
-call(
-    "createPortfolioHedge",
-    lambda: pf.create_portfolio_hedge_with_http_info(
-        KEY, "pf-1", fo_api.PortfolioHedgeRequest.model_validate({"quote_id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d"})
-    ),
+results["createPortfolioQuote"] = str(portfolio_quote.status_code)
+print(f"createPortfolioQuote: HTTP {portfolio_quote.status_code}, quote {portfolio_quote.data.quote_id}")
+hedge = pf.create_portfolio_hedge_with_http_info(
+    HEDGE_KEY, "pf-1", fo_api.PortfolioHedgeRequest(quote_id=portfolio_quote.data.quote_id)
 )
-call("getPortfolioHedge", lambda: pf.get_portfolio_hedge_with_http_info("cv-1", "pf-1"))
+results["createPortfolioHedge"] = str(hedge.status_code)
+print(f"createPortfolioHedge: HTTP {hedge.status_code}")
+# Where a hedge's answer carries its conversion_id is not shown: the mock puts it at the top level.
+call("getPortfolioHedge", lambda: pf.get_portfolio_hedge_with_http_info(str(hedge.data["conversion_id"]), "pf-1"))
 
 # What the client refuses. A wrong secret: the documented 401, its envelope and code.
 wrong = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")

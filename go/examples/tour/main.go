@@ -1,8 +1,10 @@
 // Command tour calls every operation of the Financial Operations API once, from the Go module, and prints
 // what it did; then what the client refuses: a wrong secret (the documented 401), a redirect, an oversized
-// body. Run it against the mock in production-auth mode (see docs/python-go.md):
+// body. Run it against the stateful mock in production-auth mode (see docs/python-go.md):
 //
 //	FO_BASE_URL=http://127.0.0.1:4010 FO_ACCESS_KEY=... FO_SECRET_KEY=... go run .
+//
+// Each run makes its own Idempotency-Keys and account number, so it can run again against the same mock.
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,12 +28,20 @@ import (
 	"example.com/financial-operations-api/v2/fosign"
 )
 
-const (
-	customer = "c0ffee00-0000-4000-8000-000000000001"
-	key      = "5a0b2c4d-6e8f-4a1b-9c3d-5e7f9a1b3c5d"
-	account  = `{"network": "US_ACH", "account_holder_name": "Acme Trading LLC", "currency": "USD",
-		"country_code": "USA", "account_number": "000123456789", "institution_id": "021000021"}`
-)
+const customer = "c0ffee00-0000-4000-8000-000000000001"
+
+// amount is the quote's one amount. The reference does not name the two amount fields: "pay_amount" is a
+// placeholder, the stateful mock's default; put your contract's name here. The document leaves the member
+// unnamed: the generated models keep it in AdditionalProperties when read from JSON, and send it.
+const amount = `"pay_amount": "100.00"`
+
+// uuidV4 is a new Idempotency-Key: a UUID v4 per new operation, as the reference asks.
+func uuidV4() string {
+	b := make([]byte, 16)
+	must(rand.Read(b))
+	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
 
 var (
 	ctx     = context.Background()
@@ -100,6 +111,12 @@ func main() {
 	_, res, err = api.DepositInstructionsAPI.GetDepositInstruction(ctx, "dep-1").Execute()
 	record("getDepositInstruction", res, err)
 
+	// A fresh account number each run: identical banking details are refused with 409.
+	var n [8]byte
+	must(rand.Read(n[:]))
+	account := fmt.Sprintf(`{"network": "US_ACH", "account_holder_name": "Acme Trading LLC", "currency": "USD",
+		"country_code": "USA", "account_number": "%012d", "institution_id": "021000021"}`, binary.BigEndian.Uint64(n[:])%1e12)
+	key := uuidV4()
 	_, res, err = api.ExternalAccountsAPI.ListExternalAccounts(ctx, customer).IdempotencyKey(key).Execute()
 	record("listExternalAccounts", res, err)
 	_, res, err = api.ExternalAccountsAPI.CreateExternalAccount(ctx, customer).IdempotencyKey(key).BankAccountDetails(from[foapi.BankAccountDetails](account)).Execute()
@@ -122,18 +139,19 @@ func main() {
 	res, err = foclient.UploadIndividualDocument(ctx, api, "acc-main-1", "sub-2", "MEMORANDUM_OF_ASSOCIATION", pdf)
 	record("uploadIndividualDocument", res, err)
 
-	quote, res, err := api.ConversionsAPI.CreateQuote(ctx, customer).QuoteRequest(from[foapi.QuoteRequest](`{"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}`)).Execute()
+	quote, res, err := api.ConversionsAPI.CreateQuote(ctx, customer).QuoteRequest(from[foapi.QuoteRequest](`{"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}, ` + amount + `}`)).Execute()
 	record("createQuote", res, err)
-	_, res, err = api.ConversionsAPI.ExecuteQuote(ctx, customer).ExecuteQuoteRequest(*foapi.NewExecuteQuoteRequest(quote.GetQuoteId())).Execute()
+	executed, res, err := api.ConversionsAPI.ExecuteQuote(ctx, customer).ExecuteQuoteRequest(*foapi.NewExecuteQuoteRequest(quote.GetQuoteId())).Execute()
 	record("executeQuote", res, err)
-	_, res, err = api.ConversionsAPI.GetConversion(ctx, customer).TransactionId("8d7c6b5a").Execute()
+	_, res, err = api.ConversionsAPI.GetConversion(ctx, customer).TransactionId(executed.GetTransactionId()).Execute()
 	record("getConversion", res, err)
 
-	_, res, err = portfolio.PortfolioConversionsAPI.CreatePortfolioQuote(ctx, "pf-1").PortfolioQuoteRequest(from[foapi.PortfolioQuoteRequest](`{"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}}`)).Execute()
+	portfolioQuote, res, err := portfolio.PortfolioConversionsAPI.CreatePortfolioQuote(ctx, "pf-1").PortfolioQuoteRequest(from[foapi.PortfolioQuoteRequest](`{"from_asset": {"asset": "USDC"}, "to_asset": {"asset": "EUR"}, ` + amount + `}`)).Execute()
 	record("createPortfolioQuote", res, err)
-	_, res, err = portfolio.PortfolioConversionsAPI.CreatePortfolioHedge(ctx, "pf-1").IdempotencyKey(key).PortfolioHedgeRequest(from[foapi.PortfolioHedgeRequest](`{"quote_id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d"}`)).Execute()
+	hedge, res, err := portfolio.PortfolioConversionsAPI.CreatePortfolioHedge(ctx, "pf-1").IdempotencyKey(uuidV4()).PortfolioHedgeRequest(foapi.PortfolioHedgeRequest{QuoteId: portfolioQuote.QuoteId}).Execute()
 	record("createPortfolioHedge", res, err)
-	_, res, err = portfolio.PortfolioConversionsAPI.GetPortfolioHedge(ctx, "pf-1").ConversionId("cv-1").Execute()
+	// Where a hedge's answer carries its conversion_id is not shown: the mock puts it at the top level.
+	_, res, err = portfolio.PortfolioConversionsAPI.GetPortfolioHedge(ctx, "pf-1").ConversionId(fmt.Sprint(hedge["conversion_id"])).Execute()
 	record("getPortfolioHedge", res, err)
 
 	// A wrong secret: the documented 401, its envelope and code.
