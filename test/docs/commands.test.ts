@@ -3,7 +3,9 @@
 // committed or changed, node_modules and runtimes linked from here, as after `bash scripts/dev.sh start`).
 // A block marked `<!-- not-run: reason -->` is left out for that reason; one marked
 // `<!-- runs-until-stopped: TEXT -->` is a server: it must print TEXT, then it is stopped as Ctrl-C stops it.
-// Servers get free ports through PORT and DOCS_PORT, which the commands read when no --port is given.
+// Servers get free ports through PORT and DOCS_PORT, which the commands read when no --port is given. The shell is the
+// reader's (test/helpers/readerShell.ts): the machine's PATH, its own Node (Debian's 20 on a fresh machine), not the
+// project's Node 24 that runs this test, so a block that needs more than the guide says fails here too.
 import { execFileSync, spawn } from "node:child_process";
 import {
   cpSync,
@@ -21,6 +23,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { readerEnv } from "../helpers/readerShell.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const guides = [
@@ -173,14 +176,12 @@ describe("every guide's commands run verbatim after the set-up", () => {
       const tmp = mkdtempSync(path.join(copy, ".guide-"));
       const script = path.join(tmp, "guide.sh");
       writeFileSync(script, scriptOf(all.filter((b) => b.file === file)));
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
+      // A fresh shell of the reader's: none of this test run's npm or vitest variables, the machine's own Node.
+      const env = readerEnv({
         PORT: String(await freePort()),
         DOCS_PORT: String(await freePort()),
         TMPDIR_GUIDE: tmp,
-      };
-      // A fresh shell: none of this test run's npm or vitest variables.
-      for (const k of Object.keys(env)) if (/^(npm_|INIT_CWD|VITEST|NODE_OPTIONS|FO_)/.test(k)) delete env[k];
+      });
       const result = await new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn("bash", [script], { cwd: copy, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
         let out = "";

@@ -1,0 +1,103 @@
+// The client guide's first example, run the way docs/client.md tells its reader to run it: saved as example.mts in a
+// project of their own outside the repository (the packed package installed with the shell's npm and Node, Debian's
+// 20 on a fresh machine), the guide's run block typed verbatim in that project, against the stateful mock in
+// production auth started with the guide's own commands. Only the keys file's folder and the mock's free port differ
+// from what the reader types; the example must list RFI cases, execute a quote once and print what it signed.
+import { execFile } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startMockScript } from "../helpers/mockScript.ts";
+import { freePort, stopChild } from "../helpers/prism.ts";
+import { readerEnv } from "../helpers/readerShell.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const guide = readFileSync(path.join(root, "docs/client.md"), "utf8");
+const STEP_TIMEOUT = 240_000;
+
+/** The text between `## Client` and the next second-level heading. */
+const clientSection = guide.slice(
+  guide.indexOf("\n## Client\n"),
+  guide.indexOf("\n## ", guide.indexOf("\n## Client\n") + 4),
+);
+const example = /^```ts\n([\s\S]*?)^```$/m.exec(clientSection)?.[1];
+const runSection = clientSection.slice(clientSection.indexOf("### Run the example"));
+const [startBlock, runBlock] = [...runSection.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+
+function sh(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      "bash",
+      ["-euo", "pipefail", "-c", script],
+      { cwd, env, timeout: STEP_TIMEOUT, killSignal: "SIGKILL", maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : null) : 0, out: stdout + stderr }),
+    );
+  });
+}
+
+const work = mkdtempSync(path.join(os.tmpdir(), "fo-client-example-"));
+const app = path.join(work, "my-app");
+const started: ChildProcess[] = [];
+let port: number;
+
+beforeAll(async () => {
+  // The guide's first block, with the keys files in this test's folder instead of the clone's.
+  const keysLine = startBlock?.split("\n").find((l) => l.includes("dev.sh keys"));
+  expect(keysLine, "the run section makes keys with bash scripts/dev.sh keys").toBeDefined();
+  const keys = await sh(
+    keysLine!
+      .replaceAll(".mock-keys.", `${work}/.mock-keys.`)
+      .replace("bash scripts/dev.sh", `bash ${root}/scripts/dev.sh`),
+    work,
+    readerEnv(),
+  );
+  expect(keys.code, keys.out).toBe(0);
+  port = await freePort();
+  const mockLine = startBlock!.split("\n").find((l) => l.includes("dev.sh mock"))!;
+  const mockArgs = mockLine
+    .replace(/^.*dev\.sh mock -- /, "")
+    .replaceAll(".mock-keys.", `${work}/.mock-keys.`)
+    .split(/\s+/);
+  await startMockScript([...mockArgs, "--port", String(port)], { started });
+
+  // A project of the reader's own, outside the repository, with the packed package (install.md's way).
+  const packed = await sh(`bash ${root}/scripts/dev.sh tarball`, work, readerEnv());
+  expect(packed.code, packed.out).toBe(0);
+  const made = await sh(
+    `mkdir my-app && cd my-app && npm init -y >/dev/null && npm install --no-audit --no-fund "$(ls ${work}/financial-operations-api-*.tgz)"`,
+    work,
+    readerEnv(),
+  );
+  expect(made.code, made.out).toBe(0);
+  writeFileSync(path.join(app, "example.mts"), example ?? "");
+}, 2 * STEP_TIMEOUT);
+
+afterAll(async () => {
+  await Promise.all(started.map(stopChild));
+  rmSync(work, { recursive: true, force: true });
+});
+
+test("the guide has the example, the mock's start and the run block", () => {
+  expect(example).toContain("createClient");
+  expect(startBlock).toMatch(/dev\.sh mock -- .*--stateful.*--auth production/);
+  expect(runBlock).toMatch(/npx tsx example\.mts/);
+});
+
+test(
+  "the first example runs with the command the guide gives, in the reader's shell, against the stateful mock",
+  async () => {
+    const script = runBlock!
+      .replace("/path/to/repository/.mock-keys.env", `${work}/.mock-keys.env`)
+      .replaceAll("127.0.0.1:4010", `127.0.0.1:${port}`);
+    const { code, out } = await sh(script, app, readerEnv());
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/^RFI cases: \d+ /m);
+    expect(out).toMatch(/^order: [0-9a-f-]{36} PENDING$/m);
+    // The string it signed: access key, timestamp, method, path, body hash (five lines, no trailing newline).
+    expect(out).toMatch(/^GET\n\/v1\/customers\/c1\/rfi-cases\n[0-9a-f]{64}$/m);
+  },
+  STEP_TIMEOUT,
+);
