@@ -96,6 +96,27 @@ function rawMultipart(request) {
   request.body = { mode: "raw", raw };
 }
 
+/**
+ * The JSON body of each operation whose document gives no example of it, as the operation's own cURL code sample
+ * sends it, with the sample's comment (which names the placeholders, such as the quote's amount field). The converter
+ * would fake such a body from the schema: for the quote, junk asset members and no amount, which the API refuses.
+ * Keyed by the operation's summary, the name the converter gives its request.
+ */
+export function sampleBodies(doc) {
+  const bodies = new Map();
+  for (const item of Object.values(doc.paths))
+    for (const op of Object.values(item)) {
+      const json = op?.requestBody?.content?.["application/json"];
+      if (!json || json.example !== undefined || json.examples !== undefined) continue;
+      const sample = op["x-codeSamples"]?.find((s) => s.label === "cURL")?.source;
+      const data = sample && /-d '([\s\S]*?)'\s*$/.exec(sample);
+      if (!data) continue;
+      const note = [...sample.matchAll(/^# (.*)$/gm)].map((m) => m[1]).join(" ");
+      bodies.set(op.summary, { raw: JSON.stringify(JSON.parse(data[1]), null, 2), note });
+    }
+  return bodies;
+}
+
 /** The shipped collection and its environments, from the bundled document. */
 export async function postmanFiles(doc) {
   const collection = await convert(doc, {
@@ -120,11 +141,20 @@ export async function postmanFiles(doc) {
     { listen: "prerequest", script: { type: "text/javascript", exec: script.trimEnd().split("\n") } },
   ];
   collection.variable = [{ key: "baseUrl", value: mockUrl, type: "string" }];
+  const bodies = sampleBodies(doc);
   for (const { item, trail } of requests(collection.item)) {
     const { request } = item;
     item.id = stableId(...trail, item.name);
     delete request.auth;
     for (const response of item.response ?? []) response.id = stableId(...trail, item.name, response.name);
+    const sample = bodies.get(item.name);
+    if (sample && request.body?.mode === "raw") {
+      request.body.raw = sample.raw;
+      if (sample.note) {
+        const before = request.description?.content ?? "";
+        request.description = { content: before ? `${before}\n\n${sample.note}` : sample.note, type: "text/plain" };
+      }
+    }
     if (request.body?.mode === "formdata") rawMultipart(request);
     if (request.body?.mode === "raw" && request.body.raw === "<binary>") {
       request.body = { mode: "file", file: { src: uploadFile } };

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import newman from "newman";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { collectionFile, convert, environmentFile, uploadFile } from "../../scripts/postman.mjs";
+import { collectionFile, convert, environmentFile, sampleBodies, uploadFile } from "../../scripts/postman.mjs";
 import { loadBundle, listOperations } from "../helpers/document.ts";
 import { startMockScript } from "../helpers/mockScript.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
@@ -128,6 +128,30 @@ describe("the shipped collection", () => {
     expect(
       collection.event.find((e: { listen: string }) => e.listen === "prerequest").script.exec.join("\n"),
     ).toContain("HmacSHA256");
+  });
+
+  test("a JSON body the document gives no example of is its cURL sample's, placeholders named (the quote's amount)", () => {
+    const bodies = sampleBodies(doc);
+    const sent = new Map<string, { raw: string; note: string }>();
+    const walk = (items: { item?: unknown[]; name: string; request?: Record<string, never> }[]) => {
+      for (const i of items)
+        if (i.item) walk(i.item as never);
+        else if (i.request?.body)
+          sent.set(i.name, {
+            raw: (i.request.body as { raw?: string }).raw ?? "",
+            note: (i.request.description as { content?: string } | undefined)?.content ?? "",
+          });
+    };
+    walk(collection.item);
+    expect(bodies.size).toBeGreaterThanOrEqual(2);
+    for (const [name, body] of bodies) {
+      expect(JSON.parse(sent.get(name)!.raw), name).toEqual(JSON.parse(body.raw));
+      expect(sent.get(name)!.note, name).toContain(body.note);
+    }
+    for (const name of ["Create a quote", "Create a portfolio quote"]) {
+      expect(JSON.parse(sent.get(name)!.raw)).toHaveProperty("pay_amount");
+      expect(sent.get(name)!.note).toMatch(/`pay_amount` is a placeholder/);
+    }
   });
 
   test("sandbox: every request gets 2xx", async () => {
