@@ -92,5 +92,7 @@ describe("npm run mock", () => {
     const code = await new Promise<number | null>((r) => child.once("exit", r));
     expect(code).toBe(1);
     expect(err).toContain("No keys for the signature front");
+    // The next step for a newcomer: the command that makes a pair.
+    expect(err).toContain("bash scripts/dev.sh keys -- --out .mock-keys.json");
   });
 });

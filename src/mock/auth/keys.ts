@@ -85,15 +85,21 @@ export function repeatedMembers(text: string): Array<{ entry: number; first: num
   return repeats;
 }
 
+/** The next step for someone without keys: the project's command that makes a test pair. */
+const MAKE_KEYS =
+  "To make a test pair: `bash scripts/dev.sh keys -- --out .mock-keys.json --env-out .mock-keys.env`, then " +
+  "--keys .mock-keys.json.";
+
 /** Reads a key file (JSON object of access key to secret key). */
 export function loadKeysFile(file: string): KeyStore {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
     throw new MockKeysError(
       // Stryker disable next-line StringLiteral: message text for an error without a code (readFileSync gives one)
-      `Cannot read the keys file ${file}: ${(err as NodeJS.ErrnoException).code ?? "read error"}.`,
+      `Cannot read the keys file ${file}: ${code ?? "read error"}.` + (code === "ENOENT" ? ` ${MAKE_KEYS}` : ""),
     );
   }
   let json: unknown;
@@ -125,6 +131,6 @@ export function loadKeys(file: string | undefined, env: NodeJS.ProcessEnv = proc
   if (accessKey && secretKey) return parseKeys({ [accessKey]: secretKey }, `${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}`);
   throw new MockKeysError(
     `No keys for the signature front: pass --keys <file> or set ${KEYS_FILE_ENV}=<file> (a JSON object of "<access ` +
-      `key>": "<secret key>"), or set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}.`,
+      `key>": "<secret key>"), or set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}. ${MAKE_KEYS}`,
   );
 }

@@ -150,7 +150,9 @@ describe("loadKeysFile", () => {
   });
 
   test("names a missing file and the reason", () => {
-    expect(messageOf(() => loadKeysFile(path.join(dir, "nope.json")))).toMatch(/Cannot read .*nope\.json: ENOENT/);
+    expect(messageOf(() => loadKeysFile(path.join(dir, "nope.json")))).toMatch(
+      /Cannot read .*nope\.json: ENOENT\. To make a test pair: `bash scripts\/dev\.sh keys -- --out/,
+    );
   });
 
   test("names the file in a content error", () => {
