@@ -238,7 +238,7 @@ export function control(t: ControlTarget, method: string, path: string, query: s
     );
   }
   return bad(
-    `No control route ${route.length > 100 ? `${route.slice(0, 100)}...` : route} (see GET ${t.prefix}/).`,
+    `No control route ${route.length > 100 ? `${route.slice(0, 100)}...` : route} (see GET ${t.prefix}).`,
     404,
   );
 }
