@@ -28,4 +28,8 @@ export declare function canonicalArgs(
 ): string[];
 export declare function parsePortValue(raw: string, how: string): number;
 export declare function portInUseMessage(what: string, port: number, how: string): string;
+export declare function listening(
+  port: number,
+  opts?: { gaveUp?: Promise<unknown>; timeoutMs?: number },
+): Promise<boolean>;
 export declare function assertPortFree(port: number, opts: { what: string; how: string; host?: string }): Promise<void>;

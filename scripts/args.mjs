@@ -1,7 +1,7 @@
 // The one way every script (and the fo-sign CLI) reads its command line: node:util parseArgs with strict: true,
 // so an unknown option or a stray argument is refused with the usage text and exit code 2, and `--help` and
 // `--version` work the same everywhere. Messages quote what was given with JSON quotes (always balanced).
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { parseArgs } from "node:util";
 
 /** Thrown for a command line the command does not take; printed with the usage text. */
@@ -141,6 +141,31 @@ export function parsePortValue(raw, how) {
 /** The one line for a port that is taken: which port, what wanted it and the option that changes it. */
 export function portInUseMessage(what, port, how) {
   return `${what}: port ${port} on 127.0.0.1 is in use; choose another with ${how}.`;
+}
+
+/**
+ * Resolves true once something accepts connections on 127.0.0.1:port, false when `gaveUp` settles first or the time
+ * is over: how a script waits for a server it started, without reading what the server prints.
+ */
+export async function listening(port, { gaveUp = new Promise(() => {}), timeoutMs = 60_000 } = {}) {
+  let over = false;
+  gaveUp.then(
+    () => (over = true),
+    () => (over = true),
+  );
+  const deadline = Date.now() + timeoutMs;
+  while (!over && Date.now() < deadline) {
+    const up = await new Promise((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (up) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }
 
 /** Resolves when `port` can be listened on at `host`, else rejects with portInUseMessage (a short race remains). */

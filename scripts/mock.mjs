@@ -15,6 +15,7 @@
 // Prism is tethered to this script (its stdin is our pipe): however the script ends, Prism ends with it.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { isMain } from "./is-main.mjs";
 import { assertPortFree, canonicalArgs, parseOrExit } from "./args.mjs";
@@ -204,6 +205,19 @@ async function runWithFront(port, { auth, keys, windowSeconds, futureSeconds, re
   });
 }
 
+/** The options that name a file of the caller's. */
+const FILE_OPTIONS = new Set(["--keys", "--stateful-options", "--rfi-fixture"]);
+
+/**
+ * File options as absolute paths, read from the folder the command was called from: `npm run mock` and `npm start`
+ * (and so `bash scripts/dev.sh mock`) run in the repository root, and INIT_CWD is the caller's folder.
+ */
+export function callersFiles(argv, env = process.env) {
+  const byNpm = ["mock", "start"].includes(env.npm_lifecycle_event ?? "") && env.INIT_CWD;
+  const from = byNpm ? env.INIT_CWD : process.cwd();
+  return argv.map((arg, i) => (i > 0 && FILE_OPTIONS.has(argv[i - 1]) ? path.resolve(from, arg) : arg));
+}
+
 /**
  * npm passes SIGTERM on to this script but may not wait for it; if whoever started the script goes away
  * without a signal reaching us (we are re-parented), stop as on Ctrl-C rather than serve on unattended.
@@ -214,7 +228,9 @@ function stopWhenOrphaned(stop) {
 }
 
 if (isMain(import.meta.url)) {
-  const argv = canonicalArgs(parseOrExit(mockCommand, process.argv.slice(2), packageInfo).values, mockCommand.options);
+  const argv = callersFiles(
+    canonicalArgs(parseOrExit(mockCommand, process.argv.slice(2), packageInfo).values, mockCommand.options),
+  );
   try {
     const port = parsePort(argv);
     const options = parseAuthOptions(argv);

@@ -41,7 +41,7 @@ _runtimes_install() {
   fi
   rm -f "$log"
   cp "$dir/package.json" "$dir/node_modules/.installed-from"
-  echo "runtimes: $what ready ($(du -sm "$dir/node_modules" | cut -f1) MB, $((SECONDS - started)) s)" >&2
+  echo "runtimes: $what installed ($(du -sm "$dir/node_modules" | cut -f1) MB, $((SECONDS - started)) s)" >&2
 }
 
 _runtimes_main() {

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { assertPortFree, canonicalArgs, parseOrExit, refuse } from "./args.mjs";
+import { assertPortFree, canonicalArgs, listening, parseOrExit, refuse } from "./args.mjs";
 import { isMain } from "./is-main.mjs";
 import { mockCommand, parseAuthOptions, parsePort, parseStatefulOptions } from "./mock.mjs";
 import { runNode, start } from "./run.mjs";
@@ -103,8 +103,16 @@ if (isMain(import.meta.url)) {
     };
     process.on("SIGINT", stopAll);
     process.on("SIGTERM", stopAll);
+    const ended = Promise.race(servers.map((s) => s.result));
+    // One plain line once both accept connections: a script or a reader waits for it (each server's own line
+    // comes earlier, and the mock's Prism logs after its own).
+    if ((await listening(port, { gaveUp: ended })) && (await listening(docsPort, { gaveUp: ended })))
+      console.log(
+        `Servers ready: the mock on http://127.0.0.1:${port}, the docs on http://127.0.0.1:${docsPort}/ ` +
+          "(Ctrl-C stops both)",
+      );
     // When one stops (Ctrl-C or a failure), stop the other; exit with the first one's code once both are gone.
-    const first = await Promise.race(servers.map((s) => s.result));
+    const first = await ended;
     stopAll();
     await Promise.all(servers.map((s) => s.result));
     process.exit(first.code ?? 0);

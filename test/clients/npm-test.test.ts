@@ -55,8 +55,8 @@ function npmTest(failStep?: string) {
 }
 
 test("npm test is scripts/test.mjs, and npm run clients is the clients step", () => {
-  expect(pkg.scripts.test).toBe("node scripts/test.mjs");
-  expect(pkg.scripts.clients).toBe("node scripts/clients.mjs");
+  expect(pkg.scripts.test).toBe("exec node scripts/test.mjs");
+  expect(pkg.scripts.clients).toBe("exec node scripts/clients.mjs");
 });
 
 test("npm test runs the lint first, then the clients step with `test`, vitest and the generator matrix", () => {

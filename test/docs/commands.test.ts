@@ -12,7 +12,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -23,42 +22,11 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { type Block, guides, shellBlocks } from "../helpers/guideBlocks.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const guides = [
-  "README.md",
-  ...readdirSync(path.join(root, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((f) => `docs/${f}`),
-];
 const scripts = Object.keys(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts);
-
-type Block = { file: string; line: number; code: string; kind: "run" | "not-run" | "server"; note: string };
-
-/** The fenced shell blocks of a markdown file, each with the marker on the line before it, if any. */
-function shellBlocks(file: string, markdown: string): Block[] {
-  const lines = markdown.split("\n");
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^```(sh|bash|shell|console)\s*$/.test(lines[i]!)) {
-      if (/^```/.test(lines[i]!)) while (++i < lines.length && !/^```\s*$/.test(lines[i]!));
-      continue;
-    }
-    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
-    const before =
-      lines
-        .slice(0, i)
-        .reverse()
-        .find((l) => l.trim() !== "") ?? "";
-    const marker = /^<!--\s*(not-run|runs-until-stopped):\s*(.*?)\s*-->$/.exec(before.trim());
-    const kind = marker?.[1] === "not-run" ? "not-run" : marker?.[1] === "runs-until-stopped" ? "server" : "run";
-    blocks.push({ file, line: i + 1, code: lines.slice(i + 1, end).join("\n"), kind, note: marker?.[2] ?? "" });
-    i = end;
-  }
-  return blocks;
-}
 
 const all = guides.flatMap((f) => shellBlocks(f, readFileSync(path.join(root, f), "utf8")));
 
