@@ -9,3 +9,4 @@ export declare function convert(
   api?: "convertV2" | "convert",
 ): Promise<unknown>;
 export declare function postmanFiles(doc: unknown): Promise<Record<string, unknown>>;
+export declare function sampleBodies(doc: unknown): Map<string, { raw: string; note: string }>;

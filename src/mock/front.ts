@@ -94,8 +94,16 @@ export interface FrontOptions {
   onRefused?: (line: string) => void;
   /** Runs after the checks, before forwarding; see RequestHandler. */
   handle?: RequestHandler;
-  /** Paths served without authentication, every other check still made (the stateful mode's control API). */
-  unauthenticated?: (path: string) => boolean;
+  /**
+   * Takes a request from its target and headers alone, before the front authenticates it or reads a byte of its body
+   * (the stateful mode's control API: its own gate and a smaller body bound decide first); true when it answered.
+   * `invite` sends `100 Continue` to a client that waits for it, once the caller is ready for the body.
+   */
+  serveFirst?: (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    target: { path: string; query: string; invite: () => void },
+  ) => boolean | Promise<boolean>;
 }
 
 export interface RunningFront {
@@ -142,16 +150,18 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     // Node's own refusal of this has no body; this one has the envelope.
     if (req.httpVersion === "1.1" && req.headers.host === undefined) return refuse(req, res, path, "missing-host");
 
+    const invite = () => awaitingContinue.has(req) && res.writeContinue();
+    if (opts.serveFirst && (await opts.serveFirst(req, res, { path, query, invite }))) return;
+
     // Everything the headers can show is checked before a byte of the body is read.
     const bearerRoute = isBearerRoute(path);
-    const open = opts.unauthenticated?.(path) ?? false;
-    const tokens = open ? undefined : bearerRoute ? opts.portfolioTokens : production ? undefined : opts.sandboxTokens;
+    const tokens = bearerRoute ? opts.portfolioTokens : production ? undefined : opts.sandboxTokens;
     if (tokens) {
       const failure = checkBearer(header(req, AUTHORIZATION_HEADER), tokens);
       if (failure) return unauthorized(req, res, path, failure);
     }
     let signed: SignedHeaders | undefined;
-    if (production && !bearerRoute && !open) {
+    if (production && !bearerRoute) {
       const check = verifyHeaders(
         { method, path, authorization: header(req, AUTHORIZATION_HEADER), date: header(req, DATE_HEADER) },
         { keys: opts.keys!, now: now(), windowSeconds, futureSeconds },
@@ -160,7 +170,7 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
       signed = check.signed;
     }
     // Only now is the client invited to send its body.
-    if (awaitingContinue.has(req)) res.writeContinue();
+    invite();
 
     const read = await readBody(req, signed !== undefined);
     if (!read.ok) return read.problem === "too-large" ? refuse(req, res, path, "body-too-large") : res.destroy();

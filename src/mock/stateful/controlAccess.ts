@@ -3,11 +3,12 @@ import type { IncomingHttpHeaders } from "node:http";
 import { CONTROL_LIMITS } from "./limits.ts";
 import { type Reply, reply } from "./reply.ts";
 
-/** What the gate reads of a control request. */
+/** What the gate reads of a control request: its head, and its body once read. */
 export interface ControlCaller {
   method: string;
   headers: IncomingHttpHeaders;
-  body: Uint8Array;
+  /** Undefined while only the head has arrived: the gate then decides from the headers alone. */
+  body?: Uint8Array;
   /** The port the request came in on (the mock's own); without it no Host can be checked, so none passes. */
   localPort?: number;
 }
@@ -29,7 +30,9 @@ function ownAuthorities(port: number): Set<string> {
  * The control API's gate, before any route is looked at: the Host must be the mock's own address (no
  * DNS rebinding), an Origin, when sent, the mock's own (no cross-site page), the control token when one
  * is set, writes `Content-Type: application/json` (a cross-site "simple" request cannot send it without a
- * preflight, which the mock never grants), and the body within its bound. Undefined lets the call through.
+ * preflight, which the mock never grants), and the body within its bound: a declared Content-Length over it is refused
+ * from the head, before a byte of the body is read (the front calls the gate first with the head alone). Undefined
+ * lets the call through.
  */
 export function controlGate(token: string | undefined): (caller: ControlCaller) => Reply | undefined {
   const expected = token === undefined ? undefined : digest(token);
@@ -68,11 +71,14 @@ export function controlGate(token: string | undefined): (caller: ControlCaller) 
         error: "Control writes (POST, PUT, PATCH, DELETE) take Content-Type: application/json, even with no body.",
       });
     }
-    if (caller.body.length > CONTROL_LIMITS.bodyBytes) {
-      return reply(413, {
-        error: `A control body is at most ${CONTROL_LIMITS.bodyBytes} bytes (this one: ${caller.body.length}).`,
-      });
-    }
+    const size = caller.body?.length ?? Number(first(caller.headers["content-length"]) ?? 0);
+    if (size > CONTROL_LIMITS.bodyBytes) return tooLarge(size);
     return undefined;
   };
 }
+
+/** The 413 of a control body over its bound (`size`: its declared or read length, when known). */
+export const tooLarge = (size?: number) =>
+  reply(413, {
+    error: `A control body is at most ${CONTROL_LIMITS.bodyBytes} bytes${size === undefined ? "" : ` (this one: ${size})`}.`,
+  });

@@ -1,5 +1,9 @@
-import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { errorBody } from "../answers/errors.ts";
+import { readBody } from "../request/body.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../request/json.ts";
+import { tooLarge } from "./controlAccess.ts";
+import { CONTROL_LIMITS } from "./limits.ts";
 import { DROP, type StatefulMock, type StatefulRequest } from "./index.ts";
 import type { Reply } from "./reply.ts";
 
@@ -46,9 +50,9 @@ export function statefulHandler(mock: StatefulMock) {
       body: accepted.body,
       localPort: res.socket?.localPort,
     };
-    let outcome: Awaited<ReturnType<typeof mock.handle>> | ReturnType<typeof mock.control>;
+    let outcome: Awaited<ReturnType<typeof mock.handle>>;
     try {
-      outcome = mock.isControlPath(request.path) ? mock.control(request) : await mock.handle(request);
+      outcome = await mock.handle(request);
     } catch (err) {
       writeReply(res, {
         status: 500,
@@ -73,10 +77,46 @@ export function statefulHandler(mock: StatefulMock) {
 }
 
 /**
- * The front options that plug the stateful mode in: its handler, and its control API, which the front leaves to the
- * control gate.
+ * The control API, served before the front authenticates or reads anything: the gate decides from the head (Host,
+ * Origin, token, Content-Type, a declared length), and only then is the body read, up to the control bound. So a
+ * refused or oversized control call costs its headers and at most that bound, never the front's 10 MiB.
  */
+export function controlServer(mock: StatefulMock) {
+  return async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    { path, query, invite }: { path: string; query: string; invite: () => void },
+  ): Promise<boolean> => {
+    if (!mock.isControlPath(path)) return false;
+    const head = { method: req.method ?? "GET", headers: req.headers, localPort: res.socket?.localPort };
+    // Refused from the head: the unread body is not wanted, so the connection closes after the answer.
+    const refused = mock.admitControl(head);
+    if (refused) {
+      writeReply(res, { ...refused, headers: { ...refused.headers, Connection: "close" } });
+      return true;
+    }
+    invite();
+    const read = await readBody(req, false, CONTROL_LIMITS.bodyBytes);
+    if (!read.ok) {
+      if (read.problem === "too-large") writeReply(res, { ...tooLarge(), headers: { Connection: "close" } });
+      else res.destroy();
+      return true;
+    }
+    if (nestsDeeperThan(read.body)) {
+      writeReply(res, { status: 400, body: { error: `The control body nests deeper than ${MAX_JSON_DEPTH} levels.` } });
+      return true;
+    }
+    try {
+      writeReply(res, mock.control({ ...head, path, query, body: read.body }));
+    } catch (err) {
+      writeReply(res, { status: 500, body: { error: `Control API failure: ${(err as Error).name}.` } });
+    }
+    return true;
+  };
+}
+
+/** The front options that plug the stateful mode in: its control API first, then its handler. */
 export const statefulFrontOptions = (mock: StatefulMock) => ({
+  serveFirst: controlServer(mock),
   handle: statefulHandler(mock),
-  unauthenticated: mock.isControlPath,
 });

@@ -76,6 +76,8 @@ export interface StatefulMock {
    * gate, not the front's authentication).
    */
   isControlPath(path: string): boolean;
+  /** The control gate on a call's head alone (no body yet): its refusal, or undefined to read the body. */
+  admitControl(head: Omit<StatefulRequest, "body" | "path" | "query">): Reply | undefined;
   control(request: StatefulRequest): Reply;
   /** A request after authentication: the stateful answer, a drop, or undefined to pass it to Prism. */
   handle(request: StatefulRequest): Promise<StatefulOutcome>;
@@ -205,6 +207,10 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
     store,
     faults,
     isControlPath: (path) => options.control && (path === prefix || path.startsWith(`${prefix}/`)),
+    admitControl(head) {
+      if (!options.control) return reply(404, { error: "The control API is off: start the mock with --control." });
+      return gate(head);
+    },
     control(r) {
       if (!options.control) return reply(404, { error: "The control API is off: start the mock with --control." });
       const refused = gate(r);

@@ -1,0 +1,89 @@
+// The control API decides from a call's head before the front reads its body: an unauthenticated or oversized control
+// call costs the mock its headers (and at most the 64 KiB control bound), never the front's 10 MiB. Many concurrent
+// 9 MiB control calls, with and without the token, declared and chunked, against the mock as a user starts it; its
+// peak resident memory (VmHWM of the front's process) may grow by a few MiB, not by the bodies (it grew 556 MiB).
+import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { startMockScript } from "../helpers/mockScript.ts";
+import { freePort, stopChild } from "../helpers/prism.ts";
+import { childrenOf } from "../helpers/processes.ts";
+
+const MiB = 1024 * 1024;
+const BODY = Buffer.alloc(9 * MiB, 0x20);
+const TOKEN = randomBytes(32).toString("hex");
+const dir = mkdtempSync(path.join(os.tmpdir(), "control-memory-"));
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map(stopChild));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A /proc/PID/status field in KiB. */
+const kib = (pid: number, field: "VmRSS" | "VmHWM") =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+
+/** One control call with a 9 MiB body; resolves with the status, or 0 when the mock closed before answering. */
+function send(port: number, { token, chunked }: { token: boolean; chunked: boolean }): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.request({
+      host: "127.0.0.1",
+      port,
+      method: "POST",
+      path: "/__mock/reset",
+      headers: {
+        "Content-Type": "application/json",
+        ...(token ? { Authorization: `Bearer ${TOKEN}` } : {}),
+        ...(chunked ? {} : { "Content-Length": BODY.length }),
+      },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", () => resolve(0));
+    req.end(BODY);
+  });
+}
+
+test("concurrent oversized and unauthenticated control calls cost the mock no more than their heads", async () => {
+  const keys = path.join(dir, "keys.json");
+  writeFileSync(keys, JSON.stringify({ "AK-memory": randomBytes(32).toString("base64url") }));
+  const port = await freePort();
+  const { child } = await startMockScript(
+    ["--stateful", "--control", "--auth", "production", "--keys", keys, "--port", String(port)],
+    { started, env: { ...process.env, FO_MOCK_CONTROL_TOKEN: TOKEN } },
+  );
+  const [front] = childrenOf(child.pid!);
+  expect(front).toBeDefined();
+  const before = { rss: kib(front!, "VmRSS"), peak: kib(front!, "VmHWM") };
+
+  const calls = [
+    ...Array.from({ length: 30 }, () => ({ token: false, chunked: false })),
+    ...Array.from({ length: 30 }, () => ({ token: false, chunked: true })),
+    ...Array.from({ length: 3 }, () => ({ token: true, chunked: false })),
+    ...Array.from({ length: 3 }, () => ({ token: true, chunked: true })),
+  ];
+  const statuses = await Promise.all(calls.map((c) => send(port, c)));
+  const after = { rss: kib(front!, "VmRSS"), peak: kib(front!, "VmHWM") };
+  console.log(
+    `control flood: ${calls.length} calls of 9 MiB; front RSS ${(before.rss / 1024).toFixed(0)} -> ` +
+      `${(after.rss / 1024).toFixed(0)} MiB, peak ${(before.peak / 1024).toFixed(0)} -> ${(after.peak / 1024).toFixed(0)} MiB`,
+  );
+
+  // Unauthenticated: 401 from the head (or the connection closed after it); with the token: 413, never read whole.
+  statuses.slice(0, 60).forEach((s) => expect([401, 0]).toContain(s));
+  statuses.slice(60).forEach((s) => expect([413, 0]).toContain(s));
+  expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+  expect(statuses.filter((s) => s === 413).length).toBeGreaterThan(0);
+  // The bodies add up to 594 MiB; reading them would show in the peak.
+  expect((after.peak - before.peak) / 1024).toBeLessThan(64);
+
+  // The mock still answers a good control call afterwards.
+  const ok = await fetch(`http://127.0.0.1:${port}/__mock`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  expect(ok.status).toBe(200);
+}, 120_000);
