@@ -7,6 +7,7 @@ import type { AuthFailure } from "../signing/failures.ts";
 import { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { errorBody, unauthorizedBody } from "./answers/errors.ts";
 import { answer, answerClientError } from "./answers/write.ts";
+import { connectionRoom, guardConnections, openFileLimit } from "./connections.ts";
 import { checkBearer } from "./auth/bearer.ts";
 import type { KeyStore } from "./auth/keys.ts";
 import { ReplayGuard, type ReplayPolicy } from "./auth/replay.ts";
@@ -33,8 +34,11 @@ export const REFUSAL_HEADER = "X-Mock-Refusal";
 /** Response header naming the exact authentication failure; a mock aid, not part of the API. */
 export const FAILURE_HEADER = "X-Mock-Auth-Failure";
 
-/** Front timeouts (ms). A connection with no request in progress that sends nothing for IDLE is closed. */
-export const TIMEOUTS = { idle: 10_000, keepAlive: 5_000, headers: 10_000, request: 60_000 } as const;
+/**
+ * Front timeouts (ms). A connection with no request in progress that sends nothing for IDLE is closed; one that sends
+ * no byte at all within FIRST_BYTE of opening is closed sooner (src/mock/connections.ts).
+ */
+export const TIMEOUTS = { idle: 10_000, keepAlive: 5_000, headers: 10_000, request: 60_000, firstByte: 2_000 } as const;
 
 export type Refusal =
   | PathProblem
@@ -88,6 +92,13 @@ export interface FrontOptions {
   replay?: ReplayPolicy;
   /** Closes a connection with no request in progress that is silent this long (default TIMEOUTS.idle). */
   idleTimeoutMs?: number;
+  /** Closes a connection that has sent no byte this long after opening (default TIMEOUTS.firstByte). */
+  firstByteTimeoutMs?: number;
+  /**
+   * Connections held at once before the oldest silent one is closed for a new one (default: the process's descriptor
+   * limit less a reserve, so a flood of silent connections never leaves no descriptor for a real request).
+   */
+  maxConnections?: number;
   /** Injected clock, for tests. */
   now?: () => Date;
   /** Called once per refused request with a line that never holds a secret. */
@@ -265,6 +276,10 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     );
   });
   server.on("clientError", answerClientError);
+  guardConnections(server, {
+    firstByteMs: opts.firstByteTimeoutMs ?? TIMEOUTS.firstByte,
+    maxConnections: opts.maxConnections ?? connectionRoom(openFileLimit()),
+  });
   // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay
   // fault, a slow Prism) is not.
   server.timeout = opts.idleTimeoutMs ?? TIMEOUTS.idle;

@@ -1,0 +1,62 @@
+// Connections that never speak cannot starve the ones that do. A connection that has sent no byte within the first-byte
+// timeout is closed (well before the idle timeout), and the server keeps room below the process's descriptor limit:
+// once it holds its cap of connections, a new one evicts the oldest connection that has still sent nothing. So under a
+// flood of silent connections a client that sends its request is accepted and answered.
+import { readFileSync } from "node:fs";
+import type http from "node:http";
+import type { Socket } from "node:net";
+
+/** Descriptors kept free for everything else the process opens (Prism's files, pipes, the upstream). */
+const RESERVED_DESCRIPTORS = 64;
+
+/** The soft limit on open files of this process (Linux), or undefined where it cannot be read. */
+export function openFileLimit(limits = "/proc/self/limits"): number | undefined {
+  try {
+    const soft = /^Max open files\s+(\d+)/m.exec(readFileSync(limits, "utf8"))?.[1];
+    return soft === undefined ? undefined : Number(soft);
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many connections to hold at most: the descriptor limit less a reserve, at least 16; unbounded when unknown. */
+export function connectionRoom(limit: number | undefined): number {
+  return limit === undefined ? Number.POSITIVE_INFINITY : Math.max(16, limit - RESERVED_DESCRIPTORS);
+}
+
+export interface ConnectionLimits {
+  /** A connection that sends nothing for this long after it opens is closed (ms). */
+  firstByteMs: number;
+  /** Connections held at once; beyond it the oldest silent one is closed to make room. */
+  maxConnections: number;
+}
+
+/** Applies the first-byte timeout and the room rule to a server's connections. */
+export function guardConnections(server: http.Server, { firstByteMs, maxConnections }: ConnectionLimits): void {
+  // Insertion order is arrival order: the first silent entry is the oldest.
+  const open = new Set<Socket>();
+  const silent = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    silent.add(socket);
+    const timer = setTimeout(() => {
+      silent.delete(socket);
+      if (socket.bytesRead === 0) socket.destroy();
+    }, firstByteMs);
+    timer.unref();
+    socket.once("close", () => {
+      clearTimeout(timer);
+      open.delete(socket);
+      silent.delete(socket);
+    });
+    if (open.size <= maxConnections) return;
+    for (const other of silent) {
+      if (other === socket) continue;
+      silent.delete(other);
+      if (other.bytesRead === 0) {
+        other.destroy();
+        return;
+      }
+    }
+  });
+}
