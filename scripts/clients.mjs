@@ -668,7 +668,9 @@ async function testArtifacts(artifacts) {
         ),
       );
     const { table, failures } = resultTable(columns, operationIds());
-    console.log(`\nOperation x language, from the built artifacts against the stateful production-auth mock:\n\n${table}\n`);
+    console.log(
+      `\nOperation x language, from the built artifacts against the stateful production-auth mock:\n\n${table}\n`,
+    );
     if (failures.length) throw new StepError(`Not as they must be:\n${failures.join("\n")}`);
   } finally {
     mock.stop();

@@ -99,7 +99,7 @@ export function loadKeysFile(file: string): KeyStore {
     const code = (err as NodeJS.ErrnoException).code;
     throw new MockKeysError(
       // Stryker disable next-line StringLiteral: message text for an error without a code (readFileSync gives one)
-      `Cannot read the keys file ${file}: ${code ?? "read error"}.` + (code === "ENOENT" ? ` ${MAKE_KEYS}` : ""),
+      `Cannot read the keys file ${file}: ${code ?? "read error"}.${code === "ENOENT" ? ` ${MAKE_KEYS}` : ""}`,
     );
   }
   let json: unknown;
