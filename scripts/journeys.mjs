@@ -6,14 +6,15 @@
 // API and prints `JOURNEY <id> <outcomes>`; this script prints the table journey x client and fails when a cell
 // is not the reference's answer. The Python and Go columns use what `npm run clients -- build` made (the wheel,
 // go/foapi) and its caches (.cache/venv, .cache/go).
-// Usage: npm run journeys [-- CLIENT...]   (clients: typescript signing-fetch python go postman; default all)
+// Usage: npm run journeys [-- CLIENT...] [--only ID,ID]   (clients: typescript signing-fetch python go postman;
+// default all; --only walks those journeys alone)
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { parseOrExit } from "./args.mjs";
+import { parseOrExit, refuse } from "./args.mjs";
 import { isMain } from "./is-main.mjs";
 import { run, runNode, start } from "./run.mjs";
 import { packageInfo, root, toolEnv } from "./tools.mjs";
@@ -127,14 +128,14 @@ export function expected(journey, client, clients) {
 }
 
 /** The table journey x client (each cell its outcomes, marked when not the reference's answer), and the failures. */
-export function journeyTable(table, columns) {
+export function journeyTable(table, columns, only) {
   const names = Object.keys(columns);
   const rows = [
     ["journey", ...names],
     ["---", ...names.map(() => "---")],
   ];
   const failures = [];
-  for (const journey of table.journeys) {
+  for (const journey of table.journeys.filter((j) => !only || only.includes(j.id))) {
     const cells = names.map((client) => {
       const want = expected(journey, client, table.clients);
       const got = columns[client][journey.id];
@@ -150,14 +151,18 @@ export function journeyTable(table, columns) {
 
 const command = {
   name: "journeys",
-  usage: `npm run journeys [-- CLIENT...]   (CLIENT: ${Object.keys(DRIVERS).join(", ")}; default all)`,
+  usage: `npm run journeys [-- CLIENT...] [--only ID,ID]   (CLIENT: ${Object.keys(DRIVERS).join(", ")}; default all)`,
+  options: { only: { type: "string" } },
   positionals: { max: Object.keys(DRIVERS).length, choices: Object.keys(DRIVERS) },
 };
 
 async function main() {
-  const { positionals } = parseOrExit(command, process.argv.slice(2), packageInfo);
+  const { positionals, values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const clients = positionals.length ? positionals : Object.keys(DRIVERS);
   const table = JSON.parse(readFileSync(TABLE, "utf8"));
+  const only = values.only?.split(",").filter(Boolean);
+  const unknown = only?.filter((id) => !table.journeys.some((j) => j.id === id)) ?? [];
+  if (unknown.length) refuse(command, `--only names no journey of the table: ${unknown.join(", ")}`);
   const began = performance.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), "fo-journeys-"));
   const mock = await startMock(dir);
@@ -171,6 +176,7 @@ async function main() {
       FO_SECRET_KEY: mock.secretKey,
       FO_MOCK_CONTROL_TOKEN: mock.controlToken,
       FO_JOURNEYS: TABLE,
+      FO_JOURNEY_IDS: only?.join(",") ?? "",
     };
     // One client at a time: the journeys share the mock, and each resets it.
     for (const client of clients) {
@@ -190,7 +196,7 @@ async function main() {
     mock.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  const { table: text, failures } = journeyTable(table, columns);
+  const { table: text, failures } = journeyTable(table, columns, only);
   console.log(`\nJourney x client, against the stateful mock in production auth (default replay rule):\n\n${text}\n`);
   console.log(`Journeys: ${((performance.now() - began) / 1000).toFixed(1)} s`);
   for (const p of problems) console.error(p);
