@@ -51,7 +51,16 @@ async function pythonWithWheel() {
     );
   await run(
     python,
-    ["-m", "pip", "install", "--quiet", "--require-virtualenv", "--no-deps", "--force-reinstall", path.join(dist, wheel)],
+    [
+      "-m",
+      "pip",
+      "install",
+      "--quiet",
+      "--require-virtualenv",
+      "--no-deps",
+      "--force-reinstall",
+      path.join(dist, wheel),
+    ],
     { env: toolEnv },
   );
   return python;
@@ -185,7 +194,10 @@ async function main() {
         const { command: cmd, args, cwd = root } = await DRIVERS[client]();
         const ran = await run(cmd, args, { cwd, env, check: false, timeoutMs: DRIVER_MS });
         columns[client] = readOutcomes(ran.stdout);
-        if (!ran.ok) problems.push(`${client}: the driver ended with ${ran.timedOut ? "a timeout" : ran.code}:\n${ran.output.slice(-3000)}`);
+        if (!ran.ok)
+          problems.push(
+            `${client}: the driver ended with ${ran.timedOut ? "a timeout" : ran.code}:\n${ran.output.slice(-3000)}`,
+          );
       } catch (err) {
         columns[client] = {};
         problems.push(`${client}: ${err.message}`);

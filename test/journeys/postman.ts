@@ -6,16 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import newman from "newman";
-import {
-  type Env,
-  type Inputs,
-  type Journey,
-  control,
-  main,
-  theAccount,
-  transactions,
-  unexpected,
-} from "./harness.ts";
+import { type Env, type Inputs, type Journey, control, main, theAccount, transactions, unexpected } from "./harness.ts";
 
 const root = path.join(import.meta.dirname, "../..");
 interface Item {
@@ -57,7 +48,9 @@ const walk = (env: Env) => {
   const values = { baseUrl: env.baseUrl, accessKey: env.accessKey, secretKey: env.secretKey };
   const env_ = {
     ...environment,
-    values: environment.values.map((v) => (v.key in values ? { ...v, value: values[v.key as keyof typeof values] } : v)),
+    values: environment.values.map((v) =>
+      v.key in values ? { ...v, value: values[v.key as keyof typeof values] } : v,
+    ),
   };
 
   /** Runs one request of the collection with newman, the way a user sets its values. */
@@ -68,7 +61,8 @@ const walk = (env: Env) => {
     item.request.url.query = Object.entries(step.query ?? {}).map(([key, value]) => ({ key, value }));
     for (const h of item.request.header ?? [])
       if (step.headers && h.key in step.headers) h.value = step.headers[h.key]!;
-    if (step.body !== undefined) item.request.body = { ...item.request.body, mode: "raw", raw: JSON.stringify(step.body) };
+    if (step.body !== undefined)
+      item.request.body = { ...item.request.body, mode: "raw", raw: JSON.stringify(step.body) };
     return new Promise((resolve, reject) => {
       let answer: Answer | undefined;
       const scriptErrors: string[] = [];
@@ -147,7 +141,11 @@ const walk = (env: Env) => {
   }
 
   async function rfiList(journey: Journey, inputs: Inputs): Promise<string[]> {
-    const list = await send({ name: "List RFI cases", customer: inputs.customer_id, timeoutMs: journey.client_timeout_ms });
+    const list = await send({
+      name: "List RFI cases",
+      customer: inputs.customer_id,
+      timeoutMs: journey.client_timeout_ms,
+    });
     return [token(list) === "200" && Array.isArray(body(list)?.list) ? "200 list" : token(list)];
   }
 

@@ -5,16 +5,7 @@
 import createClient from "openapi-fetch";
 import type { paths } from "../../generated/types.ts";
 import { createSigningFetch } from "../../src/fetch/index.ts";
-import {
-  type Env,
-  type Inputs,
-  type Journey,
-  control,
-  main,
-  theAccount,
-  transactions,
-  unexpected,
-} from "./harness.ts";
+import { type Env, type Inputs, type Journey, control, main, theAccount, transactions, unexpected } from "./harness.ts";
 
 const failure = (error: unknown) =>
   error instanceof Error && error.name === "TimeoutError" ? "timeout" : unexpected(error);
@@ -91,7 +82,9 @@ const walk = (env: Env) => {
         signal: signal(journey),
       });
       return [
-        res.data ? `${res.response.status}${Array.isArray(res.data.list) ? " list" : ""}` : answered(res.response.status, res.error),
+        res.data
+          ? `${res.response.status}${Array.isArray(res.data.list) ? " list" : ""}`
+          : answered(res.response.status, res.error),
       ];
     } catch (error) {
       return [failure(error)];

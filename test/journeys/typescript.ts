@@ -12,16 +12,7 @@ import {
   isTimeoutError,
   resolveExecuteOutcome,
 } from "../../src/index.ts";
-import {
-  control,
-  type Env,
-  type Inputs,
-  type Journey,
-  main,
-  theAccount,
-  transactions,
-  unexpected,
-} from "./harness.ts";
+import { control, type Env, type Inputs, type Journey, main, theAccount, transactions, unexpected } from "./harness.ts";
 
 const failure = (error: unknown) =>
   isTimeoutError(error)
@@ -73,7 +64,13 @@ const walk = (env: Env) => {
     if (journey.execute_again) {
       // A second execute of the same quote, as from another process (this client refuses it before sending).
       const again = await executeQuote(client(journey), quote);
-      out.push(again.outcome === "created" ? `201 ${again.order.order_status}` : again.outcome === "unknown" ? "unknown" : failure(again.error));
+      out.push(
+        again.outcome === "created"
+          ? `201 ${again.order.order_status}`
+          : again.outcome === "unknown"
+            ? "unknown"
+            : failure(again.error),
+      );
       return out;
     }
     const read = await c.GET("/v1/customers/{customer_id}/conversions/order", {
@@ -92,7 +89,11 @@ const walk = (env: Env) => {
       const res = await client(journey).GET("/v1/customers/{customer_id}/rfi-cases", {
         params: { path: { customer_id: inputs.customer_id } },
       });
-      return [res.response.ok ? `${res.response.status}${Array.isArray(res.data?.list) ? " list" : ""}` : String(res.response.status)];
+      return [
+        res.response.ok
+          ? `${res.response.status}${Array.isArray(res.data?.list) ? " list" : ""}`
+          : String(res.response.status),
+      ];
     } catch (error) {
       return [failure(error)];
     }
@@ -115,7 +116,11 @@ const walk = (env: Env) => {
       first = failure(error);
     }
     // The reader's check, with a client of default timeout: the account bound to the key.
-    const lookup = await findExternalAccountByKey(client({ ...journey, client_timeout_ms: undefined }), inputs.customer_id, idempotencyKey);
+    const lookup = await findExternalAccountByKey(
+      client({ ...journey, client_timeout_ms: undefined }),
+      inputs.customer_id,
+      idempotencyKey,
+    );
     return [first, `200 ${theAccount(lookup, inputs.bank_account, created)}`];
   }
 
