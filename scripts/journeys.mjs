@@ -117,7 +117,21 @@ async function startMock(dir) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url: `http://127.0.0.1:${port}`, accessKey, secretKey, controlToken, stop: () => mock.stop() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accessKey,
+    secretKey,
+    controlToken,
+    stop: () => mock.stop(),
+    // When the mock ended on its own: how, and the end of what it printed (it never prints a secret).
+    ended: async () =>
+      mock.child.exitCode === null && mock.child.signalCode === null
+        ? undefined
+        : mock.result.then(
+            (r) => `the mock ended (${r.code ?? r.signal}) during the run:\n${r.output.slice(-3000)}`,
+            (err) => `the mock ended during the run: ${err.message}`,
+          ),
+  };
 }
 
 /** Reads a driver's `JOURNEY <id> <outcomes>` lines. */
@@ -203,6 +217,11 @@ async function main() {
         problems.push(`${client}: ${err.message}`);
       }
       console.log(`${client}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const ended = await mock.ended();
+      if (ended) {
+        problems.push(ended);
+        break;
+      }
     }
   } finally {
     mock.stop();

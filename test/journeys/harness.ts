@@ -121,10 +121,10 @@ export type Walk = (journey: Journey, inputs: Inputs) => Promise<string[]>;
 export async function main(walk: (env: Env) => Walk) {
   const env = environment();
   const table = JSON.parse(readFileSync(env.table, "utf8")) as { inputs: Inputs; journeys: Journey[] };
-  const only = process.env.FO_JOURNEY_IDS?.split(",").filter(Boolean);
+  const only = process.env.FO_JOURNEY_IDS?.split(",").filter(Boolean) ?? [];
   const run = walk(env);
   for (const journey of table.journeys) {
-    if (only && !only.includes(journey.id)) continue;
+    if (only.length > 0 && !only.includes(journey.id)) continue;
     await control(env, "POST", "/reset");
     for (const fault of journey.faults ?? []) await control(env, "POST", "/faults", fault);
     let outcomes: string[];
