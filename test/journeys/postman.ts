@@ -46,11 +46,17 @@ type Answer = { status: number; body: unknown } | { error: Error & { code?: stri
 
 const walk = (env: Env) => {
   const values = { baseUrl: env.baseUrl, accessKey: env.accessKey, secretKey: env.secretKey };
-  const env_ = {
-    ...environment,
-    values: environment.values.map((v) =>
-      v.key in values ? { ...v, value: values[v.key as keyof typeof values] } : v,
-    ),
+  // What a Postman session keeps from one request to the next: the environment, the globals and the collection's
+  // variables as the scripts left them (carried from each newman run to the next, as the app keeps them).
+  const session: { environment: unknown; globals: unknown; variable: unknown } = {
+    environment: {
+      ...environment,
+      values: environment.values.map((v) =>
+        v.key in values ? { ...v, value: values[v.key as keyof typeof values] } : v,
+      ),
+    },
+    globals: undefined,
+    variable: (collection as { variable?: unknown }).variable,
   };
 
   /** Runs one request of the collection with newman, the way a user sets its values. */
@@ -68,8 +74,9 @@ const walk = (env: Env) => {
       const scriptErrors: string[] = [];
       newman
         .run({
-          collection: { ...collection, item: [item] } as never,
-          environment: env_ as never,
+          collection: { ...collection, variable: session.variable, item: [item] } as never,
+          environment: session.environment as never,
+          ...(session.globals ? { globals: session.globals as never } : {}),
           reporters: [],
           ...(step.timeoutMs ? { timeoutRequest: step.timeoutMs } : {}),
         })
@@ -87,7 +94,12 @@ const walk = (env: Env) => {
             answer = { status: args.response.code, body };
           }
         })
-        .on("done", (err) => {
+        .on("done", (err, summary) => {
+          if (summary) {
+            session.environment = summary.environment.toJSON();
+            session.globals = summary.globals.toJSON();
+            session.variable = summary.collection.variables.toJSON();
+          }
           if (err || scriptErrors.length) reject(err ?? new Error(scriptErrors.join("; ")));
           else if (!answer) reject(new Error(`newman sent no request for ${step.name}`));
           else resolve(answer);
