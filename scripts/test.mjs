@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the lint, then vitest and the Python/Go clients step side by side, then the generator matrix.
+// `npm test`: the lint, then vitest and the Python/Go clients step side by side, the journey table once the clients
+// step has built the SDKs it drives, then the generator matrix.
 // The clients step spends much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it
 // starts), so it overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
 // and printed whole once it ends, so the two never interleave. Arguments are vitest's file filters
@@ -40,17 +41,23 @@ async function main() {
   const lint = await node("scripts/lint.mjs", []);
   if (lint.code !== 0) process.exit(lint.code);
   const clients = node("scripts/clients.mjs", ["test"], true);
+  // The journey table (docs/journeys.md) drives the wheel and go/foapi the clients step builds: it starts when that
+  // step ends, whatever its outcome (a column whose SDK was not built says so).
+  const journeys = clients.then(() => node("scripts/journeys.mjs", [], true));
   const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...filters, ...vitestOptions]);
   // The generator matrix (docs/generator-matrix.md) after vitest, not beside it: its compilers keep both cores busy.
   const matrix = node("scripts/generators.mjs", [], true);
   console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
   const { code, output } = await clients;
   process.stdout.write(output);
+  console.log("\n# Journey x client (npm run journeys), after the clients step:");
+  const walked = await journeys;
+  process.stdout.write(walked.output);
   console.log("\n# Generator matrix (npm run generators):");
   const generators = await matrix;
   process.stdout.write(generators.output);
-  if (vitest.code !== 0 || code !== 0 || generators.code !== 0) {
-    const failed = { vitest: vitest.code, clients: code, generators: generators.code };
+  if (vitest.code !== 0 || code !== 0 || walked.code !== 0 || generators.code !== 0) {
+    const failed = { vitest: vitest.code, clients: code, journeys: walked.code, generators: generators.code };
     const which = Object.keys(failed).filter((step) => failed[step] !== 0);
     console.error(`npm test failed: ${which.join(" ")}`);
     process.exit(1);

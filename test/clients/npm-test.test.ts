@@ -1,5 +1,6 @@
-// `npm test` runs the clients step (scripts/clients.mjs test) and fails when it fails. Checked by running the
-// real scripts/test.mjs in a copy of scripts/ where each step it starts (the lint, vitest, the clients step, the
+// `npm test` runs the clients step (scripts/clients.mjs test) and the journey table after it (scripts/journeys.mjs,
+// which drives the SDKs that step builds), and fails when either fails. Checked by running the real scripts/test.mjs
+// in a copy of scripts/ where each step it starts (the lint, vitest, the clients step, the journey table, the
 // generator matrix) is a stub that records how it was called and exits as the test says.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -14,6 +15,7 @@ const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 const STEPS: Record<string, string> = {
   "scripts/lint.mjs": "lint",
   "scripts/clients.mjs": "clients",
+  "scripts/journeys.mjs": "journeys",
   "scripts/generators.mjs": "generators",
   "node_modules/vitest/vitest.mjs": "vitest",
 };
@@ -54,9 +56,10 @@ function npmTest(failStep?: string) {
   return { code: result.status, output: result.stdout + result.stderr, steps };
 }
 
-test("npm test is scripts/test.mjs, and npm run clients is the clients step", () => {
+test("npm test is scripts/test.mjs, npm run clients the clients step, npm run journeys the journey table", () => {
   expect(pkg.scripts.test).toBe("exec node scripts/test.mjs");
   expect(pkg.scripts.clients).toBe("exec node scripts/clients.mjs");
+  expect(pkg.scripts.journeys).toBe("exec node scripts/journeys.mjs");
 });
 
 test("npm test runs the lint first, then the clients step with `test`, vitest and the generator matrix", () => {
@@ -64,7 +67,17 @@ test("npm test runs the lint first, then the clients step with `test`, vitest an
   expect(code, output).toBe(0);
   expect(steps[0]).toEqual(["lint", []]);
   expect(steps).toContainEqual(["clients", ["test"]]);
-  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "generators", "lint", "vitest"]);
+  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "generators", "journeys", "lint", "vitest"]);
+  // The journey table drives what the clients step built: it starts only once that step has ended.
+  const names = steps.map(([name]) => name);
+  expect(names.indexOf("journeys")).toBeGreaterThan(names.indexOf("clients"));
+  expect(steps).toContainEqual(["journeys", []]);
+});
+
+test("a failing journey table fails npm test, and says so", () => {
+  const { code, output } = npmTest("journeys");
+  expect(code).toBe(1);
+  expect(output).toMatch(/npm test failed:.*\bjourneys\b/);
 });
 
 test("a failing clients step fails npm test, and says so", () => {

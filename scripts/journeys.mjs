@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// The journey table (docs/journeys.md): every client the project ships walks the journeys of
+// test/journeys/journeys.json against one stateful mock, started as a user starts it (`npm run mock -- --stateful
+// --control --auth production`, keys from `npm run keys`, a control token, its default replay rule) on a free
+// 127.0.0.1 port and stopped by PID. Each driver resets the mock, injects the journey's faults through the control
+// API and prints `JOURNEY <id> <outcomes>`; this script prints the table journey x client and fails when a cell
+// is not the reference's answer. The Python and Go columns use what `npm run clients -- build` made (the wheel,
+// go/foapi) and its caches (.cache/venv, .cache/go).
+// Usage: npm run journeys [-- CLIENT...] [--only ID,ID]   (clients: typescript signing-fetch python go postman;
+// default all; --only walks those journeys alone)
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseOrExit, refuse } from "./args.mjs";
+import { isMain } from "./is-main.mjs";
+import { run, runNode, start } from "./run.mjs";
+import { packageInfo, root, toolEnv } from "./tools.mjs";
+
+export const TABLE = path.join(root, "test/journeys/journeys.json");
+/** Longest one driver may run (it walks every journey; the slowest waits out timeouts and backoffs). */
+const DRIVER_MS = 240_000;
+const tsx = ["--import", "tsx"];
+
+/** How each client's driver is started: command and arguments, and what it needs first. */
+export const DRIVERS = {
+  typescript: () => ({ command: process.execPath, args: [...tsx, path.join(root, "test/journeys/typescript.ts")] }),
+  "signing-fetch": () => ({
+    command: process.execPath,
+    args: [...tsx, path.join(root, "test/journeys/signing-fetch.ts")],
+  }),
+  python: async () => ({ command: await pythonWithWheel(), args: [path.join(root, "python/examples/journeys.py")] }),
+  go: () => {
+    if (!existsSync(path.join(root, "go/foapi")))
+      throw new Error("go/foapi is missing: build the Go client first (bash scripts/dev.sh clients -- build go).");
+    return { command: "go", args: ["run", "./examples/journeys"], cwd: path.join(root, "go") };
+  },
+  postman: () => ({ command: process.execPath, args: [...tsx, path.join(root, "test/journeys/postman.ts")] }),
+};
+
+/** The clients step's environment (.cache/venv) with the wheel it built installed, as its own tests install it. */
+async function pythonWithWheel() {
+  const python = path.join(root, ".cache/venv/bin/python");
+  const dist = path.join(root, "out/sdk/python/dist");
+  const wheel = existsSync(dist) && readdirSync(dist).find((f) => f.endsWith(".whl"));
+  if (!existsSync(python) || !wheel)
+    throw new Error(
+      "The Python package is not built: run bash scripts/dev.sh clients -- build python (it makes .cache/venv and the wheel).",
+    );
+  await run(
+    python,
+    [
+      "-m",
+      "pip",
+      "install",
+      "--quiet",
+      "--require-virtualenv",
+      "--no-deps",
+      "--force-reinstall",
+      path.join(dist, wheel),
+    ],
+    { env: toolEnv },
+  );
+  return python;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The mock as the docs start it: keys from the keys script, a control token, production auth, default replay. */
+async function startMock(dir) {
+  const keys = path.join(dir, "keys.json");
+  await runNode(path.join(root, "scripts/keys.mjs"), ["--out", keys, "--access-key", "journeys"]);
+  const [[accessKey, secretKey]] = Object.entries(JSON.parse(readFileSync(keys, "utf8")));
+  const controlToken = randomBytes(32).toString("hex");
+  const port = await freePort();
+  const mock = start(
+    process.execPath,
+    [
+      path.join(root, "scripts/mock.mjs"),
+      "--stateful",
+      "--control",
+      "--auth",
+      "production",
+      "--keys",
+      keys,
+      "--port",
+      String(port),
+    ],
+    { env: { ...toolEnv, FO_MOCK_CONTROL_TOKEN: controlToken }, output: "hold", check: false },
+  );
+  mock.result.catch(() => {});
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (mock.child.exitCode !== null) throw new Error(`The mock exited with ${mock.child.exitCode} before listening.`);
+    const up = await new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (up) break;
+    if (Date.now() > deadline) {
+      mock.stop();
+      throw new Error("The mock did not listen within 60 s.");
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accessKey,
+    secretKey,
+    controlToken,
+    stop: () => mock.stop(),
+    // When the mock ended on its own: how, and the end of what it printed (it never prints a secret).
+    ended: async () =>
+      mock.child.exitCode === null && mock.child.signalCode === null
+        ? undefined
+        : mock.result.then(
+            (r) => `the mock ended (${r.code ?? r.signal}) during the run:\n${r.output.slice(-3000)}`,
+            (err) => `the mock ended during the run: ${err.message}`,
+          ),
+  };
+}
+
+/** Reads a driver's `JOURNEY <id> <outcomes>` lines. */
+export function readOutcomes(output) {
+  const outcomes = {};
+  for (const line of output.split("\n")) {
+    const m = /^JOURNEY (\S+) (\[.*\])$/.exec(line.trim());
+    if (m) outcomes[m[1]] = JSON.parse(m[2]);
+  }
+  return outcomes;
+}
+
+/** The reference's answer for one client: its own row, else `no-retry` for clients that do not retry, else `all`. */
+export function expected(journey, client, clients) {
+  const e = journey.expect;
+  return e[client] ?? (clients[client].retries ? undefined : e["no-retry"]) ?? e.all;
+}
+
+/** The table journey x client (each cell its outcomes, marked when not the reference's answer), and the failures. */
+export function journeyTable(table, columns, only) {
+  const names = Object.keys(columns);
+  const rows = [
+    ["journey", ...names],
+    ["---", ...names.map(() => "---")],
+  ];
+  const failures = [];
+  for (const journey of table.journeys.filter((j) => !only || only.includes(j.id))) {
+    const cells = names.map((client) => {
+      const want = expected(journey, client, table.clients);
+      const got = columns[client][journey.id];
+      const ok = got !== undefined && JSON.stringify(got) === JSON.stringify(want);
+      const shown = got === undefined ? "no outcome" : got.join(" → ");
+      if (!ok) failures.push(`${journey.id} x ${client}: ${shown}; the reference's answer: ${want.join(" → ")}`);
+      return ok ? `ok: ${shown}` : `**FAIL**: ${shown}`;
+    });
+    rows.push([journey.id, ...cells]);
+  }
+  return { table: rows.map((r) => `| ${r.join(" | ")} |`).join("\n"), failures };
+}
+
+const command = {
+  name: "journeys",
+  usage: `npm run journeys [-- CLIENT...] [--only ID,ID]   (CLIENT: ${Object.keys(DRIVERS).join(", ")}; default all)`,
+  options: { only: { type: "string" } },
+  positionals: { max: Object.keys(DRIVERS).length, choices: Object.keys(DRIVERS) },
+};
+
+async function main() {
+  const { positionals, values } = parseOrExit(command, process.argv.slice(2), packageInfo);
+  const clients = positionals.length ? positionals : Object.keys(DRIVERS);
+  const table = JSON.parse(readFileSync(TABLE, "utf8"));
+  const only = values.only?.split(",").filter(Boolean);
+  const unknown = only?.filter((id) => !table.journeys.some((j) => j.id === id)) ?? [];
+  if (unknown.length) refuse(command, `--only names no journey of the table: ${unknown.join(", ")}`);
+  const began = performance.now();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fo-journeys-"));
+  const mock = await startMock(dir);
+  const columns = {};
+  const problems = [];
+  try {
+    const env = {
+      ...toolEnv,
+      FO_BASE_URL: mock.url,
+      FO_ACCESS_KEY: mock.accessKey,
+      FO_SECRET_KEY: mock.secretKey,
+      FO_MOCK_CONTROL_TOKEN: mock.controlToken,
+      FO_JOURNEYS: TABLE,
+      FO_JOURNEY_IDS: only?.join(",") ?? "",
+    };
+    // One client at a time: the journeys share the mock, and each resets it.
+    for (const client of clients) {
+      const t = performance.now();
+      try {
+        const { command: cmd, args, cwd = root } = await DRIVERS[client]();
+        const ran = await run(cmd, args, { cwd, env, check: false, timeoutMs: DRIVER_MS });
+        columns[client] = readOutcomes(ran.stdout);
+        if (!ran.ok)
+          problems.push(
+            `${client}: the driver ended with ${ran.timedOut ? "a timeout" : ran.code}:\n${ran.output.slice(-3000)}`,
+          );
+      } catch (err) {
+        columns[client] = {};
+        problems.push(`${client}: ${err.message}`);
+      }
+      console.log(`${client}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const ended = await mock.ended();
+      if (ended) {
+        problems.push(ended);
+        break;
+      }
+    }
+  } finally {
+    mock.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const { table: text, failures } = journeyTable(table, columns, only);
+  console.log(`\nJourney x client, against the stateful mock in production auth (default replay rule):\n\n${text}\n`);
+  console.log(`Journeys: ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  for (const p of problems) console.error(p);
+  if (failures.length || problems.length) {
+    console.error(`Not the reference's answer:\n${failures.join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+if (isMain(import.meta.url)) await main();
