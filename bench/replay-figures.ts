@@ -102,11 +102,9 @@ async function trialsOf(name: string, create: (key: string, body: object) => Pro
     await control("POST", "faults", fault);
     outcomes.push(await create(randomUUID(), account()));
   }
-  const counts = Object.entries(
-    outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o]: (acc[o] ?? 0) + 1 }), {}),
-  )
-    .map(([o, c]) => `${o} x${c}`)
-    .join(", ");
+  const tally = new Map<string, number>();
+  for (const o of outcomes) tally.set(o, (tally.get(o) ?? 0) + 1);
+  const counts = [...tally].map(([o, c]) => `${o} x${c}`).join(", ");
   console.log(`${name.padEnd(34)} ${counts}`);
 }
 
