@@ -175,11 +175,12 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
   const { values, positionals } = parseCommandLine(command, argv) as unknown as Parsed;
   if (values.help) return USAGE;
   if (values.version) return `fo-sign ${version()}`;
-  // Keys first: the usage problems below mean nothing until a key pair is there to sign with.
-  const { accessKey, secretKey } = credentials(env);
   const explain = positionals[0] === "explain";
   const [method, target, ...rest] = explain ? positionals.slice(1) : positionals;
+  // A command line that does not parse is named first (as an unknown option is), then the keys: the other usage
+  // problems mean little until a key pair is there to sign with.
   if (rest.length > 0) throw new UsageError(`unexpected argument ${shown(rest[0]!)}: give METHOD and PATH only.`);
+  const { accessKey, secretKey } = credentials(env);
   if (!method || !target) throw new UsageError("Give METHOD and PATH, e.g. POST /v1/customers/c1/conversions/quote.");
   if (!TOKEN.test(method))
     throw new UsageError(

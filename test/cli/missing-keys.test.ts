@@ -38,3 +38,7 @@ test("--help and --version need no keys", () => {
   expect(run(["--help"], {})).toMatch(/fo-sign/);
   expect(run(["--version"], {})).toMatch(/^fo-sign /);
 });
+
+test("a command line that does not parse is named before the keys", () => {
+  expect(messageOf(() => run(["GET", "/v1/x", "stray"], {}))).toMatch(/unexpected argument "stray"/);
+});
