@@ -184,7 +184,12 @@ describe("the signature memo", () => {
   const hashOf = (text: string) => hashBody(text);
   // The time each signing reads: set before each call; `sleep` moves it on (the ledger's wait for a new second).
   let now = T;
-  const clock = { now: () => now, sleep: async (ms: number) => void (now += ms) };
+  const clock = {
+    now: () => now,
+    sleep: async (ms: number) => {
+      now += ms;
+    },
+  };
   const sign = () => createAuth({ credentials: HMAC }, clock)(false)!;
   const expected = (method: string, path: string, body: string, time: number) =>
     signRequest({ ...HMAC, method, path, body, time: new Date(time) }).headers;

@@ -19,7 +19,12 @@ test("no state-changing signature twice; reads not held", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 25 }), async (calls) => {
       let now = Date.UTC(2026, 10, 25, 9, 30, 0);
-      const clock = { now: () => now, sleep: async (ms: number) => void (now += ms) };
+      const clock = {
+        now: () => now,
+        sleep: async (ms: number) => {
+          now += ms;
+        },
+      };
       const sent: { method: string; authorization: string; at: number }[] = [];
       const fetch: FetchLike = async (_url, init) => {
         sent.push({ method: init.method!, authorization: new Headers(init.headers).get("Authorization")!, at: now });

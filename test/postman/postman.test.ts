@@ -165,7 +165,9 @@ describe("the shipped collection", () => {
       request?: { method: string; url: unknown; body?: { mode: string } };
     };
     const items: Item[] = [];
-    const walk = (list: Item[]) => list.forEach((i) => (i.item ? walk(i.item) : items.push(i)));
+    const walk = (list: Item[]) => {
+      for (const i of list) i.item ? walk(i.item) : items.push(i);
+    };
     walk(collection.item);
     const post = items.find(
       (i) =>
