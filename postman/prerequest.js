@@ -1,7 +1,7 @@
 // Collection-level pre-request script of the shipped Postman collection (copied into it by `npm run build`).
 // It authenticates every request per the reference: a bearer token in the sandbox and for the portfolio
 // variant; in production, HMAC-SHA256 over ACCESS_KEY, TIMESTAMP, METHOD, PATH and the SHA-256 of the
-// exact body bytes. It never logs or stores a key. Variables: authMode (sandbox | production),
+// exact body bytes, never sending one signature twice for a state-changing request. It never logs or stores a key. Variables: authMode (sandbox | production),
 // sandboxToken, portfolioToken, accessKey, secretKey, and fileSha256 for a body sent from a file.
 // In a function of its own: Postman's sandbox already has globals such as CryptoJS.
 (() => {
@@ -71,14 +71,43 @@
       );
     }
 
-    const timestamp = new Date()
-      .toISOString()
-      .replace(/[-:]/g, "")
-      .replace(/\.\d{3}/, "");
     const method = pm.request.method.toUpperCase();
-    const stringToSign = [accessKey, timestamp, method, path, bodyHash].join("\n");
-    const signature = cryptoJs.HmacSHA256(stringToSign, key).toString(cryptoJs.enc.Hex);
-    setHeader("Authorization", `Service-HMAC-SHA256 ${accessKey}:${timestamp}:${signature}`);
-    setHeader("X-SVC-Date", timestamp);
+    // The signature has whole seconds and no query: the same request twice within a second would carry the same
+    // signature, and a server may refuse that as a replay (the project's mock does). So a state-changing request
+    // (anything but GET, HEAD, OPTIONS) already signed in this second waits for the next whole second; the
+    // sandbox waits for the timer before it sends. Reads may share a second (pages differ only in their query).
+    // Remembered: the second and a hash of each method, path and body hash signed in it; never a key.
+    const LEDGER = "financialOperationsSigningLedger";
+    const changes = !["GET", "HEAD", "OPTIONS"].includes(method);
+    const content = cryptoJs.SHA256([method, path, bodyHash].join("\n")).toString(cryptoJs.enc.Hex);
+    const sign = () => {
+      const now = Date.now();
+      const second = Math.floor(now / 1000);
+      if (changes) {
+        let ledger = {};
+        try {
+          ledger = JSON.parse(pm.collectionVariables.get(LEDGER) || "{}") || {};
+        } catch {
+          // A variable edited by hand: start afresh.
+        }
+        const latest = Number(ledger.second) || 0;
+        const signed = second === latest && Array.isArray(ledger.signed) ? ledger.signed : [];
+        // A clock set back a little (within a minute) waits until it has passed the latest second signed.
+        if (signed.includes(content) || (second < latest && latest - second <= 60)) {
+          setTimeout(sign, (Math.max(second, latest) + 1) * 1000 - now);
+          return;
+        }
+        pm.collectionVariables.set(LEDGER, JSON.stringify({ second, signed: [...signed, content] }));
+      }
+      const timestamp = new Date(now)
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
+      const stringToSign = [accessKey, timestamp, method, path, bodyHash].join("\n");
+      const signature = cryptoJs.HmacSHA256(stringToSign, key).toString(cryptoJs.enc.Hex);
+      setHeader("Authorization", `Service-HMAC-SHA256 ${accessKey}:${timestamp}:${signature}`);
+      setHeader("X-SVC-Date", timestamp);
+    };
+    sign();
   }
 })();

@@ -5,6 +5,7 @@
 package foclient
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -27,6 +28,7 @@ type options struct {
 	maxResponseBytes int64
 	retry            RetryPolicy
 	now              func() time.Time
+	sleep            func(context.Context, time.Duration) error
 }
 
 // Option changes one default of a client.
@@ -46,6 +48,12 @@ func WithTransport(rt http.RoundTripper) Option { return func(o *options) { o.ba
 
 // WithClock sets the signing clock (tests).
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// WithSleep sets how the signer waits for the next second when a signature would repeat (tests, with WithClock:
+// it must let the clock advance).
+func WithSleep(sleep func(ctx context.Context, d time.Duration) error) Option {
+	return func(o *options) { o.sleep = sleep }
+}
 
 func settle(opts []Option) (options, error) {
 	o := options{base: http.DefaultTransport, timeout: DefaultTimeout, maxResponseBytes: DefaultMaxResponseBytes, retry: DefaultRetryPolicy}
@@ -95,7 +103,7 @@ func NewProduction(baseURL, accessKey, secretKey string, opts ...Option) (*foapi
 	if err != nil {
 		return nil, err
 	}
-	signer.Now = o.now
+	signer.Now, signer.Sleep = o.now, o.sleep
 	return newClient(baseURL, signer, o), nil
 }
 

@@ -310,3 +310,67 @@ func TestEachBadOptionIsRefusedWithItsOwnMessage(t *testing.T) {
 		}
 	}
 }
+
+// Keyed creates that meet 503s and the same Execute Quote twice, with random faults and clock offsets (seeded):
+// no POST signature twice on the wire, and each retry of a call carries a later timestamp than the try before.
+func TestNoRetryOrRepeatSendsASignatureTwice(t *testing.T) {
+	account := foapi.BankAccountDetails{}
+	if err := account.UnmarshalJSON([]byte(`{"network":"US_ACH","account_holder_name":"A","currency":"USD","country_code":"USA","account_number":"1","institution_id":"2"}`)); err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		r := rand.New(rand.NewPCG(seed, 29))
+		s := newServer(t)
+		var mu sync.Mutex
+		at := time.Date(2026, 11, 21, 9, 30, 0, 0, time.UTC).Add(time.Duration(r.IntN(1000)) * time.Millisecond)
+		now := func() time.Time { mu.Lock(); defer mu.Unlock(); return at }
+		sleep := func(ctx context.Context, d time.Duration) error {
+			mu.Lock()
+			defer mu.Unlock()
+			at = at.Add(d)
+			return ctx.Err()
+		}
+		c, err := NewProduction(s.URL, "AK_policy", secret, fast, WithClock(now), WithSleep(sleep))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var calls []int
+		for range 1 + r.IntN(4) {
+			s.mu.Lock()
+			from := len(s.hits)
+			s.statuses = make([]int, r.IntN(4))
+			for i := range s.statuses {
+				s.statuses[i] = 503
+			}
+			s.mu.Unlock()
+			key := fmt.Sprintf("5a0b2c4d-6e8f-4a1b-9c3d-%012d", r.IntN(1e9))
+			_, _, _ = c.ExternalAccountsAPI.CreateExternalAccount(context.Background(), customer).IdempotencyKey(key).BankAccountDetails(account).Execute()
+			calls = append(calls, len(s.hits)-from)
+		}
+		s.mu.Lock()
+		s.statuses = nil
+		s.mu.Unlock()
+		quote := foapi.ExecuteQuoteRequest{QuoteId: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69"}
+		for range 2 {
+			_, _, _ = c.ConversionsAPI.ExecuteQuote(context.Background(), customer).ExecuteQuoteRequest(quote).Execute()
+			calls = append(calls, 1)
+		}
+		seen := map[string]bool{}
+		for _, h := range s.hits {
+			if a := h.header.Get("Authorization"); seen[a] {
+				t.Fatalf("seed %d: %s %s sent the signature of an earlier request", seed, h.method, h.target)
+			} else {
+				seen[a] = true
+			}
+		}
+		from := 0
+		for _, n := range calls {
+			for i := from + 1; i < from+n; i++ {
+				if s.hits[i].header.Get("X-SVC-Date") <= s.hits[i-1].header.Get("X-SVC-Date") {
+					t.Fatalf("seed %d: a retry at %s, not after %s", seed, s.hits[i].header.Get("X-SVC-Date"), s.hits[i-1].header.Get("X-SVC-Date"))
+				}
+			}
+			from += n
+		}
+	}
+}

@@ -66,7 +66,7 @@ func (p RetryPolicy) wait(n int, res *http.Response) time.Duration {
 }
 
 // retrying sends a retryable request again on a retry status or a connection error, each try with a
-// fresh copy of the body (the signing transport beneath signs each try afresh).
+// fresh copy of the body (the signing transport beneath signs each try afresh, in a later second).
 type retrying struct {
 	next   http.RoundTripper
 	policy RetryPolicy
@@ -76,8 +76,11 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 	if !Retryable(req) || r.policy.Attempts < 2 || (req.Body != nil && req.Body != http.NoBody && req.GetBody == nil) {
 		return r.next.RoundTrip(req)
 	}
+	// The tries are attempts of one operation: the signing transport signs each in a later second than the one
+	// before, so no retry repeats a signature (a server may refuse a repeated one as a replay).
+	ctx := fosign.WithAttempts(req.Context())
 	for n := 1; ; n++ {
-		try := req.Clone(req.Context())
+		try := req.Clone(ctx)
 		if req.GetBody != nil {
 			body, err := req.GetBody()
 			if err != nil {

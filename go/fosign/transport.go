@@ -2,6 +2,7 @@ package fosign
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -16,7 +17,9 @@ var portfolioPath = regexp.MustCompile(`(^|/)v1/portfolios/`)
 func IsPortfolioPath(path string) bool { return portfolioPath.MatchString(path) }
 
 // Transport signs each request with HMAC-SHA256 and sends it with Base, as oauth2.Transport adds a token.
-// Every call to RoundTrip signs afresh, so a retrying client wrapped around it re-signs each attempt.
+// Every call to RoundTrip signs afresh, so a retrying client wrapped around it re-signs each attempt; a
+// state-changing request is never signed with a signature this Transport already sent (it waits for the next
+// whole second instead), and attempts under WithAttempts each fall in a later second (ledger.go).
 // It signs only for the origin of its base URL (any other is a *CrossOriginError, nothing sent) and never
 // sends the request an http.Client makes to follow a redirect (a *RedirectError the caller sees).
 // Requests on portfolio paths (/v1/portfolios/...) pass unchanged: they carry a bearer token.
@@ -26,7 +29,11 @@ type Transport struct {
 	Base http.RoundTripper
 	// Now is the signing clock; nil means time.Now.
 	Now func() time.Time
+	// Sleep waits for the next second when a signature would repeat (tests pair it with Now); nil means a timer.
+	// It must let Now advance.
+	Sleep func(ctx context.Context, d time.Duration) error
 
+	signed    *ledger
 	origin    origin
 	accessKey string
 	key       secretKey
@@ -50,7 +57,7 @@ func NewTransport(baseURL, accessKey, secretKey string, base http.RoundTripper) 
 	if len(key) < MinSecretKeyBytes {
 		return nil, &InvalidCredentialsError{fmt.Sprintf("fosign: the secret key decodes to %d bytes, fewer than %d: copy it exactly as issued in API Settings", len(key), MinSecretKeyBytes)}
 	}
-	return &Transport{Base: base, origin: own, accessKey: accessKey, key: key}, nil
+	return &Transport{Base: base, signed: &ledger{}, origin: own, accessKey: accessKey, key: key}, nil
 }
 
 // RoundTrip signs a copy of req over the bytes it will send and sends that copy; req is left unchanged.
@@ -71,9 +78,17 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fosign: reading the body to sign: %w", err)
 	}
-	now := time.Now
+	now, sleep := time.Now, sleepFor
 	if t.Now != nil {
 		now = t.Now
+	}
+	if t.Sleep != nil {
+		sleep = t.Sleep
+	}
+	bodyHash := HashBody(body)
+	at, err := t.signed.timeFor(req.Context(), now, sleep, req.Method, path, bodyHash)
+	if err != nil {
+		return nil, err
 	}
 	signed := req.Clone(req.Context())
 	if len(body) > 0 {
@@ -84,7 +99,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		// A zero length with a body would be sent chunked as "unknown": send no body instead.
 		signed.Body, signed.GetBody, signed.ContentLength = http.NoBody, nil, 0
 	}
-	for name, value := range Sign(t.accessKey, t.key, req.Method, path, body, now()).Headers(t.accessKey) {
+	for name, value := range Sign(t.accessKey, t.key, req.Method, path, body, at).Headers(t.accessKey) {
 		signed.Header.Set(name, value)
 	}
 	return t.base().RoundTrip(signed)

@@ -1,7 +1,7 @@
 import { decodeSecretKey } from "../signing/secret.ts";
 import { buildStringToSign, hashBody, parseTimestamp, signRequest } from "../signing/index.ts";
 import { parseAuthorization } from "../signing/authorization.ts";
-import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../signing/failures.ts";
+import { CREDENTIAL_NOT_FOUND, REPLAYED_SIGNATURE, SIGNATURE_MISMATCH } from "../signing/failures.ts";
 import { hmacHex as hmac } from "../signing/hmac.ts";
 
 /** The signature-mismatch causes the reference lists, plus its credential-not-found case, in its words. */
@@ -86,6 +86,17 @@ export function explainMismatch(input: ExplainInput): Explanation {
       findings: [],
     };
   }
+  // A replay is no mismatch: the signature was right and accepted once; none of the causes below applies.
+  if (detail === REPLAYED_SIGNATURE)
+    return {
+      blocker:
+        "The service refused a replay, not a wrong signature: this signed request (same timestamp, method, path " +
+        "and body) was already accepted. Sign it again at a later second and send that; a retry must be signed " +
+        "anew, never resent with its old headers.",
+      detail,
+      expectedSignature: null,
+      findings: [],
+    };
   const key = decodeSecretKey(input.secretKey);
   const findings: Finding[] = [];
   const add = (cause: Cause, verdict: Verdict, why: string) => findings.push({ cause, verdict, why });

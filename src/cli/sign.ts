@@ -121,12 +121,24 @@ function parseTime(text: string, flag: string): Date {
   return date;
 }
 
+/**
+ * The keys from the environment, checked before anything else: without them no command can run, so a newcomer is
+ * told first which are missing and the command that makes a test pair (docs/signing.md).
+ */
 function credentials(env: NodeJS.ProcessEnv) {
   const accessKey = env[ACCESS_KEY_ENV];
   const secretKey = env[SECRET_KEY_ENV];
-  if (!accessKey || !secretKey)
-    throw new UsageError(`Set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} (from API Settings) in the environment.`);
-  return { accessKey, secretKey };
+  const missing = [accessKey ? "" : ACCESS_KEY_ENV, secretKey ? "" : SECRET_KEY_ENV].filter(Boolean);
+  if (missing.length > 0)
+    throw new UsageError(
+      `Set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} in the environment (${missing.join(" and ")} ${
+        missing.length > 1 ? "are" : "is"
+      } not set). For the mock, make a test pair and load it from the repository's folder:\n` +
+        "  bash scripts/dev.sh keys -- --out .mock-keys.json --env-out .mock-keys.env --force\n" +
+        "  source .mock-keys.env\n" +
+        "For the service, export the access key and secret key of API Settings.",
+    );
+  return { accessKey: accessKey!, secretKey: secretKey! };
 }
 
 /**
@@ -165,7 +177,10 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
   if (values.version) return `fo-sign ${version()}`;
   const explain = positionals[0] === "explain";
   const [method, target, ...rest] = explain ? positionals.slice(1) : positionals;
+  // A command line that does not parse is named first (as an unknown option is), then the keys: the other usage
+  // problems mean little until a key pair is there to sign with.
   if (rest.length > 0) throw new UsageError(`unexpected argument ${shown(rest[0]!)}: give METHOD and PATH only.`);
+  const { accessKey, secretKey } = credentials(env);
   if (!method || !target) throw new UsageError("Give METHOD and PATH, e.g. POST /v1/customers/c1/conversions/quote.");
   if (!TOKEN.test(method))
     throw new UsageError(
@@ -185,7 +200,6 @@ export function run(argv: string[], env: NodeJS.ProcessEnv = process.env, now = 
   const bodyFile = given === undefined || cwd === process.cwd() ? given : path.resolve(cwd, given);
   const body: Uint8Array =
     bodyFile !== undefined ? readBounded(bodyFile, "--body-file") : Buffer.from(values.body ?? "", "utf8");
-  const { accessKey, secretKey } = credentials(env);
 
   if (explain) {
     if (!values.authorization)

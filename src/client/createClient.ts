@@ -36,14 +36,15 @@ type AnyOperation = {
  * @throws ServerSideOnlyError for HMAC credentials in a browser page.
  */
 export function createClient(options: ClientOptions): ApiClient {
-  const authFor = createAuth(options);
+  const clock = options.clock ?? systemClock;
+  const authFor = createAuth(options, clock);
   const retry = options.retry === false ? undefined : { ...defaultRetry, ...options.retry };
   const transport: Transport = {
     fetch: options.fetch ?? ((url, init) => fetch(url, init)),
     retry,
     timeout: options.timeout ?? 30_000,
     maxResponseBytes: options.maxResponseBytes ?? 10 * 2 ** 20,
-    clock: options.clock ?? systemClock,
+    clock,
   };
   checkOptions(transport, retry);
   const baseUrl = baseUrlOf(options.baseUrl);

@@ -46,7 +46,7 @@ export interface Received {
 }
 
 /**
- * Sends one call: signs every attempt afresh, never follows a redirect, reads the answer whole within
+ * Sends one call: signs every attempt afresh (a retry in a later second than the attempt before), never follows a redirect, reads the answer whole within
  * the size and time bounds, and retries only what `call` allows.
  */
 export async function send(t: Transport, call: Call): Promise<Received> {
@@ -54,11 +54,15 @@ export async function send(t: Transport, call: Call): Promise<Received> {
   let hash: string | undefined;
   const bodyHash = () => (hash ??= hashBody(bytes));
   const path = requestPathOf(url);
+  // The previous attempt's signing time: a retry is signed in a later second, so it never repeats its signature.
+  let after: number | undefined;
   for (let retry = 0; ; retry++) {
     // A retry gets headers of its own: a fetch may keep what an earlier attempt sent.
     const headers = retry ? new Headers(call.headers) : call.headers;
-    const time = t.clock.now();
-    const stringToSign = call.authorize?.(headers, method, path, bodyHash, time);
+    const { time, stringToSign } = call.authorize
+      ? await call.authorize(headers, method, path, bodyHash, { after, signal })
+      : { time: t.clock.now(), stringToSign: undefined };
+    after = time;
     const attempt = startAttempt(signal, t.timeout, t.clock);
     let response: Response | undefined;
     let received: Uint8Array | undefined;

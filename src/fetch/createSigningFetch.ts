@@ -1,5 +1,5 @@
 import { createAuth } from "../client/auth.ts";
-import type { Clock } from "../client/clock.ts";
+import { type Clock, systemClock } from "../client/clock.ts";
 import { isPortfolioPath } from "../client/operations.ts";
 import type { ClientOptions, FetchLike } from "../client/options.ts";
 import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
@@ -26,8 +26,11 @@ export interface SigningFetchOptions extends Pick<ClientOptions, "credentials" |
    * the default, it throws RedirectError; with "manual" the 3xx response is returned as it came.
    */
   redirect?: "error" | "manual";
-  /** Signing time. Default the system clock. */
-  clock?: Pick<Clock, "now">;
+  /**
+   * Signing time, and the wait for the next whole second when a state-changing request would repeat a signature
+   * (src/signing/ledger.ts). Default the system clock; without `sleep`, the system's timer waits.
+   */
+  clock?: Pick<Clock, "now"> & Partial<Pick<Clock, "sleep">>;
 }
 
 /** A `fetch` that signs: takes what fetch takes, as openapi-fetch, hey-api, orval's mutators and ky call it. */
@@ -35,7 +38,7 @@ export type SigningFetch = (input: string | URL | Request, init?: RequestInit) =
 
 /**
  * A fetch for generated clients that authenticates every request with the exact bytes it sends: HMAC-SHA256
- * with a fresh timestamp per call in production, `Bearer` in sandbox, the portfolio token on `/v1/portfolios/`
+ * with a fresh timestamp per call in production (a state-changing request never with a signature already sent), `Bearer` in sandbox, the portfolio token on `/v1/portfolios/`
  * paths. It reads the body once into bytes (a Request's, a stream, a Blob, a form), signs them and sends them,
  * and only to the base URL's origin and path; it never follows a redirect. Checks run before anything is sent.
  * @throws InvalidCredentialsError for missing or malformed credentials (never quoting the secret), ServerSideOnlyError
@@ -54,10 +57,13 @@ export function createSigningFetch(options: SigningFetchOptions): SigningFetch {
       "redirect",
       `redirect is ${JSON.stringify(String(redirect))}: give "error" or "manual" (a redirect is never followed).`,
     );
-  const authFor = createAuth({ credentials, portfolioToken });
+  const clock = options.clock;
+  const authFor = createAuth(
+    { credentials, portfolioToken },
+    clock ? { now: () => clock.now(), sleep: clock.sleep ?? systemClock.sleep } : systemClock,
+  );
   const base = baseOf(options.baseUrl);
   const send = options.fetch ?? ((url, init) => fetch(url, init));
-  const now = options.clock ? () => options.clock!.now() : Date.now;
 
   return async (input, init) => {
     const { url, method, headers, bytes, signal } = await readRequest(input, init, base);
@@ -69,7 +75,9 @@ export function createSigningFetch(options: SigningFetchOptions): SigningFetch {
       );
     // A bearer request carries no signing date; one set by the caller (or a generated client's auth) is not passed on.
     headers.delete(DATE_HEADER);
-    authorize(headers, method, path, () => hashBody(bytes), now());
+    // A POST, PUT, PATCH or DELETE whose signature this fetch already sent waits for the next second (each call is
+    // new to this fetch, so a caller's retry of one is too); reads of one path share a second (src/signing/ledger.ts).
+    await authorize(headers, method, path, () => hashBody(bytes), { signal });
     const response = await send(url.href, {
       ...init,
       method,

@@ -22,12 +22,20 @@ export const CREDENTIAL_NOT_FOUND = "Credential not found.";
 export const AUTHENTICATION_INVALID = "Authentication is missing or invalid.";
 /** v2's 401 description for a request without an Authorization header. */
 export const AUTHORIZATION_MISSING = "The Authorization header is missing.";
+/**
+ * The mock's own detail for a refused replay (the reference documents no replay check, so no words of its own): a
+ * signature that is right, sent again, must not read as a wrong one, or the caller hunts a signing bug that is not
+ * there. The clients of this project never repeat a signature (src/signing/ledger.ts).
+ */
+export const REPLAYED_SIGNATURE =
+  "Replayed signature: this exact signed request was already accepted within the timestamp window; sign it again " +
+  "(a later timestamp).";
 /** Message of the document's portfolio 401 example (AUTHENTICATION_FAILED). */
 export const BEARER_INVALID = "The bearer token is missing or invalid.";
 
 /**
  * The documented detail for each failure: the reference lists differing or expired timestamps among signature-mismatch
- * causes.
+ * causes. A replay, which the reference does not describe, says what it is.
  */
 export function failureDetail(failure: AuthFailure): string {
   switch (failure) {
@@ -37,6 +45,8 @@ export function failureDetail(failure: AuthFailure): string {
       return AUTHENTICATION_INVALID;
     case "unknown-access-key":
       return CREDENTIAL_NOT_FOUND;
+    case "replayed-signature":
+      return REPLAYED_SIGNATURE;
     default:
       return SIGNATURE_MISMATCH;
   }

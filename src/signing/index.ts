@@ -9,6 +9,12 @@ export {
 } from "../errors/InvalidSigningInputError.ts";
 export { isServerSideOnlyError, ServerSideOnlyError } from "../errors/ServerSideOnlyError.ts";
 export { AUTHORIZATION_HEADER, DATE_HEADER, SIGNING_SCHEME } from "./constants.ts";
+export {
+  createSigningLedger,
+  type LedgerOptions,
+  type LedgerRequest,
+  type SigningLedger,
+} from "./ledger.ts";
 export { MIN_SECRET_KEY_BYTES } from "./secret.ts";
 export { assertServerSide } from "./serverSide.ts";
 export { signRequest, type SignedRequest, type SignInput } from "./signRequest.ts";

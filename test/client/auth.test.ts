@@ -177,16 +177,26 @@ test("inspecting the client shows no secret", () => {
 });
 
 // createAuth's signer (src/client/auth.ts) reuses the last signature while method, path, body hash and second
-// are unchanged; each of them alone must give a new one.
+// are unchanged (reads only: the signing ledger never lets a state-changing request repeat one); each of them
+// alone must give a new one.
 describe("the signature memo", () => {
   const T = Date.UTC(2026, 10, 24, 9, 0, 0, 100);
   const hashOf = (text: string) => hashBody(text);
-  const sign = () => createAuth({ credentials: HMAC })(false)!;
+  // The time each signing reads: set before each call; `sleep` moves it on (the ledger's wait for a new second).
+  let now = T;
+  const clock = {
+    now: () => now,
+    sleep: async (ms: number) => {
+      now += ms;
+    },
+  };
+  const sign = () => createAuth({ credentials: HMAC }, clock)(false)!;
   const expected = (method: string, path: string, body: string, time: number) =>
     signRequest({ ...HMAC, method, path, body, time: new Date(time) }).headers;
-  const run = (authorize: ReturnType<typeof sign>, method: string, path: string, body: string, time: number) => {
+  const run = async (authorize: ReturnType<typeof sign>, method: string, path: string, body: string, time: number) => {
     const headers = new Headers();
-    const stringToSign = authorize(headers, method, path, () => hashOf(body), time);
+    now = time;
+    const { stringToSign } = await authorize(headers, method, path, () => hashOf(body));
     return { authorization: headers.get("Authorization"), date: headers.get("X-SVC-Date"), stringToSign };
   };
 
@@ -196,28 +206,38 @@ describe("the signature memo", () => {
     ["path", ["GET", "/v1/a", "", T], ["GET", "/v1/b", "", T]],
     ["body hash", ["POST", "/v1/a", "one", T], ["POST", "/v1/a", "two", T]],
     ["second", ["GET", "/v1/a", "", T], ["GET", "/v1/a", "", T + 1_000]],
-  ])("a new %s signs anew", (_what, first, second) => {
+  ])("a new %s signs anew", async (_what, first, second) => {
     const authorize = sign();
-    run(authorize, ...first);
-    const { authorization, date } = run(authorize, ...second);
+    await run(authorize, ...first);
+    const { authorization, date } = await run(authorize, ...second);
     const want = expected(...second);
     expect([authorization, date]).toEqual([want.Authorization, want["X-SVC-Date"]]);
   });
 
-  test("the same second and call reuse it", () => {
+  test("a read of the same second and call reuses it", async () => {
     const authorize = sign();
-    const first = run(authorize, "GET", "/v1/a", "", T);
-    const again = run(authorize, "GET", "/v1/a", "", T + 800);
+    const first = await run(authorize, "GET", "/v1/a", "", T);
+    const again = await run(authorize, "GET", "/v1/a", "", T + 800);
     expect(again).toEqual(first);
     expect(again.stringToSign).toBe(
       signRequest({ ...HMAC, method: "GET", path: "/v1/a", time: new Date(T) }).stringToSign,
     );
   });
 
-  test("a bearer signer returns no string to sign", () => {
+  test("the same POST in the same second is signed again at the next second, not reused", async () => {
+    const authorize = sign();
+    const first = await run(authorize, "POST", "/v1/a", "{}", T);
+    const again = await run(authorize, "POST", "/v1/a", "{}", T + 800);
+    expect(again.authorization).not.toBe(first.authorization);
+    const want = expected("POST", "/v1/a", "{}", T - 100 + 1_000);
+    expect([again.authorization, again.date]).toEqual([want.Authorization, want["X-SVC-Date"]]);
+  });
+
+  test("a bearer signer returns no string to sign", async () => {
     const headers = new Headers();
-    const authorize = createAuth({ credentials: { bearerToken: "t" } })(false)!;
-    expect(authorize(headers, "GET", "/v1/a", () => "", T)).toBeUndefined();
+    const authorize = createAuth({ credentials: { bearerToken: "t" } }, clock)(false)!;
+    now = T;
+    expect(await authorize(headers, "GET", "/v1/a", () => "")).toEqual({ time: T });
     expect(headers.get("Authorization")).toBe("Bearer t");
   });
 
@@ -225,9 +245,9 @@ describe("the signature memo", () => {
     expect(createAuth({})(false)).toBeUndefined();
   });
 
-  test("portfolio paths get the portfolio token", () => {
+  test("portfolio paths get the portfolio token", async () => {
     const headers = new Headers();
-    createAuth({ credentials: HMAC, portfolioToken: "pf" })(true)!(headers, "GET", "/v1/portfolios/p", () => "", T);
+    await createAuth({ credentials: HMAC, portfolioToken: "pf" })(true)!(headers, "GET", "/v1/portfolios/p", () => "");
     expect([...(headers as unknown as Iterable<[string, string]>)]).toEqual([["authorization", "Bearer pf"]]);
   });
 });

@@ -102,7 +102,9 @@ describe("backoff", () => {
   test("doubles per retry, with jitter", async () => {
     const { client, waits } = setup([fail(500)], { limit: 4, baseDelay: 100, maxDelay: 1_000 });
     await listCases(client);
-    expect(waits).toEqual([75, 150, 300, 600]); // random 0.5: 3/4 of 100, 200, 400, 800
+    // random 0.5: 3/4 of 100, 200, 400, 800; each followed by the wait for the next whole second, as a retry is
+    // signed in a later second than the attempt before (src/signing/ledger.ts; the fake clock starts on a second).
+    expect(waits).toEqual([75, 925, 150, 850, 300, 700, 600, 400]);
   });
 
   test("stays within half to all of the cap", () => {
@@ -142,7 +144,8 @@ describe("Retry-After", () => {
   test("that cannot be read falls back to the backoff", async () => {
     const { client, waits } = setup([fail(503, { "Retry-After": "soon" }), ok()], { baseDelay: 100 });
     await listCases(client);
-    expect(waits).toEqual([75]);
+    // The backoff, then on to the next whole second for the retry's signature.
+    expect(waits).toEqual([75, 925]);
   });
 
   test("beyond maxRetryAfter: not waited for", async () => {

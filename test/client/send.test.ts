@@ -67,19 +67,19 @@ describe("what fetch is given", () => {
     expect((inits[1]!.headers as Headers).get("X-A")).toBe("a");
   });
 
-  test("each attempt is authorized with the path and time", async () => {
+  test("each attempt is authorized with the path, and a retry with the previous attempt's signing time", async () => {
     const { t, time } = setup([json(503, {}), json(200, {})]);
     const seen: unknown[] = [];
-    const authorize: Call["authorize"] = (headers, method, path, bodyHash, at) => {
-      seen.push([method, path, bodyHash(), at]);
+    const authorize: Call["authorize"] = async (headers, method, path, bodyHash, at) => {
+      seen.push([method, path, bodyHash(), at?.after]);
       headers.set("Authorization", `n${seen.length}`);
-      return undefined;
+      return { time: time() + seen.length };
     };
     await send(t, call({ url: `${url}?q=1`, authorize }));
     const empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
     expect(seen).toEqual([
-      ["GET", "/v1/x", empty, time() - 150],
-      ["GET", "/v1/x", empty, time()],
+      ["GET", "/v1/x", empty, undefined],
+      ["GET", "/v1/x", empty, time() - 150 + 1],
     ]);
   });
 });
@@ -94,7 +94,7 @@ describe("what it resolves with", () => {
 
   test("an error: what was sent", async () => {
     const { t } = setup([json(400, {})]);
-    expect((await send(t, call({ authorize: () => "sts" }))).sent).toEqual({
+    expect((await send(t, call({ authorize: async () => ({ time: 0, stringToSign: "sts" }) }))).sent).toEqual({
       method: "GET",
       url,
       stringToSign: undefined,
@@ -103,7 +103,9 @@ describe("what it resolves with", () => {
 
   test("a 401: the string to sign too", async () => {
     const { t } = setup([json(401, {})]);
-    expect((await send(t, call({ authorize: () => "sts" }))).sent?.stringToSign).toBe("sts");
+    expect(
+      (await send(t, call({ authorize: async () => ({ time: 0, stringToSign: "sts" }) }))).sent?.stringToSign,
+    ).toBe("sts");
   });
 
   test("Execute Quote's success parsed once", async () => {

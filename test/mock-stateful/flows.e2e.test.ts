@@ -262,14 +262,21 @@ describe("RFI poller", () => {
 });
 
 describe("client retries", () => {
-  /** The system clock, with every wait recorded and shortened so the test stays quick. */
+  /**
+   * The system clock, with every wait recorded and shortened so the test stays quick: the clock still moves on by
+   * the whole wait (the signing ledger, src/signing/ledger.ts, expects a clock to advance while it sleeps), only
+   * 20 ms of it pass for real; the mock's front allows timestamps that far ahead.
+   */
   function recordingClock() {
     const waits: number[] = [];
+    let skipped = 0;
     const clock: Clock = {
-      now: Date.now,
+      now: () => Date.now() + skipped,
       sleep: (ms, signal) => {
         waits.push(ms);
-        return systemClock.sleep(Math.min(ms, 20), signal);
+        const real = Math.min(ms, 20);
+        skipped += ms - real;
+        return systemClock.sleep(real, signal);
       },
     };
     return { clock, waits };

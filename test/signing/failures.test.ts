@@ -22,7 +22,9 @@ const expected: Record<AuthFailure, string> = {
   "stale-timestamp": MISMATCH,
   "future-timestamp": MISMATCH,
   "signature-mismatch": MISMATCH,
-  "replayed-signature": MISMATCH,
+  "replayed-signature":
+    "Replayed signature: this exact signed request was already accepted within the timestamp window; sign it again " +
+    "(a later timestamp).",
 };
 
 test.each(Object.entries(expected))("%s reads %j", (failure, detail) => {

@@ -25,6 +25,7 @@ class ClientOptions(TypedDict, total=False):
 
 class ProductionOptions(ClientOptions, total=False):
     clock: Callable[[], datetime]  # the signing clock (tests); the system's UTC time by default
+    sleep: Callable[[float], None]  # the signer's wait for the next second (tests, with `clock`); time.sleep
 
 
 def _client(
@@ -34,7 +35,7 @@ def _client(
     client = fo_api.ApiClient(fo_api.Configuration(host=base_url.rstrip("/"), access_token=token))
     if signer is not None:
         sign_pool_manager(client.rest_client.pool_manager, signer, base_url)
-    apply_policy(client.rest_client.pool_manager, **options)
+    apply_policy(client.rest_client.pool_manager, **options, signer=signer)
     return client
 
 
@@ -46,8 +47,8 @@ def production_client(
     The secret is checked here (InvalidCredentialsError, never quoting it). Portfolio paths go unsigned:
     use `portfolio_client` for them.
     """
-    clock = options.pop("clock", None)
-    signer = HmacSigner(access_key, secret_key) if clock is None else HmacSigner(access_key, secret_key, clock=clock)
+    timing = {name: options.pop(name) for name in ("clock", "sleep") if name in options}  # type: ignore[misc]
+    signer = HmacSigner(access_key, secret_key, **timing)  # type: ignore[arg-type]
     return _client(base_url, options, signer=signer)
 
 

@@ -1,6 +1,7 @@
 """What every request of a client made here goes through: a default timeout, a bound on the response size,
 no redirects, and retries only where the reference allows them (reads; POSTs that carry an Idempotency-Key;
-never Execute Quote), with exponential backoff and jitter, each attempt signed afresh by the connection."""
+never Execute Quote), with exponential backoff and jitter, each attempt signed afresh by the connection, a retry
+in a later second than the attempt before (so a server that refuses a repeated signature never sees one)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 import urllib3
 from urllib3.util.retry import Retry
 
-from fo_signing import refuse_redirects
+from fo_signing import HmacSigner, refuse_redirects
 
 # No figure in the reference: long enough for a quote (its own 408 comes from the server), short enough to fail.
 DEFAULT_TIMEOUT = urllib3.Timeout(connect=10.0, read=30.0)
@@ -28,7 +29,20 @@ _EXECUTE_QUOTE = re.compile(r"/v1/customers/[^/]+/conversions/hedge$")
 
 
 class _Backoff(Retry):
-    """urllib3's Retry, but the first retry waits too: backoff * 2^(n-1), capped, plus random jitter."""
+    """urllib3's Retry, but the first retry waits too: backoff * 2^(n-1), capped, plus random jitter; and with a
+    signer, a retry is never signed in the second of the attempt before (so it never repeats its signature)."""
+
+    signer: HmacSigner | None = None
+
+    def new(self, **kw: Any) -> _Backoff:
+        retry = super().new(**kw)
+        retry.signer = self.signer
+        return retry
+
+    def sleep(self, response: Any = None) -> None:
+        super().sleep(response)
+        if self.signer is not None:
+            self.signer.wait_past_last_signing()
 
     def get_backoff_time(self) -> float:
         tries = len(list(takewhile(lambda attempt: attempt.redirect_location is None, reversed(self.history))))
@@ -54,15 +68,18 @@ class RetryPolicy:
     backoff_max: float = 8.0
     jitter: float = 0.5
 
-    def retry_for(self, method: str, url: str, headers: Mapping[str, str] | None) -> Retry:
-        """The urllib3 Retry of one request: retries only for a read or an idempotent POST."""
+    def retry_for(
+        self, method: str, url: str, headers: Mapping[str, str] | None, signer: HmacSigner | None = None
+    ) -> Retry:
+        """The urllib3 Retry of one request: retries only for a read or an idempotent POST; each retry signed by
+        `signer` (if any) in a later second than the attempt before."""
         path = urllib3.util.parse_url(url).path or "/"
         names = {name.lower() for name in (headers or {})}
         retryable = method.upper() in ("GET", "HEAD") or (
             method.upper() == "POST" and "idempotency-key" in names and not _EXECUTE_QUOTE.search(path)
         )
         retries = max(self.attempts - 1, 0) if retryable else 0
-        return _Backoff(
+        policy = _Backoff(
             total=retries,
             connect=retries,
             read=retries,
@@ -77,6 +94,8 @@ class RetryPolicy:
             raise_on_status=False,
             retry_after_max=max(int(self.backoff_max), 1),
         )
+        policy.signer = signer
+        return policy
 
 
 def _bounded(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
@@ -112,8 +131,10 @@ def apply_policy(
     timeout: urllib3.Timeout | float = DEFAULT_TIMEOUT,
     max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
     retry: RetryPolicy = RetryPolicy(),
+    signer: HmacSigner | None = None,
 ) -> urllib3.PoolManager:
-    """Puts the policy on every request of this pool manager (redirects refused, as for signed requests)."""
+    """Puts the policy on every request of this pool manager (redirects refused, as for signed requests); `signer`,
+    the one signing its requests, if any, so each retry is signed in a later second than the attempt before."""
     if max_response_bytes < 1:
         raise ValueError(f"max_response_bytes must be at least 1, got {max_response_bytes}")
     refuse_redirects(pool_manager)
@@ -124,7 +145,7 @@ def apply_policy(
         if kw.get("timeout") is None:
             kw["timeout"] = timeout
         if not isinstance(kw.get("retries"), Retry):
-            kw["retries"] = retry.retry_for(method, url, kw.get("headers"))
+            kw["retries"] = retry.retry_for(method, url, kw.get("headers"), signer)
         kw["preload_content"] = False
         return _bounded(urlopen(method, url, **kw), max_response_bytes)
 

@@ -1,14 +1,37 @@
-"""Credentials checked once, then a fresh signature for every attempt of a request."""
+"""Credentials checked once, then a fresh signature for every attempt of a request, never one sent before.
+
+The signature covers the access key, a timestamp of whole seconds, the method, the path (no query) and the body's
+hash: the same request signed twice within one second carries the same signature, and a server that refuses a
+repeated signature (the project's mock by default) answers the second with 401. So the signer keeps a small ledger:
+a state-changing request (anything but GET, HEAD, OPTIONS) whose signature it already handed out in the current
+second waits for the next whole second and is signed then; it never writes a timestamp ahead of the clock. Reads
+of one path within a second (pages of a list: the query is not signed) are not held apart, or a ten-page read would
+take ten seconds; reading twice changes nothing and the mock never refuses a repeated read. A retry of any method
+is held apart by `wait_past_last_signing`, which the ready-made client's retry calls before each new attempt.
+"""
 
 from __future__ import annotations
 
+import math
 import re
+import threading
+import time as _time
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 
-from .signing import MIN_SECRET_KEY_BYTES, InvalidCredentialsError, Signature, check_access_key, decode_secret_key, sign
+from .signing import (
+    MIN_SECRET_KEY_BYTES,
+    InvalidCredentialsError,
+    Signature,
+    check_access_key,
+    decode_secret_key,
+    hash_body,
+    sign,
+)
 
 _PORTFOLIO_PATH = re.compile(r"(^|/)v1/portfolios/")
+# Methods that change nothing: a repeated signature of these is never refused (the mock's front does the same).
+_READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def is_portfolio_path(path: str) -> bool:
@@ -20,14 +43,27 @@ def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def _second(time: datetime) -> int:
+    return math.floor(time.timestamp())
+
+
 class HmacSigner:
     """Signs production requests with one access key and secret key (as issued in API Settings).
 
     The secret is checked and decoded here (strict URL-safe Base64, at least 16 key bytes), so bad
-    credentials fail before any request is sent.
+    credentials fail before any request is sent. Safe to share between threads: what it has signed in the current
+    second is kept under a lock, and nothing of an earlier second (a clock set back waits until it has passed the
+    latest second signed). `clock` and `sleep` are injected for tests; `sleep` must let the clock advance.
     """
 
-    def __init__(self, access_key: str, secret_key: str, *, clock: Callable[[], datetime] = _utc_now) -> None:
+    def __init__(
+        self,
+        access_key: str,
+        secret_key: str,
+        *,
+        clock: Callable[[], datetime] = _utc_now,
+        sleep: Callable[[float], None] = _time.sleep,
+    ) -> None:
         check_access_key(access_key)
         key = decode_secret_key(secret_key)
         if len(key) < MIN_SECRET_KEY_BYTES:
@@ -38,6 +74,13 @@ class HmacSigner:
         self._access_key = access_key
         self._key = key
         self._clock = clock
+        self._sleep = sleep
+        self._lock = threading.Lock()
+        # The latest second a state-changing request was signed in, and what was signed in it.
+        self._latest = -math.inf
+        self._signed: set[tuple[str, str, str]] = set()
+        # The last signing time on each thread: a retry (same thread, urllib3 retries in place) must come later.
+        self._local = threading.local()
 
     @property
     def access_key(self) -> str:
@@ -47,15 +90,46 @@ class HmacSigner:
     def __repr__(self) -> str:
         return f"HmacSigner(access_key={self._access_key!r})"
 
+    def _time_for(self, method: str, path: str, body_hash: str) -> datetime:
+        """Now, or after waiting for the next whole second, the first time this request's signature is new."""
+        changes = method.upper() not in _READS
+        entry = (method.upper(), path, body_hash)
+        while True:
+            with self._lock:
+                now = self._clock()
+                second = _second(now)
+                repeats = changes and (second < self._latest or (second == self._latest and entry in self._signed))
+                if not repeats:
+                    if changes:
+                        if second != self._latest:
+                            self._latest, self._signed = second, set()
+                        self._signed.add(entry)
+                    self._local.last = second
+                    return now
+                wait = max(second, self._latest) + 1 - now.timestamp()
+            self._sleep(wait)
+
+    def wait_past_last_signing(self) -> None:
+        """Waits until the clock is in a later second than this thread's last signing: call it before a retry,
+        so the retry of any method (a read too) gets a new timestamp and signature."""
+        last = getattr(self._local, "last", None)
+        if last is None:
+            return
+        while (now := self._clock()).timestamp() < last + 1:
+            self._sleep(last + 1 - now.timestamp())
+
     def sign(self, method: str, path: str, body: bytes | None) -> Signature:
-        """Every intermediate of the signature of this request, at the clock's current time."""
+        """Every intermediate of the signature of this request, at the clock's time (see the module's note on
+        when that waits for the next second)."""
+        body_hash = hash_body(body)
         return sign(
             access_key=self._access_key,
             key=self._key,
             method=method,
             path=path,
             body=body,
-            time=self._clock(),
+            time=self._time_for(method, path, body_hash),
+            body_hash=body_hash,
         )
 
     def headers(self, method: str, path: str, body: bytes | None) -> Mapping[str, str]:

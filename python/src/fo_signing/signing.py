@@ -94,12 +94,23 @@ class Signature:
         }
 
 
-def sign(*, access_key: str, key: bytes, method: str, path: str, body: bytes | None, time: datetime) -> Signature:
-    """Signs one request. `key` is the decoded secret; `path` is as sent, without the query."""
+def sign(
+    *,
+    access_key: str,
+    key: bytes,
+    method: str,
+    path: str,
+    body: bytes | None,
+    time: datetime,
+    body_hash: str | None = None,
+) -> Signature:
+    """Signs one request. `key` is the decoded secret; `path` is as sent, without the query; `body_hash`, the body's
+    hash when already computed (so a large body is hashed once)."""
     if not path.startswith("/") or "?" in path:
         raise ValueError(f'Path to sign must start with "/" and have no query: "{path}"')
     timestamp = format_timestamp(time)
-    body_hash = hash_body(body)
+    if body_hash is None:
+        body_hash = hash_body(body)
     text = string_to_sign(access_key, timestamp, method, path, body_hash)
     mac = hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
     return Signature(timestamp, body_hash, text, mac)

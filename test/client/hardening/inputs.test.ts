@@ -34,7 +34,8 @@ describe("Retry-After ignored", () => {
     const { fetch, sent } = stubFetch(json(503, {}, { "Retry-After": "-5" }), json(200, {}));
     const { clock, waits } = fakeClock();
     await listCases(createClient({ ...base, fetch, clock, retry: { random: () => 0, baseDelay: 100 } }));
-    expect(waits).toEqual([50]);
+    // The backoff, then on to the next whole second for the retry's signature (src/signing/ledger.ts).
+    expect(waits).toEqual([50, 950]);
     expect(sent).toHaveLength(2);
   });
 });

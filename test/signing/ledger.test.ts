@@ -1,0 +1,161 @@
+// The signing ledger (src/signing/ledger.ts) on random sequences of requests, clock steps (forward and back) and
+// retries: no two state-changing signings share a second and content, a retry always falls in a later second than
+// the attempt before, no time handed out is ahead of the clock, and a read that is no retry is never held.
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { createSigningLedger } from "../../src/signing/ledger.ts";
+import { signRequest } from "../../src/signing/signRequest.ts";
+import { hashBody } from "../../src/signing/stringToSign.ts";
+
+const START = Date.UTC(2026, 10, 24, 9, 0, 0);
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A clock that only moves when told to or when slept on (by exactly the time asked). */
+function manualClock(start = START) {
+  let now = start;
+  const slept: number[] = [];
+  return {
+    clock: {
+      now: () => now,
+      sleep: async (ms: number, signal?: AbortSignal) => {
+        signal?.throwIfAborted();
+        slept.push(ms);
+        now += ms;
+      },
+    },
+    step: (ms: number) => {
+      now += ms;
+    },
+    slept,
+    time: () => now,
+  };
+}
+
+const request = fc.record({
+  method: fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE", "post"),
+  path: fc.constantFrom("/v1/a", "/v1/b", "/api/v1/customers/c/conversions/hedge"),
+  body: fc.constantFrom("", "{}", '{"quote_id":"q"}'),
+  // Time between two calls: mostly under a second, sometimes a step back (a clock set back).
+  step: fc.oneof(fc.integer({ min: 0, max: 1_500 }), fc.integer({ min: -3_000, max: 0 })),
+  retries: fc.integer({ min: 0, max: 3 }),
+  backoff: fc.integer({ min: 0, max: 1_200 }),
+});
+
+describe("on random sequences of calls, clock steps and retries", () => {
+  test("state-changing signings never repeat; retries are later; nothing ahead of the clock; reads not held", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: 40 }), async (calls) => {
+        const { clock, step, slept, time } = manualClock();
+        const ledger = createSigningLedger(clock);
+        const seen = new Set<string>();
+        for (const call of calls) {
+          step(call.step);
+          const bodyHash = hashBody(call.body);
+          let after: number | undefined;
+          for (let attempt = 0; attempt <= call.retries; attempt++) {
+            if (attempt) step(call.backoff);
+            const before = [time(), slept.length] as const;
+            const at = await ledger.timeFor({ method: call.method, path: call.path, bodyHash }, { after });
+            // Never a forged time: what is handed out is the clock's own reading.
+            expect(at).toBe(time());
+            const second = Math.floor(at / 1000);
+            if (after !== undefined) expect(second).toBeGreaterThan(Math.floor(after / 1000));
+            if (!READS.has(call.method.toUpperCase())) {
+              const key = `${second} ${call.method.toUpperCase()} ${call.path} ${bodyHash}`;
+              expect(seen.has(key)).toBe(false);
+              seen.add(key);
+            } else if (attempt === 0) {
+              // A read that is no retry is signed at once.
+              expect([time(), slept.length]).toEqual(before);
+            }
+            // A wait ends at the start of a second, never later.
+            if (slept.length > before[1]) expect(at % 1000).toBe(0);
+            after = at;
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("concurrent signings of one request get different seconds", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.constantFrom("POST", "DELETE", "PATCH"),
+        async (n, offset, method) => {
+          const { clock } = manualClock(START + offset);
+          const ledger = createSigningLedger(clock);
+          const times = await Promise.all(
+            Array.from({ length: n }, () => ledger.timeFor({ method, path: "/v1/x", bodyHash: hashBody("{}") })),
+          );
+          expect(new Set(times.map((t) => Math.floor(t / 1000))).size).toBe(n);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("examples", () => {
+  const bodyHash = hashBody("{}");
+  test("the second POST of one body within a second waits for the next whole second", async () => {
+    const { clock, step, slept } = manualClock(START + 300);
+    const ledger = createSigningLedger(clock);
+    expect(await ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash })).toBe(START + 300);
+    step(400);
+    expect(await ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash })).toBe(START + 1_000);
+    expect(slept).toEqual([300]);
+  });
+
+  test("pages of a list (one path, one second) are signed at once, each call", async () => {
+    const { clock, slept } = manualClock();
+    const ledger = createSigningLedger(clock);
+    for (let page = 0; page < 10; page++)
+      expect(await ledger.timeFor({ method: "GET", path: "/v1/x", bodyHash: hashBody("") })).toBe(START);
+    expect(slept).toEqual([]);
+  });
+
+  test("a GET retry in the same second waits for the next", async () => {
+    const { clock } = manualClock(START + 100);
+    const ledger = createSigningLedger(clock);
+    const first = await ledger.timeFor({ method: "GET", path: "/v1/x", bodyHash });
+    expect(await ledger.timeFor({ method: "GET", path: "/v1/x", bodyHash }, { after: first })).toBe(START + 1_000);
+  });
+
+  test("a clock set back waits until it has passed the latest second signed", async () => {
+    const { clock, step } = manualClock(START + 5_000);
+    const ledger = createSigningLedger(clock);
+    await ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash });
+    step(-2_500);
+    expect(await ledger.timeFor({ method: "POST", path: "/v1/y", bodyHash })).toBe(START + 6_000);
+  });
+
+  test("an aborted wait rejects with the signal's reason and records nothing", async () => {
+    const { clock } = manualClock();
+    const ledger = createSigningLedger(clock);
+    await ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash });
+    const reason = new Error("stop");
+    await expect(
+      ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash }, { signal: AbortSignal.abort(reason) }),
+    ).rejects.toBe(reason);
+  });
+
+  test("sign: signRequest at the ledger's time, in one call", async () => {
+    const { clock } = manualClock(START + 10);
+    const ledger = createSigningLedger(clock);
+    const input = {
+      accessKey: "AK-TEST",
+      secretKey: "c2VjcmV0LWtleS1ieXRlcy1mb3ItdGVzdHM",
+      method: "POST",
+      path: "/v1/x",
+      body: "{}",
+    };
+    const first = await ledger.sign(input);
+    const second = await ledger.sign(input);
+    expect(first).toEqual(signRequest({ ...input, time: new Date(START + 10) }));
+    expect(second).toEqual(signRequest({ ...input, time: new Date(START + 1_000) }));
+    expect(second.signature).not.toBe(first.signature);
+  });
+});
