@@ -59,6 +59,8 @@ const walk = (env: Env) => {
     variable: (collection as { variable?: unknown }).variable,
   };
 
+  type Scope = { values: { toJSON(): unknown } };
+
   /** Runs one request of the collection with newman, the way a user sets its values. */
   function send(step: Step): Promise<Answer> {
     const item = request(step.name);
@@ -81,6 +83,13 @@ const walk = (env: Env) => {
           ...(step.timeoutMs ? { timeoutRequest: step.timeoutMs } : {}),
         })
         .on("script", (err) => err && scriptErrors.push(err.message))
+        // The collection's variables as the pre-request script left them (its signing ledger among them): newman's
+        // summary keeps the collection's own, not the script's, so they are read from the script's result.
+        .on("prerequest", (_err, args) => {
+          for (const { result } of (args as { executions?: { result?: { collectionVariables?: Scope } }[] })
+            .executions ?? [])
+            if (result?.collectionVariables) session.variable = result.collectionVariables.values.toJSON();
+        })
         .on("request", (err, args) => {
           if (err) answer = { error: err };
           else {
@@ -98,7 +107,6 @@ const walk = (env: Env) => {
           if (summary) {
             session.environment = summary.environment.toJSON();
             session.globals = summary.globals.toJSON();
-            session.variable = summary.collection.variables.toJSON();
           }
           if (err || scriptErrors.length) reject(err ?? new Error(scriptErrors.join("; ")));
           else if (!answer) reject(new Error(`newman sent no request for ${step.name}`));
