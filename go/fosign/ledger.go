@@ -28,6 +28,21 @@ type ledger struct {
 
 type entry = string
 
+// onSystemClock holds, per access key, the ledger that every Transport on the system clock (Now unset) shares: two
+// clients made with the same keys (one per request handler, say) never hand out one signature twice either. One
+// entry per access key, holding one second's requests.
+var onSystemClock sync.Map
+
+// ledger is the Transport's memory of what it signed: the access key's shared one on the system clock, its own
+// under an injected clock.
+func (t *Transport) ledger() *ledger {
+	if t.Now != nil {
+		return t.signed
+	}
+	l, _ := onSystemClock.LoadOrStore(t.accessKey, &ledger{})
+	return l.(*ledger)
+}
+
 func isRead(method string) bool {
 	switch strings.ToUpper(method) {
 	case "GET", "HEAD", "OPTIONS":

@@ -2,7 +2,10 @@ package fosign
 
 import (
 	"context"
+	"encoding/base64"
+	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -138,3 +141,49 @@ func TestACanceledWaitReturnsTheContextsError(t *testing.T) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 }
+
+// Two Transports made with the same keys on the system clock (two clients, one per request handler) share the key's
+// ledger: the same POST through each goes out in different seconds. Under an injected clock a Transport keeps its own.
+func TestTransportsOfOneKeyOnTheSystemClockShareTheLedger(t *testing.T) {
+	accessKey := fmt.Sprintf("AK_shared_%d", rand.Uint64())
+	var dates []string
+	var mu sync.Mutex
+	record := roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		mu.Lock()
+		dates = append(dates, req.Header.Get(DateHeader))
+		mu.Unlock()
+		return &http.Response{StatusCode: 201, Body: http.NoBody, Request: req}, nil
+	})
+	secret := base64.RawURLEncoding.EncodeToString([]byte(strings.Repeat("k", 32)))
+	for range 2 {
+		tr, err := NewTransport("https://svc.example", accessKey, secret, record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := http.NewRequest("POST", "https://svc.example/v1/customers/c/conversions/hedge", strings.NewReader(`{"quote_id":"q"}`))
+		if _, err := tr.RoundTrip(req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(dates) != 2 || dates[1] <= dates[0] {
+		t.Fatalf("two clients of one key signed one POST at %v", dates)
+	}
+
+	clock := &manualClock{now: time.Now()}
+	tr, err := NewTransport("https://svc.example", accessKey, secret, record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Now, tr.Sleep = clock.Now, clock.Sleep
+	req, _ := http.NewRequest("POST", "https://svc.example/v1/customers/c/conversions/hedge", strings.NewReader(`{"quote_id":"q"}`))
+	if _, err := tr.RoundTrip(req); err != nil {
+		t.Fatal(err)
+	}
+	if clock.slept != 0 {
+		t.Fatalf("a Transport on an injected clock waited on the shared ledger (%d sleeps)", clock.slept)
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(req *http.Request) (*http.Response, error) { return f(req) }

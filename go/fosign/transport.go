@@ -86,7 +86,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		sleep = t.Sleep
 	}
 	bodyHash := HashBody(body)
-	at, err := t.signed.timeFor(req.Context(), now, sleep, req.Method, path, bodyHash)
+	at, err := t.ledger().timeFor(req.Context(), now, sleep, req.Method, path, bodyHash)
 	if err != nil {
 		return nil, err
 	}

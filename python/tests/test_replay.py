@@ -161,3 +161,19 @@ def test_the_ready_made_client_never_resends_a_signature_on_its_retries(
         dates = [r.headers["X-SVC-Date"] for r in recorder.received[at : at + count]]
         assert dates == sorted(set(dates))
         at += count
+
+
+def test_two_signers_of_one_key_on_the_system_clock_never_share_a_second_for_one_post() -> None:
+    access_key = f"AK_{uuid.uuid4().hex}"
+    first = HmacSigner(access_key, SECRET).sign("POST", "/v1/customers/c/conversions/hedge", b'{"quote_id":"q"}')
+    second = HmacSigner(access_key, SECRET).sign("POST", "/v1/customers/c/conversions/hedge", b'{"quote_id":"q"}')
+    assert second.timestamp > first.timestamp
+    assert second.signature != first.signature
+
+
+def test_a_signer_on_an_injected_clock_shares_nothing_with_the_system_clock() -> None:
+    access_key = f"AK_{uuid.uuid4().hex}"
+    HmacSigner(access_key, SECRET).sign("POST", "/v1/x", b"{}")
+    clock = ManualClock(datetime.now(timezone.utc))
+    HmacSigner(access_key, SECRET, clock=clock, sleep=clock.sleep).sign("POST", "/v1/x", b"{}")
+    assert clock.slept == []

@@ -57,8 +57,9 @@ export function createAuth(
     assertAccessKey(accessKey);
     // A KeyObject: the key bytes never sit in the JavaScript heap, let alone Node's shared Buffer pool.
     const key = secretKeyObject(secretKey, MIN_SECRET_KEY_BYTES);
-    // One ledger per signer: no state-changing request repeats a signature, no retry repeats its attempt's second.
-    const ledger = createSigningLedger(clock);
+    // No state-changing request repeats a signature (across every client of this access key in the process), no
+    // retry repeats its attempt's second.
+    const ledger = createSigningLedger(clock, accessKey);
     // The last signature and what it covered. The signature covers no query and only whole seconds, so reads of
     // one path within a second (pages of a list, a poll; the ledger lets them share a second) sign the same
     // string: HMAC is deterministic, and the value is sent in clear anyway, so it is reused, not recomputed; the

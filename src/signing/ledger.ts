@@ -44,15 +44,35 @@ export interface SigningLedger {
 /** Methods that change nothing: a repeated signature of these is never refused (src/mock/front.ts does the same). */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The latest second a state-changing request was signed in, and what was signed in it. */
+interface Seen {
+  second: number;
+  signed: Set<string>;
+}
+
 /**
- * A ledger for one signer (one access key). Its memory is the current second's state-changing requests alone: a
- * signature of an earlier second can only be repeated by a clock that went back, and then it waits until the clock
- * has passed the latest second it signed in. The clock must advance while it sleeps (the system clock does).
+ * Per access key, for every ledger of this process on the system clock: two clients made with the same keys (one per
+ * request handler, say), or a client and a signing fetch, never hand out one signature twice either. One entry per
+ * access key, holding one second's requests.
  */
-export function createSigningLedger(clock: Pick<Clock, "now" | "sleep"> = systemClock): SigningLedger {
-  // The latest second a state-changing request was signed in, and what was signed in it.
-  let second = Number.NEGATIVE_INFINITY;
-  let signed = new Set<string>();
+const onSystemClock = new Map<string, Seen>();
+
+/**
+ * A ledger for one signer. Its memory is the current second's state-changing requests alone: a signature of an
+ * earlier second can only be repeated by a clock that went back, and then it waits until the clock has passed the
+ * latest second it signed in. Given the access key and the system clock, it shares that memory with every other
+ * ledger of the key in this process (processes of their own share nothing). An injected clock gets a memory of its
+ * own, and must advance while it sleeps (the system clock does).
+ */
+export function createSigningLedger(
+  clock: Pick<Clock, "now" | "sleep"> = systemClock,
+  accessKey?: string,
+): SigningLedger {
+  let seen: Seen = { second: Number.NEGATIVE_INFINITY, signed: new Set() };
+  if (accessKey !== undefined && clock === systemClock) {
+    seen = onSystemClock.get(accessKey) ?? seen;
+    onSystemClock.set(accessKey, seen);
+  }
 
   const timeFor = async ({ method, path, bodyHash }: LedgerRequest, { after, signal }: LedgerOptions = {}) => {
     const m = String(method).toUpperCase();
@@ -63,16 +83,16 @@ export function createSigningLedger(clock: Pick<Clock, "now" | "sleep"> = system
       signal?.throwIfAborted();
       const time = clock.now();
       const s = Math.floor(time / 1000);
-      const repeats = changes && (s < second || (s === second && signed.has(key)));
+      const repeats = changes && (s < seen.second || (s === seen.second && seen.signed.has(key)));
       if (s > floor && !repeats) {
         if (changes) {
-          if (s !== second) [second, signed] = [s, new Set()];
-          signed.add(key);
+          if (s !== seen.second) [seen.second, seen.signed] = [s, new Set()];
+          seen.signed.add(key);
         }
         return time;
       }
       // The next whole second after every second this request must not be signed in.
-      const next = (Math.max(s, floor, changes ? second : s) + 1) * 1000;
+      const next = (Math.max(s, floor, changes ? seen.second : s) + 1) * 1000;
       await clock.sleep(next - time, signal);
     }
   };

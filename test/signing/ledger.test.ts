@@ -3,6 +3,9 @@
 // the attempt before, no time handed out is ahead of the clock, and a read that is no retry is never held.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import { systemClock } from "../../src/client/clock.ts";
+import { createClient } from "../../src/index.ts";
 import { createSigningLedger } from "../../src/signing/ledger.ts";
 import { signRequest } from "../../src/signing/signRequest.ts";
 import { hashBody } from "../../src/signing/stringToSign.ts";
@@ -157,5 +160,46 @@ describe("examples", () => {
     expect(first).toEqual(signRequest({ ...input, time: new Date(START + 10) }));
     expect(second).toEqual(signRequest({ ...input, time: new Date(START + 1_000) }));
     expect(second.signature).not.toBe(first.signature);
+  });
+});
+
+describe("one access key, many signers in a process", () => {
+  const bodyHash = hashBody('{"quote_id":"q"}');
+  const post = { method: "POST", path: "/v1/customers/c/conversions/hedge", bodyHash };
+
+  test("two ledgers of one key on the system clock never give one POST the same second", async () => {
+    const key = `AK-${randomUUID()}`;
+    const [a, b] = [createSigningLedger(systemClock, key), createSigningLedger(systemClock, key)];
+    const first = await a.timeFor(post);
+    const second = await b.timeFor(post);
+    expect(Math.floor(second / 1000)).toBeGreaterThan(Math.floor(first / 1000));
+  });
+
+  test("other keys, and ledgers on an injected clock, share nothing with them", async () => {
+    const key = `AK-${randomUUID()}`;
+    await createSigningLedger(systemClock, key).timeFor(post);
+    const { clock, slept } = manualClock(Math.floor(Date.now() / 1000) * 1000 + 10);
+    expect(await createSigningLedger(clock, key).timeFor(post)).toBe(clock.now());
+    expect(slept).toEqual([]);
+  });
+
+  test("two clients made with the same keys send the same execute in different seconds", async () => {
+    const secretKey = Buffer.alloc(32, 7).toString("base64url");
+    const accessKey = `AK-${randomUUID()}`;
+    const dates: string[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      dates.push(new Headers(init.headers).get("X-SVC-Date")!);
+      return new Response(JSON.stringify({ transaction_id: "t", order_status: "PENDING" }), {
+        status: 201,
+        headers: { "Content-Type": "application/json" },
+      });
+    };
+    for (let i = 0; i < 2; i++)
+      await createClient({ baseUrl: "https://svc.example", credentials: { accessKey, secretKey }, fetch }).POST(
+        "/v1/customers/{customer_id}/conversions/hedge",
+        { params: { path: { customer_id: "c" } }, body: { quote_id: "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69" } },
+      );
+    expect(dates).toHaveLength(2);
+    expect(dates[1]! > dates[0]!).toBe(true);
   });
 });

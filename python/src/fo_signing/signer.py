@@ -47,13 +47,37 @@ def _second(time: datetime) -> int:
     return math.floor(time.timestamp())
 
 
+class _Seen:
+    """The latest second a state-changing request was signed in, and what was signed in it, under a lock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.latest: float = -math.inf
+        self.signed: set[tuple[str, str, str]] = set()
+
+
+# Per access key, for every signer of this process on the system clock: two clients made with the same keys (one per
+# request handler, say) never hand out one signature twice either. One entry per access key, one second's requests.
+_ON_SYSTEM_CLOCK: dict[str, _Seen] = {}
+_ON_SYSTEM_CLOCK_LOCK = threading.Lock()
+
+
+def _seen_for(access_key: str, clock: Callable[[], datetime]) -> _Seen:
+    if clock is not _utc_now:
+        return _Seen()
+    with _ON_SYSTEM_CLOCK_LOCK:
+        return _ON_SYSTEM_CLOCK.setdefault(access_key, _Seen())
+
+
 class HmacSigner:
     """Signs production requests with one access key and secret key (as issued in API Settings).
 
     The secret is checked and decoded here (strict URL-safe Base64, at least 16 key bytes), so bad
     credentials fail before any request is sent. Safe to share between threads: what it has signed in the current
     second is kept under a lock, and nothing of an earlier second (a clock set back waits until it has passed the
-    latest second signed). `clock` and `sleep` are injected for tests; `sleep` must let the clock advance.
+    latest second signed). On the system clock that memory is the access key's, shared by every signer of the key in
+    this process. `clock` and `sleep` are injected for tests (a memory of their own); `sleep` must let the clock
+    advance.
     """
 
     def __init__(
@@ -75,10 +99,8 @@ class HmacSigner:
         self._key = key
         self._clock = clock
         self._sleep = sleep
-        self._lock = threading.Lock()
-        # The latest second a state-changing request was signed in, and what was signed in it.
-        self._latest = -math.inf
-        self._signed: set[tuple[str, str, str]] = set()
+        # What was signed in the latest second: shared with the key's other signers on the system clock.
+        self._seen = _seen_for(access_key, clock)
         # The last signing time on each thread: a retry (same thread, urllib3 retries in place) must come later.
         self._local = threading.local()
 
@@ -94,19 +116,20 @@ class HmacSigner:
         """Now, or after waiting for the next whole second, the first time this request's signature is new."""
         changes = method.upper() not in _READS
         entry = (method.upper(), path, body_hash)
+        seen = self._seen
         while True:
-            with self._lock:
+            with seen.lock:
                 now = self._clock()
                 second = _second(now)
-                repeats = changes and (second < self._latest or (second == self._latest and entry in self._signed))
+                repeats = changes and (second < seen.latest or (second == seen.latest and entry in seen.signed))
                 if not repeats:
                     if changes:
-                        if second != self._latest:
-                            self._latest, self._signed = second, set()
-                        self._signed.add(entry)
+                        if second != seen.latest:
+                            seen.latest, seen.signed = second, set()
+                        seen.signed.add(entry)
                     self._local.last = second
                     return now
-                wait = max(second, self._latest) + 1 - now.timestamp()
+                wait = max(second, seen.latest) + 1 - now.timestamp()
             self._sleep(wait)
 
     def wait_past_last_signing(self) -> None:
