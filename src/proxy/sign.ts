@@ -29,18 +29,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function createSigner(credentials: ProxyCredentials, now: () => Date = () => new Date()): Signer {
   const lastSecond = new Map<string, number>();
+  let prunedAt = 0;
   return async ({ method, path, bodyHash }) => {
     const key = `${method}\n${path}\n${bodyHash}`;
-    let second = Math.floor(now().getTime() / 1000);
+    const current = Math.floor(now().getTime() / 1000);
     const last = lastSecond.get(key);
-    if (last !== undefined && last >= second) {
-      const next = last + 1;
-      await sleep(next * 1000 - now().getTime());
-      second = Math.max(next, Math.floor(now().getTime() / 1000));
+    // Reserved before waiting, so that concurrent repeats each take a later second of their own.
+    const second = last !== undefined && last >= current ? last + 1 : current;
+    // Entries of past seconds can no longer collide: dropped once a second, so the map holds about one second's
+    // requests.
+    if (current > prunedAt) {
+      for (const [k, s] of lastSecond) if (s < current) lastSecond.delete(k);
+      prunedAt = current;
     }
-    // Entries of past seconds can no longer collide: drop them, so the map holds one second's requests at most.
-    for (const [k, s] of lastSecond) if (s < second) lastSecond.delete(k);
     lastSecond.set(key, second);
+    const wait = second * 1000 - now().getTime();
+    if (wait > 0) await sleep(wait);
     const signed = signRequest({
       accessKey: credentials.accessKey,
       secretKey: credentials.secretKey,
