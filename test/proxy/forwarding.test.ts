@@ -160,7 +160,7 @@ describe("what the proxy refuses", () => {
   });
 
   test("any target: forwarded with the path it was signed for, or refused with a 400 and nothing sent", async () => {
-    const segment = fc.stringMatching(/^[A-Za-z0-9._~%\\:@!$&'()*+,;=\-]{0,6}$/);
+    const segment = fc.stringMatching(/^[A-Za-z0-9._~%\\:@!$&'()*+,;=-]{0,6}$/);
     const target = fc
       .tuple(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.option(fc.stringMatching(/^[a-z=&%0-9]{0,8}$/)))
       .map(([parts, query]) => `/${parts.join("/")}${query === null ? "" : `?${query}`}`);
