@@ -1,4 +1,5 @@
-// Lints the document: Redocly on the split source; Spectral and vacuum on a fresh bundle (vacuum is built from the
+// Lints the document: Redocly on the split source, the flows' Arazzo workflows (openapi/flows.arazzo.yaml) and the
+// stateful mock's control API they call (src/mock/stateful/control.openapi.yaml); Spectral and vacuum on a fresh bundle (vacuum is built from the
 // Go module proxy once, scripts/tools/vacuum.mjs), the breaking-change check on that bundle; and the code: Biome in
 // check mode (`biome ci`, nothing written; `npm run format` writes) over the TypeScript and JavaScript, and tsc
 // over the whole program.
@@ -22,9 +23,12 @@ const printed = (err, stream = "output") => err.result?.[stream]?.trim() || err.
 // The checks run side by side (each is mostly one process); their reports print in this order.
 async function redoclyLint() {
   try {
+    // One run for all three: linted apart, each would warn that the others' rules went unused.
     const { stdout, stderr } = await runNode(bin.redocly, [
       "lint",
       path.relative(root, paths.source),
+      path.join("openapi", "flows.arazzo.yaml"),
+      path.join("src", "mock", "stateful", "control.openapi.yaml"),
       "--max-problems",
       "1000",
     ]);

@@ -12,6 +12,7 @@ import {
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { CAUSES, explainMismatch } from "./explain.ts";
+import { runProxy } from "./proxy.ts";
 
 export const USAGE =
   `Usage:
@@ -20,6 +21,7 @@ export const USAGE =
   fo-sign explain METHOD PATH [--body TEXT | --body-file FILE] --authorization "HEADER SENT"
                       [--date X-SVC-DATE-SENT] [--response TEXT | --response-file FILE] ` +
   `[--now TIMESTAMP] [--window SECONDS]
+  fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES]
   fo-sign --help | --version
 
 Credentials come from ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}; the secret is never printed.
@@ -342,6 +344,8 @@ export function main(argv = process.argv.slice(2)): void {
     if (e.code !== "EPIPE") throw e;
     process.exit(0);
   });
+  // The proxy runs until stopped; every other command prints once.
+  if (argv[0] === "proxy") return void runProxy(argv.slice(1));
   try {
     process.stdout.write(`${run(argv)}\n`);
   } catch (err) {

@@ -3,20 +3,18 @@
 // Fails on any 5xx, crash, hang or response that does not conform to the document, except the failures
 // recorded in fuzz/baseline.json (Prism's own gaps, each reviewed), which may hold no server error.
 // The Python side lives in fuzz/: this test creates fuzz/.venv (git-ignored) and installs the pinned version.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { signRequest } from "../../src/signing/index.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
+import { ensureVenv, fuzz, python } from "../helpers/schemathesis.ts";
 import { isAlive } from "./hardening/raw.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const fuzz = path.join(root, "fuzz");
-const venv = path.join(fuzz, ".venv");
-const python = path.join(venv, "bin/python");
 const MAX_EXAMPLES = 25;
 const creds = { accessKey: "AK-fuzz", secretKey: randomBytes(32).toString("base64url") };
 /** The only token portfolio routes take in this run, so a wrong or missing one must be refused. */
@@ -29,39 +27,6 @@ afterAll(async () => {
   await Promise.all(started.map(stopChild));
   rmSync(dir, { recursive: true, force: true });
 });
-
-/**
- * Creates fuzz/.venv and installs fuzz/requirements.txt into it, again only when the requirements change; the
- * hook signs through the repository's fo_signing (python/src), installed into the venv as a path entry.
- */
-function ensureVenv() {
-  const requirements = readFileSync(path.join(fuzz, "requirements.txt"), "utf8");
-  const stamp = path.join(venv, ".installed-from");
-  const signing = path.join(root, "python/src");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === requirements + signing) return;
-  const py = spawnSync("python3", ["--version"]);
-  if (py.status !== 0) throw new Error("python3 is needed for the Schemathesis run (Python 3.10 or later with venv).");
-  execFileSync("python3", ["-m", "venv", venv], { stdio: "pipe" });
-  execFileSync(
-    python,
-    [
-      "-m",
-      "pip",
-      "install",
-      "--disable-pip-version-check",
-      "--no-input",
-      "-q",
-      "-r",
-      path.join(fuzz, "requirements.txt"),
-    ],
-    { stdio: "pipe" },
-  );
-  const site = execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], {
-    encoding: "utf8",
-  });
-  writeFileSync(path.join(site.trim(), "fo-signing.pth"), `${signing}\n`);
-  writeFileSync(stamp, requirements + signing);
-}
 
 async function startMock(auth: "sandbox" | "production", stateful = false) {
   const port = await freePort();

@@ -21,7 +21,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 const shown = (v: string) => JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}...` : v);
 
 /** The mock's own authorities on `port`: it listens on 127.0.0.1 only, reached as that, localhost or [::1]. */
-function ownAuthorities(port: number): Set<string> {
+export function ownAuthorities(port: number): Set<string> {
   const hosts = ["127.0.0.1", "localhost", "[::1]"];
   return new Set([...hosts.map((h) => `${h}:${port}`), ...(port === 80 ? hosts : [])]);
 }

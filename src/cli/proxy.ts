@@ -1,0 +1,116 @@
+// `fo-sign proxy`: the signing proxy on the command line. Credentials come from the environment, are checked before
+// the port opens, and are never printed: the start line names the access key id and the upstream only.
+import { parseCommandLine, quote, UsageError } from "../../scripts/args.mjs";
+import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
+import { startProxy, DEFAULT_MAX_BODY, upstreamOf, type RunningProxy } from "../proxy/server.ts";
+import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
+import { assertAccessKey, decodeSecretKey, MIN_SECRET_KEY_BYTES } from "../signing/secret.ts";
+
+export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES]
+  Listens on 127.0.0.1:N (default ${8080}; 0 picks a free port) and forwards each request to ORIGIN, signed with
+  ${ACCESS_KEY_ENV}/${SECRET_KEY_ENV} over exactly the bytes it sends; /v1/portfolios/ paths keep the caller's
+  bearer token. Bodies up to --max-body bytes (default ${DEFAULT_MAX_BODY}); more is a 413.`;
+
+const command = {
+  name: "fo-sign proxy",
+  usage: PROXY_USAGE,
+  options: {
+    upstream: { type: "string" },
+    port: { type: "string" },
+    "max-body": { type: "string" },
+  },
+} as const;
+
+export interface ProxySettings {
+  upstream: string;
+  port: number;
+  maxBody: number;
+  accessKey: string;
+  secretKey: Uint8Array;
+}
+
+/** What to make test keys with, named in every credentials error. */
+const MAKE_KEYS =
+  `For the mock, make a test pair with \`bash scripts/dev.sh keys -- --env-out .mock-keys.env\` and ` +
+  `\`source .mock-keys.env\`.`;
+
+/**
+ * Reads the command line and the credentials; nothing listens yet.
+ * @throws UsageError naming the problem (never a secret).
+ */
+export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySettings {
+  const { values } = parseCommandLine({ ...command, options: { ...command.options } }, argv);
+  const upstreamText = values.upstream as string | undefined;
+  if (!upstreamText) throw new UsageError("give --upstream ORIGIN, e.g. --upstream http://127.0.0.1:4010.");
+  try {
+    upstreamOf(upstreamText);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const whole = (flag: string, raw: string | undefined, fallback: number, max: number) => {
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) > max)
+      throw new UsageError(`${flag} ${quote(raw)} is not a whole number from 0 to ${max}.`);
+    return Number(raw);
+  };
+  const port = whole("--port", values.port as string | undefined, 8080, 65535);
+  const maxBody = whole("--max-body", values["max-body"] as string | undefined, DEFAULT_MAX_BODY, 2 ** 31 - 1);
+  const accessKey = env[ACCESS_KEY_ENV];
+  const secret = env[SECRET_KEY_ENV];
+  if (!accessKey || !secret)
+    throw new UsageError(
+      `set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} (from API Settings) in the environment. ${MAKE_KEYS}`,
+    );
+  let secretKey: Uint8Array;
+  try {
+    assertAccessKey(accessKey);
+    secretKey = decodeSecretKey(secret);
+    if (secretKey.length < MIN_SECRET_KEY_BYTES)
+      throw new InvalidCredentialsError(
+        `Secret key decodes to ${secretKey.length} bytes, fewer than ${MIN_SECRET_KEY_BYTES}`,
+      );
+  } catch (err) {
+    if (!(err instanceof InvalidCredentialsError)) throw err;
+    throw new UsageError(`${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}: ${err.message}. ${MAKE_KEYS}`);
+  }
+  return { upstream: new URL(upstreamText).origin, port, maxBody, accessKey, secretKey };
+}
+
+/** The one line printed on start: ready, for which access key and upstream, where it listens. */
+export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
+  `fo-sign proxy ready: signing as access key ${s.accessKey} for ${proxy.upstream}, ` +
+  `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes)`;
+
+/** Runs the proxy until SIGINT or SIGTERM; wrong input prints the problem and the usage, exit code 2. */
+export async function runProxy(argv: string[], env = process.env): Promise<void> {
+  if (argv.includes("--help") || argv.includes("-h")) return void process.stdout.write(`Usage: ${PROXY_USAGE}\n`);
+  let settings: ProxySettings;
+  try {
+    settings = proxySettings(argv, env);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`fo-sign proxy: ${err.message}\n\nUsage: ${PROXY_USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  let proxy: RunningProxy;
+  try {
+    proxy = await startProxy({
+      upstream: settings.upstream,
+      port: settings.port,
+      maxBody: settings.maxBody,
+      credentials: { accessKey: settings.accessKey, secretKey: settings.secretKey },
+      onRefused: (line) => process.stderr.write(`fo-sign proxy: refused ${line}\n`),
+    });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    process.stderr.write(
+      `fo-sign proxy: ${e.code === "EADDRINUSE" ? `port ${settings.port} is in use; give another with --port` : e.message}\n`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  process.stdout.write(`${readyLine(settings, proxy)}\n`);
+  const stop = () => void proxy.close().then(() => process.exit(0));
+  process.once("SIGINT", stop).once("SIGTERM", stop);
+}

@@ -1,0 +1,187 @@
+// The signing proxy (`fo-sign proxy`, after awslabs' aws-sigv4-proxy): listens on 127.0.0.1, forwards each request
+// to one upstream origin, signed with the production HMAC over exactly the bytes it sends. Portfolio routes take a
+// bearer token, so their Authorization passes through untouched. Redirects go back to the caller as they are.
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { errorBody } from "../mock/answers/errors.ts";
+import { answer } from "../mock/answers/write.ts";
+import { MAX_BODY_BYTES } from "../mock/request/body.ts";
+import { readUpload } from "./body.ts";
+import { endToEnd } from "./headers.ts";
+import { createSigner, type ProxyCredentials, type Signer } from "./sign.ts";
+import { destinationOf, ownAuthorities } from "./target.ts";
+
+/** The proxy's default body bound: the mock's (Prism's own 10 MiB). */
+export const DEFAULT_MAX_BODY = MAX_BODY_BYTES;
+
+export interface ProxyOptions {
+  /** The one origin requests go to: http(s)://host[:port], no path, no credentials. */
+  upstream: string;
+  credentials: ProxyCredentials;
+  /** Port on 127.0.0.1; 0 picks a free one. */
+  port?: number;
+  /** The largest request body forwarded (bytes); more is a 413. */
+  maxBody?: number;
+  /** Called once per request the proxy refuses itself, with a line that never holds a secret or a header value. */
+  onRefused?: (line: string) => void;
+  /** Injected clock, for tests. */
+  now?: () => Date;
+}
+
+export interface RunningProxy {
+  url: string;
+  port: number;
+  upstream: string;
+  close(): Promise<void>;
+}
+
+/** Paths that authenticate with a bearer token (the reference's portfolio API), never with the HMAC signature. */
+export const isPortfolioPath = (path: string) => path.startsWith("/v1/portfolios/");
+
+/**
+ * Request headers the proxy sets itself: Host (the upstream's) and Content-Length (of the bytes it sends) everywhere,
+ * and on signed routes the caller's own credentials, replaced by the proxy's signature.
+ */
+const DROPPED_BEARER: ReadonlySet<string> = new Set(["host", "content-length"]);
+const DROPPED_SIGNED: ReadonlySet<string> = new Set([...DROPPED_BEARER, "authorization", "x-svc-date"]);
+
+/**
+ * The upstream origin, checked once at start.
+ * @throws TypeError naming what is wrong (never the whole text when it carries credentials).
+ */
+export function upstreamOf(text: string): URL {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new TypeError("--upstream must be an http:// or https:// origin, such as http://127.0.0.1:4010.");
+  if (url.username || url.password)
+    throw new TypeError("--upstream must not carry a user name or password: the proxy signs with FO_ACCESS_KEY.");
+  if (url.pathname !== "/" || url.search || url.hash)
+    throw new TypeError(
+      `--upstream takes an origin only (${url.origin}): the path each request names is the path signed and sent.`,
+    );
+  return url;
+}
+
+export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
+  const upstream = upstreamOf(opts.upstream);
+  const maxBody = opts.maxBody ?? DEFAULT_MAX_BODY;
+  if (!Number.isSafeInteger(maxBody) || maxBody < 0) throw new TypeError("maxBody must be a whole number of bytes.");
+  const sign: Signer = createSigner(opts.credentials, opts.now);
+  const transport = upstream.protocol === "https:" ? https : http;
+  const agent = new transport.Agent({ keepAlive: true });
+  let own: ReadonlySet<string> = new Set();
+  const now = opts.now ?? (() => new Date());
+
+  const refuse = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    status: number,
+    path: string,
+    detail: string,
+  ) => {
+    opts.onRefused?.(`${status} ${req.method} ${path.slice(0, 256)}: ${detail}`);
+    answer(req, res, status, errorBody({ status, path, detail, now: now(), envelope: "flat" }));
+  };
+
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    const method = req.method ?? "GET";
+    const where = destinationOf(req.url ?? "/", req.headers.host, upstream, own);
+    if (!where.ok) return refuse(req, res, where.status, where.path, where.detail);
+    const { path, query } = where;
+    const signed = !isPortfolioPath(path);
+
+    const read = await readUpload(req, maxBody);
+    if (!read.ok) {
+      if (read.problem === "aborted") return res.destroy();
+      return refuse(req, res, 413, path, `The request body is larger than this proxy's bound of ${maxBody} bytes.`);
+    }
+    const { body } = read;
+    const forwarded = endToEnd(req.rawHeaders, signed ? DROPPED_SIGNED : DROPPED_BEARER);
+    forwarded.push("Host", upstream.host);
+    const framed = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
+    if (framed || body.length > 0) forwarded.push("Content-Length", String(body.length));
+    if (signed) {
+      let signature: Awaited<ReturnType<Signer>>;
+      try {
+        signature = await sign({ method, path, bodyHash: read.hash });
+      } catch (err) {
+        // The signer's messages name the input, never the key.
+        return refuse(req, res, 400, path, `This request cannot be signed: ${(err as Error).message}`);
+      }
+      forwarded.push("Authorization", signature.Authorization, "X-SVC-Date", signature["X-SVC-Date"]);
+    }
+
+    const up = transport.request(
+      {
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method,
+        path: query ? `${path}?${query}` : path,
+        headers: forwarded,
+        agent,
+        setHost: false,
+      },
+      (answered) => {
+        // Never followed: a 3xx goes back to the caller as it came, Location included.
+        res.writeHead(answered.statusCode ?? 502, answered.statusMessage, endToEnd(answered.rawHeaders));
+        answered.pipe(res);
+        answered.on("error", () => res.destroy());
+      },
+    );
+    // The caller went away: so does its upstream request.
+    res.on("close", () => {
+      if (!res.writableFinished) up.destroy();
+    });
+    up.on("error", (err: NodeJS.ErrnoException) => {
+      if (res.headersSent) return res.destroy();
+      // Upstream closed the connection without an answer (a dropped execute): the caller gets no answer either, so
+      // it sees what it would have seen without the proxy, an outcome it does not know.
+      if (err.code === "ECONNRESET" || err.message === "socket hang up") return res.destroy();
+      const status = 502;
+      refuse(req, res, status, path, `The upstream ${upstream.origin} could not be reached (${err.code ?? "error"}).`);
+    });
+    up.end(body.length > 0 ? body : undefined);
+  }
+
+  const server = http.createServer((req, res) => {
+    serve(req, res).catch(() => res.destroy());
+  });
+  // CONNECT asks for a tunnel, whose bytes the proxy could not sign: refused.
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => {
+    const json = JSON.stringify(
+      errorBody({
+        status: 405,
+        path: "/",
+        detail: "CONNECT is not served: this proxy signs each request, and a tunnel's bytes cannot be signed.",
+        now: now(),
+        envelope: "flat",
+      }),
+    );
+    opts.onRefused?.("405 CONNECT: tunnels are not served");
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}` +
+        `\r\nConnection: close\r\n\r\n${json}`,
+      () => socket.destroy(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  own = ownAuthorities(port);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    upstream: upstream.origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,79 @@
+// Runs `redocly respect` on the project's Arazzo workflows as a user runs it (a child process of the pinned CLI,
+// telemetry off) and reads its JSON report back.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+/** The pinned Redocly CLI's entry (as scripts/tools.mjs names it). */
+const redocly = path.join(path.dirname(require.resolve("@redocly/cli/package.json")), "bin/cli.js");
+
+export const FLOWS = path.resolve(import.meta.dirname, "../../openapi/flows.arazzo.yaml");
+
+export interface Check {
+  name: string;
+  passed: boolean;
+  severity: string;
+  message?: string;
+}
+export interface Step {
+  stepId: string;
+  status: string;
+  checks: Check[];
+  response?: { statusCode: number };
+}
+export interface Workflow {
+  type?: "workflow";
+  workflowId: string;
+  status: string;
+  /** Steps, and a nested workflow entry where an action (goto) continued the run. */
+  executedSteps: Array<Step | Workflow>;
+}
+
+/** Every step a workflow ran, in order, the ones run after a goto included. */
+export const stepsOf = (workflow: Workflow): Step[] =>
+  workflow.executedSteps.flatMap((s) => ("executedSteps" in s ? stepsOf(s) : [s]));
+export interface RespectRun {
+  code: number | null;
+  output: string;
+  workflows: Workflow[];
+}
+
+/** respect on FLOWS with `--server NAME=URL` for each of `servers` and `--input NAME=VALUE` for each of `inputs`. */
+export async function runRespect(servers: Record<string, string>, inputs: Record<string, string>): Promise<RespectRun> {
+  const dir = mkdtempSync(path.join(tmpdir(), "respect-"));
+  const report = path.join(dir, "report.json");
+  const args = [
+    redocly,
+    "respect",
+    FLOWS,
+    ...Object.entries(servers).flatMap(([name, url]) => ["--server", `${name}=${url}`]),
+    ...Object.entries(inputs).flatMap(([name, value]) => ["--input", `${name}=${value}`]),
+    // respect 2.77 fails a status the description lists only under a range key (2XX): each step asserts its status
+    // in successCriteria instead (TOOLING.md).
+    "--severity",
+    JSON.stringify({ STATUS_CODE_CHECK: "warn" }),
+    "--json-output",
+    report,
+  ];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", DO_NOT_TRACK: "1", NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8")) as {
+      files: Record<string, { executedWorkflows: Workflow[] }>;
+    };
+    return { code, output, workflows: Object.values(json.files).flatMap((f) => f.executedWorkflows) };
+  } catch (err) {
+    throw new Error(`respect wrote no report (exit ${code}): ${(err as Error).message}\n${output}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
