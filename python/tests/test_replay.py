@@ -177,3 +177,12 @@ def test_a_signer_on_an_injected_clock_shares_nothing_with_the_system_clock() ->
     clock = ManualClock(datetime.now(timezone.utc))
     HmacSigner(access_key, SECRET, clock=clock, sleep=clock.sleep).sign("POST", "/v1/x", b"{}")
     assert clock.slept == []
+
+
+def test_hold_repeats_off_signs_a_repeat_at_the_clocks_time() -> None:
+    clock = ManualClock(START)
+    signer = HmacSigner("AK_fuzz", SECRET, clock=clock, sleep=clock.sleep, hold_repeats=False)
+    first = signer.sign("POST", "/v1/x", b"{}")
+    again = signer.sign("POST", "/v1/x", b"{}")
+    assert again.signature == first.signature
+    assert clock.slept == []

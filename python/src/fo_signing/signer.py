@@ -77,7 +77,9 @@ class HmacSigner:
     second is kept under a lock, and nothing of an earlier second (a clock set back waits until it has passed the
     latest second signed). On the system clock that memory is the access key's, shared by every signer of the key in
     this process. `clock` and `sleep` are injected for tests (a memory of their own); `sleep` must let the clock
-    advance.
+    advance. `hold_repeats=False` signs a state-changing request at the clock's time even when that repeats a
+    signature sent in the same second: only for a server known to accept repeats, such as a fuzzer's run against
+    the mock started with `--replay allow` (a server that refuses replays answers the repeat with 401).
     """
 
     def __init__(
@@ -87,6 +89,7 @@ class HmacSigner:
         *,
         clock: Callable[[], datetime] = _utc_now,
         sleep: Callable[[float], None] = _time.sleep,
+        hold_repeats: bool = True,
     ) -> None:
         check_access_key(access_key)
         key = decode_secret_key(secret_key)
@@ -101,6 +104,7 @@ class HmacSigner:
         self._sleep = sleep
         # What was signed in the latest second: shared with the key's other signers on the system clock.
         self._seen = _seen_for(access_key, clock)
+        self._hold_repeats = hold_repeats
         # The last signing time on each thread: a retry (same thread, urllib3 retries in place) must come later.
         self._local = threading.local()
 
@@ -114,7 +118,7 @@ class HmacSigner:
 
     def _time_for(self, method: str, path: str, body_hash: str) -> datetime:
         """Now, or after waiting for the next whole second, the first time this request's signature is new."""
-        changes = method.upper() not in _READS
+        changes = self._hold_repeats and method.upper() not in _READS
         entry = (method.upper(), path, body_hash)
         seen = self._seen
         while True:
