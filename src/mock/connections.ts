@@ -39,10 +39,16 @@ export function guardConnections(server: http.Server, { firstByteMs, maxConnecti
   server.on("connection", (socket: Socket) => {
     open.add(socket);
     silent.add(socket);
-    const timer = setTimeout(() => {
-      silent.delete(socket);
-      if (socket.bytesRead === 0) socket.destroy();
-    }, firstByteMs);
+    // Checked once the event loop has read what arrived meanwhile (setImmediate runs after the poll phase): after a
+    // busy spell the timer can fire before bytes already waiting in the kernel were read.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          silent.delete(socket);
+          if (socket.bytesRead === 0) socket.destroy();
+        }),
+      firstByteMs,
+    );
     timer.unref();
     socket.once("close", () => {
       clearTimeout(timer);

@@ -14,6 +14,7 @@ export {
   type LedgerOptions,
   type LedgerRequest,
   type SigningLedger,
+  signWithLedger,
 } from "./ledger.ts";
 export { MIN_SECRET_KEY_BYTES } from "./secret.ts";
 export { assertServerSide } from "./serverSide.ts";

@@ -37,8 +37,6 @@ export interface SigningLedger {
    * falls in a later second than the attempt before. Records what it hands out.
    */
   timeFor(request: LedgerRequest, options?: LedgerOptions): Promise<number>;
-  /** signRequest at the time `timeFor` gives: `const signed = await ledger.sign({ accessKey, secretKey, method, path, body })`. */
-  sign(input: Omit<SignInput, "time">, options?: LedgerOptions): Promise<SignedRequest>;
 }
 
 /** Methods that change nothing: a repeated signature of these is never refused (src/mock/front.ts does the same). */
@@ -97,12 +95,20 @@ export function createSigningLedger(
     }
   };
 
-  return {
-    timeFor,
-    sign: async (input, options) => {
-      const bodyHash = input.bodyHash ?? hashBody(input.body);
-      const time = await timeFor({ method: input.method, path: input.path, bodyHash }, options);
-      return signRequest({ ...input, bodyHash, time: new Date(time) });
-    },
-  };
+  return { timeFor };
+}
+
+/**
+ * signRequest at the time the ledger gives, for a signer of your own:
+ * `const signed = await signWithLedger(ledger, { accessKey, secretKey, method, path, body })`. A function apart from
+ * the ledger, so a client that signs its own way does not carry signRequest.
+ */
+export async function signWithLedger(
+  ledger: SigningLedger,
+  input: Omit<SignInput, "time">,
+  options?: LedgerOptions,
+): Promise<SignedRequest> {
+  const bodyHash = input.bodyHash ?? hashBody(input.body);
+  const time = await ledger.timeFor({ method: input.method, path: input.path, bodyHash }, options);
+  return signRequest({ ...input, bodyHash, time: new Date(time) });
 }

@@ -1,7 +1,8 @@
 // Every error the package makes is a member of the family: the TypeScript compiler reads src/ and lists each
 // `new X(...)` whose type is an Error and each thrown call result that is not a FinancialOperationsError.
-// The mock and the fo-sign CLI are programs with errors of their own (MockKeysError, UsageError, ...): they print
-// them and exit, and no user code catches them, so they are outside the package's family.
+// The mock, the fo-sign CLI and its signing proxy (`fo-sign proxy`, src/proxy/) are programs with errors of their own
+// (MockKeysError, UsageError, the proxy's option checks, ...): they print them and exit, and no user code catches
+// them, so they are outside the package's family.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -9,7 +10,7 @@ import { expect, test } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const src = path.join(root, "src");
-const OUTSIDE = ["src/mock/", "src/cli/"];
+const OUTSIDE = ["src/mock/", "src/cli/", "src/proxy/"];
 // Files that still throw non-members, each with why; each entry must still hold (the test fails once the file is
 // fixed, so the entry is removed with the fix). None today.
 const PENDING: Record<string, string> = {};

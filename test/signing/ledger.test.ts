@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { systemClock } from "../../src/client/clock.ts";
 import { createClient } from "../../src/index.ts";
-import { createSigningLedger } from "../../src/signing/ledger.ts";
+import { createSigningLedger, signWithLedger } from "../../src/signing/ledger.ts";
 import { signRequest } from "../../src/signing/signRequest.ts";
 import { hashBody } from "../../src/signing/stringToSign.ts";
 
@@ -155,8 +155,8 @@ describe("examples", () => {
       path: "/v1/x",
       body: "{}",
     };
-    const first = await ledger.sign(input);
-    const second = await ledger.sign(input);
+    const first = await signWithLedger(ledger, input);
+    const second = await signWithLedger(ledger, input);
     expect(first).toEqual(signRequest({ ...input, time: new Date(START + 10) }));
     expect(second).toEqual(signRequest({ ...input, time: new Date(START + 1_000) }));
     expect(second.signature).not.toBe(first.signature);
