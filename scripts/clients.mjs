@@ -9,7 +9,7 @@
 // Usage: node scripts/clients.mjs [generate|build|test] [python] [go]   (default: generate, both languages)
 // Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go/mod and
 // .cache/go/bin (staticcheck); Go's build cache stays Go's own.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import {
   cpSync,
   existsSync,
@@ -21,14 +21,14 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
 import { isMain } from "./is-main.mjs";
-import { RunError, run as runProgram, runSync, start } from "./run.mjs";
+import { startProductionMock } from "./production-mock.mjs";
+import { RunError, run as runProgram, runSync } from "./run.mjs";
 import { packageInfo, paths, root, toolEnv } from "./tools.mjs";
 
 /** OpenAPI Generator, from Maven Central through Maven; the checksum is the jar's own, checked on every run. */
@@ -446,59 +446,6 @@ export function pythons() {
   return found;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The stateful mock in production-auth mode, its default replay rule, on a free port with a fresh key; stopped by PID. */
-async function startMock(dir) {
-  const accessKey = "AK_artifacts";
-  const secretKey = randomBytes(32).toString("base64url");
-  const keys = path.join(dir, "keys.json");
-  writeFileSync(keys, JSON.stringify({ [accessKey]: secretKey }));
-  const port = await freePort();
-  const mock = start(
-    process.execPath,
-    [
-      path.join(root, "scripts/mock.mjs"),
-      "--auth",
-      "production",
-      "--keys",
-      keys,
-      "--port",
-      String(port),
-      // As a user starts it: state kept (quotes execute once, keys bind), the default replay rule.
-      "--stateful",
-    ],
-    { env, output: "ignore", check: false },
-  );
-  const { child } = mock;
-  // Its end is read from child.exitCode below; the result only settles when it is stopped.
-  mock.result.catch(() => {});
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new StepError(`The mock exited with ${child.exitCode} before listening.`);
-    const up = await new Promise((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (up) break;
-    if (Date.now() > deadline) throw new StepError("The mock did not listen within 60 s.");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: `http://127.0.0.1:${port}`, accessKey, secretKey, stop: () => mock.stop() };
-}
-
 /** Reads the tour's last line: `RESULTS name=value ...`. */
 export function readResults(output) {
   const line = output
@@ -649,7 +596,7 @@ function operationIds() {
 
 async function testArtifacts(artifacts) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fo-artifacts-"));
-  const mock = await startMock(dir);
+  const mock = await startProductionMock({ dir, accessKey: "AK_artifacts", env, output: "ignore" });
   try {
     const columns = {};
     if (artifacts.python) {

@@ -1,22 +1,12 @@
 #!/usr/bin/env node
-// The journey table (docs/journeys.md): every client the project ships walks the journeys of
-// test/journeys/journeys.json against one stateful mock, started as a user starts it (`npm run mock -- --stateful
-// --control --auth production`, keys from `npm run keys`, a control token, its default replay rule) on a free
-// 127.0.0.1 port and stopped by PID. Each driver resets the mock, injects the journey's faults through the control
-// API and prints `JOURNEY <id> <outcomes>`; this script prints the table journey x client and fails when a cell
-// is not the reference's answer. The Python and Go columns use what `npm run clients -- build` made (the wheel,
-// go/foapi) and its caches (.cache/venv, .cache/go).
-// Usage: npm run journeys [-- CLIENT...] [--only ID,ID]   (clients: typescript signing-fetch python go postman;
-// default all; --only walks those journeys alone)
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseOrExit, refuse } from "./args.mjs";
 import { isMain } from "./is-main.mjs";
-import { run, runNode, start } from "./run.mjs";
+import { startProductionMock } from "./production-mock.mjs";
+import { run } from "./run.mjs";
 import { packageInfo, root, toolEnv } from "./tools.mjs";
 
 export const TABLE = path.join(root, "test/journeys/journeys.json");
@@ -64,74 +54,6 @@ async function pythonWithWheel() {
     { env: toolEnv },
   );
   return python;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The mock as the docs start it: keys from the keys script, a control token, production auth, default replay. */
-async function startMock(dir) {
-  const keys = path.join(dir, "keys.json");
-  await runNode(path.join(root, "scripts/keys.mjs"), ["--out", keys, "--access-key", "journeys"]);
-  const [[accessKey, secretKey]] = Object.entries(JSON.parse(readFileSync(keys, "utf8")));
-  const controlToken = randomBytes(32).toString("hex");
-  const port = await freePort();
-  const mock = start(
-    process.execPath,
-    [
-      path.join(root, "scripts/mock.mjs"),
-      "--stateful",
-      "--control",
-      "--auth",
-      "production",
-      "--keys",
-      keys,
-      "--port",
-      String(port),
-    ],
-    { env: { ...toolEnv, FO_MOCK_CONTROL_TOKEN: controlToken }, output: "hold", check: false },
-  );
-  mock.result.catch(() => {});
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (mock.child.exitCode !== null) throw new Error(`The mock exited with ${mock.child.exitCode} before listening.`);
-    const up = await new Promise((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (up) break;
-    if (Date.now() > deadline) {
-      mock.stop();
-      throw new Error("The mock did not listen within 60 s.");
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    accessKey,
-    secretKey,
-    controlToken,
-    stop: () => mock.stop(),
-    // When the mock ended on its own: how, and the end of what it printed (it never prints a secret).
-    ended: async () =>
-      mock.child.exitCode === null && mock.child.signalCode === null
-        ? undefined
-        : mock.result.then(
-            (r) => `the mock ended (${r.code ?? r.signal}) during the run:\n${r.output.slice(-3000)}`,
-            (err) => `the mock ended during the run: ${err.message}`,
-          ),
-  };
 }
 
 /** Reads a driver's `JOURNEY <id> <outcomes>` lines. */
@@ -188,7 +110,7 @@ async function main() {
   if (unknown.length) refuse(command, `--only names no journey of the table: ${unknown.join(", ")}`);
   const began = performance.now();
   const dir = mkdtempSync(path.join(os.tmpdir(), "fo-journeys-"));
-  const mock = await startMock(dir);
+  const mock = await startProductionMock({ dir, accessKey: "journeys", control: true, env: toolEnv });
   const columns = {};
   const problems = [];
   try {
