@@ -2,11 +2,22 @@
 // retries: no two state-changing signings share a second and content, a retry always falls in a later second than
 // the attempt before, no time handed out is ahead of the clock, and a read that is no retry is never held.
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
-import { systemClock } from "../../src/client/clock.ts";
+import type { Clock } from "../../src/client/clock.ts";
 import { createClient } from "../../src/index.ts";
-import { createSigningLedger, signWithLedger } from "../../src/signing/ledger.ts";
+import { fresh } from "./fresh.ts";
+
+// The ledger and the system clock it compares against, loaded anew for each test (fresh.ts: its module-level code,
+// the set of methods that change nothing, then runs inside a test); both from one module graph, so that the clock
+// the test passes is the very systemClock the ledger shares memory on.
+let createSigningLedger: typeof import("../../src/signing/ledger.ts").createSigningLedger;
+let signWithLedger: typeof import("../../src/signing/ledger.ts").signWithLedger;
+let systemClock: Clock;
+beforeEach(async () => {
+  ({ createSigningLedger, signWithLedger } = await fresh(() => import("../../src/signing/ledger.ts")));
+  ({ systemClock } = await import("../../src/client/clock.ts"));
+});
 import { signRequest } from "../../src/signing/signRequest.ts";
 import { hashBody } from "../../src/signing/stringToSign.ts";
 
@@ -175,6 +186,15 @@ describe("one access key, many signers in a process", () => {
     expect(Math.floor(second / 1000)).toBeGreaterThan(Math.floor(first / 1000));
   });
 
+  test("ledgers on the system clock without an access key share nothing", async () => {
+    // Just after a second starts, so that a wait for the next one would be most of a second.
+    while (Date.now() % 1000 > 100) await new Promise((r) => setTimeout(r, 20));
+    const before = Date.now();
+    await createSigningLedger(systemClock).timeFor(post);
+    const again = await createSigningLedger(systemClock).timeFor(post);
+    expect(again - before).toBeLessThan(500);
+  });
+
   test("other keys, and ledgers on an injected clock, share nothing with them", async () => {
     const key = `AK-${randomUUID()}`;
     await createSigningLedger(systemClock, key).timeFor(post);
@@ -201,5 +221,40 @@ describe("one access key, many signers in a process", () => {
       );
     expect(dates).toHaveLength(2);
     expect(dates[1]! > dates[0]!).toBe(true);
+  });
+});
+
+describe("what one second holds", () => {
+  test("a POST of one body, another, then the first again: the third waits for the next second", async () => {
+    const { clock, slept } = manualClock(START + 100);
+    const ledger = createSigningLedger(clock);
+    const [a, b] = [hashBody('{"a":1}'), hashBody('{"b":2}')];
+    expect(await ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash: a })).toBe(START + 100);
+    expect(await ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash: b })).toBe(START + 100);
+    expect(await ledger.timeFor({ method: "POST", path: "/v1/x", bodyHash: a })).toBe(START + 1_000);
+    expect(slept).toEqual([900]);
+  });
+
+  test("signWithLedger keys each signing by its method, path and body: two bodies in one second, no wait", async () => {
+    const { clock, slept } = manualClock(START + 10);
+    const ledger = createSigningLedger(clock);
+    const input = { accessKey: "AK-TEST", secretKey: "c2VjcmV0LWtleS1ieXRlcy1mb3ItdGVzdHM", method: "POST" };
+    const first = await signWithLedger(ledger, { ...input, path: "/v1/x", body: "{}" });
+    const other = await signWithLedger(ledger, { ...input, path: "/v1/x", body: '{"b":2}' });
+    const read = await signWithLedger(ledger, { ...input, method: "GET", path: "/v1/y" });
+    const readAgain = await signWithLedger(ledger, { ...input, method: "GET", path: "/v1/y" });
+    expect([first.timestamp, other.timestamp, read.timestamp, readAgain.timestamp]).toEqual(
+      Array(4).fill(first.timestamp),
+    );
+    expect(slept).toEqual([]);
+  });
+
+  test.each(["GET", "HEAD", "OPTIONS"])("%s is a read: the same one twice in a second is not held", async (method) => {
+    const { clock, slept } = manualClock(START + 10);
+    const ledger = createSigningLedger(clock);
+    const request = { method, path: "/v1/x", bodyHash: hashBody("") };
+    expect(await ledger.timeFor(request)).toBe(START + 10);
+    expect(await ledger.timeFor(request)).toBe(START + 10);
+    expect(slept).toEqual([]);
   });
 });
