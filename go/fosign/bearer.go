@@ -48,6 +48,7 @@ func (t *BearerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		base = http.DefaultTransport
 	}
 	if t.MaxResponseBytes < 0 {
+		closeBody(req)
 		return nil, fmt.Errorf("fosign: MaxResponseBytes must be 0 (the default bound) or more, got %d", t.MaxResponseBytes)
 	}
 	return bound(t.MaxResponseBytes)(base.RoundTrip(sent))
