@@ -19,8 +19,11 @@ import (
 // quote (the server's own 408 comes first), and no response of this API is documented as large.
 const (
 	DefaultTimeout          = 30 * time.Second
-	DefaultMaxResponseBytes = 16 << 20
+	DefaultMaxResponseBytes = fosign.DefaultMaxResponseBytes
 )
+
+// ResponseTooLargeError is fosign's: the bound of these clients is the hooks' own.
+type ResponseTooLargeError = fosign.ResponseTooLargeError
 
 type options struct {
 	base             http.RoundTripper
@@ -86,7 +89,8 @@ func newClient(baseURL string, auth http.RoundTripper, o options) *foapi.APIClie
 	cfg.HTTPClient = &http.Client{
 		Timeout:       o.timeout,
 		CheckRedirect: refuseRedirects,
-		Transport:     &bounded{next: &retrying{next: auth, policy: o.retry}, limit: o.maxResponseBytes},
+		// auth (fosign's Transport or BearerTransport) bounds each response at o.maxResponseBytes itself.
+		Transport: &retrying{next: auth, policy: o.retry},
 	}
 	return foapi.NewAPIClient(cfg)
 }
@@ -103,7 +107,7 @@ func NewProduction(baseURL, accessKey, secretKey string, opts ...Option) (*foapi
 	if err != nil {
 		return nil, err
 	}
-	signer.Now, signer.Sleep = o.now, o.sleep
+	signer.Now, signer.Sleep, signer.MaxResponseBytes = o.now, o.sleep, o.maxResponseBytes
 	return newClient(baseURL, signer, o), nil
 }
 
@@ -126,5 +130,6 @@ func newBearer(baseURL, token string, opts []Option) (*foapi.APIClient, error) {
 	if err != nil {
 		return nil, err
 	}
+	bearer.MaxResponseBytes = o.maxResponseBytes
 	return newClient(baseURL, bearer, o), nil
 }

@@ -105,11 +105,13 @@ func (r *retrying) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 }
 
-// final tells the errors of the auth transports (another origin, a redirect): a retry would not change them.
+// final tells the errors of the auth transports (another origin, a redirect, a response over the bound): a
+// retry would not change them.
 func final(err error) bool {
 	var crossOrigin *fosign.CrossOriginError
 	var redirect *fosign.RedirectError
-	return errors.As(err, &crossOrigin) || errors.As(err, &redirect)
+	var tooLarge *fosign.ResponseTooLargeError
+	return errors.As(err, &crossOrigin) || errors.As(err, &redirect) || errors.As(err, &tooLarge)
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

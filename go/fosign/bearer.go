@@ -8,10 +8,13 @@ import (
 
 // BearerTransport adds `Authorization: Bearer <token>` (the sandbox API key, or a portfolio token) to each
 // request to its base URL's origin, refuses any other origin (*CrossOriginError, nothing sent) and never sends
-// the request an http.Client makes to follow a redirect (*RedirectError). It prints as redacted.
+// the request an http.Client makes to follow a redirect (*RedirectError). Its responses are bounded as
+// Transport's are (MaxResponseBytes). It prints as redacted.
 type BearerTransport struct {
 	// Base sends the request; nil means http.DefaultTransport.
 	Base http.RoundTripper
+	// MaxResponseBytes bounds each response body, as Transport.MaxResponseBytes does; 0 means 16 MiB.
+	MaxResponseBytes int64
 
 	origin origin
 	token  secretKey
@@ -44,7 +47,11 @@ func (t *BearerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	return base.RoundTrip(sent)
+	if t.MaxResponseBytes < 0 {
+		closeBody(req)
+		return nil, fmt.Errorf("fosign: MaxResponseBytes must be 0 (the default bound) or more, got %d", t.MaxResponseBytes)
+	}
+	return bound(t.MaxResponseBytes)(base.RoundTrip(sent))
 }
 
 // String prints BearerTransport as redacted; GoString and Format do the same under every other fmt verb.

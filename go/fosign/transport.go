@@ -23,6 +23,7 @@ func IsPortfolioPath(path string) bool { return portfolioPath.MatchString(path) 
 // It signs only for the origin of its base URL (any other is a *CrossOriginError, nothing sent) and never
 // sends the request an http.Client makes to follow a redirect (a *RedirectError the caller sees).
 // Requests on portfolio paths (/v1/portfolios/...) pass unchanged: they carry a bearer token.
+// Every response it passes on, signed or not, is bounded at MaxResponseBytes (a *ResponseTooLargeError past it).
 // It prints as redacted under every fmt verb.
 type Transport struct {
 	// Base sends the signed request; nil means http.DefaultTransport.
@@ -32,6 +33,10 @@ type Transport struct {
 	// Sleep waits for the next second when a signature would repeat (tests pair it with Now); nil means a timer.
 	// It must let Now advance.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// MaxResponseBytes bounds each response body: a declared Content-Length over it is refused before a byte
+	// is read, a body without one stops being read at it. 0 means DefaultMaxResponseBytes (16 MiB); less
+	// than 0 is an error of every request.
+	MaxResponseBytes int64
 
 	signed    *ledger
 	origin    origin
@@ -68,8 +73,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	// The path of the request line, as net/http writes it.
 	path, _, _ := strings.Cut(req.URL.RequestURI(), "?")
+	if t.MaxResponseBytes < 0 {
+		closeBody(req)
+		return nil, fmt.Errorf("fosign: MaxResponseBytes must be 0 (the default bound) or more, got %d", t.MaxResponseBytes)
+	}
+	limit := bound(t.MaxResponseBytes)
 	if IsPortfolioPath(path) {
-		return t.base().RoundTrip(req)
+		return limit(t.base().RoundTrip(req))
 	}
 	if err := refuse(req, t.origin, path); err != nil {
 		return nil, err
@@ -102,7 +112,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	for name, value := range Sign(t.accessKey, t.key, req.Method, path, body, at).Headers(t.accessKey) {
 		signed.Header.Set(name, value)
 	}
-	return t.base().RoundTrip(signed)
+	return limit(t.base().RoundTrip(signed))
 }
 
 func (t *Transport) base() http.RoundTripper {

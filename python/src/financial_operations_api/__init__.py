@@ -2,11 +2,17 @@
 authenticate, with document uploads, retries, a timeout, a response-size bound and the error envelopes built in.
 """
 
-from fo_signing import CrossOriginRequestError, InvalidCredentialsError, RedirectRefusedError
+from fo_signing import (
+    DEFAULT_MAX_RESPONSE_BYTES,
+    CrossOriginRequestError,
+    InvalidCredentialsError,
+    RedirectRefusedError,
+    ResponseTooLargeError,
+)
 
 from .clients import portfolio_client, production_client, sandbox_client
 from .errors import ApiError, api_error, read_envelope
-from .policy import DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT, ResponseTooLargeError, RetryPolicy
+from .policy import DEFAULT_TIMEOUT, RetryPolicy
 from .uploads import (
     Document,
     content_disposition,

@@ -6,7 +6,6 @@ in a later second than the attempt before (so a server that refuses a repeated s
 from __future__ import annotations
 
 import functools
-import io
 import random
 import re
 from collections.abc import Mapping
@@ -17,12 +16,15 @@ from typing import Any
 import urllib3
 from urllib3.util.retry import Retry
 
-from fo_signing import HmacSigner, refuse_redirects
+from fo_signing import (
+    DEFAULT_MAX_RESPONSE_BYTES,
+    HmacSigner,
+    bound_responses,
+    refuse_redirects,
+)
 
 # No figure in the reference: long enough for a quote (its own 408 comes from the server), short enough to fail.
 DEFAULT_TIMEOUT = urllib3.Timeout(connect=10.0, read=30.0)
-# No response of this API is documented as large: 16 MiB is far above any JSON body it sends.
-DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 # Statuses worth a retry of a safe request: rate limit, and the server's transient failures.
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 _EXECUTE_QUOTE = re.compile(r"/v1/customers/[^/]+/conversions/hedge$")
@@ -49,10 +51,6 @@ class _Backoff(Retry):
         if tries == 0:
             return 0.0
         return min(self.backoff_max, self.backoff_factor * 2 ** (tries - 1)) + random.random() * self.backoff_jitter  # noqa: S311 (jitter spreads retries, it guards nothing)
-
-
-class ResponseTooLargeError(Exception):
-    """Raised when a response body is larger than the client's bound; the rest is not read."""
 
 
 @dataclass(frozen=True)
@@ -98,33 +96,6 @@ class RetryPolicy:
         return policy
 
 
-def _bounded(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
-    """The response with its body read, at most `limit` bytes, or ResponseTooLargeError."""
-    declared = response.headers.get("Content-Length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        response.release_conn()
-        raise ResponseTooLargeError(
-            f"Response of {declared} bytes is larger than the client's bound of {limit} bytes; it was not read"
-        )
-    data = response.read(limit + 1)
-    if len(data) > limit:
-        response.close()
-        raise ResponseTooLargeError(
-            f"Response body is larger than the client's bound of {limit} bytes; reading stopped there"
-        )
-    response.release_conn()
-    return urllib3.HTTPResponse(
-        body=io.BytesIO(data),
-        headers=response.headers,
-        status=response.status,
-        reason=response.reason,
-        request_method=getattr(response, "_request_method", None),
-        request_url=response.url,
-        preload_content=False,
-        decode_content=False,
-    )
-
-
 def apply_policy(
     pool_manager: urllib3.PoolManager,
     *,
@@ -135,9 +106,10 @@ def apply_policy(
 ) -> urllib3.PoolManager:
     """Puts the policy on every request of this pool manager (redirects refused, as for signed requests); `signer`,
     the one signing its requests, if any, so each retry is signed in a later second than the attempt before."""
-    if max_response_bytes < 1:
-        raise ValueError(f"max_response_bytes must be at least 1, got {max_response_bytes}")
     refuse_redirects(pool_manager)
+    # The same bound as the hook's (fo_signing.bound_responses): on a signed pool manager it replaces the hook's
+    # bound rather than adding a second read of the body.
+    bound_responses(pool_manager, max_response_bytes)
     urlopen = pool_manager.urlopen
 
     @functools.wraps(urlopen)
@@ -146,8 +118,7 @@ def apply_policy(
             kw["timeout"] = timeout
         if not isinstance(kw.get("retries"), Retry):
             kw["retries"] = retry.retry_for(method, url, kw.get("headers"), signer)
-        kw["preload_content"] = False
-        return _bounded(urlopen(method, url, **kw), max_response_bytes)
+        return urlopen(method, url, **kw)
 
     pool_manager.urlopen = with_policy  # type: ignore[method-assign]
     return pool_manager

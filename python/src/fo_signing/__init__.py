@@ -1,9 +1,11 @@
 """HMAC-SHA256 signing of production requests of the Financial Operations API.
 
-The urllib3 hook is here (`sign_pool_manager`, `sign_api_client`); the adapters for other HTTP libraries are in
+The urllib3 hook is here (`sign_pool_manager`, `sign_api_client`, each bounding responses as `bound_responses`);
+the adapters for other HTTP libraries are in
 `fo_signing.requests_auth` and `fo_signing.httpx_auth` (the `requests` and `httpx` extras), over `Credentials`.
 """
 
+from .bounded import DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError, bound_responses
 from .credentials import Credentials, StreamedBodyError
 from .origin import CrossOriginRequestError, RedirectRefusedError
 from .pool import refuse_redirects, sign_api_client, sign_pool_manager
@@ -27,6 +29,7 @@ from .signing import (
 __all__ = [
     "AUTHORIZATION_HEADER",
     "DATE_HEADER",
+    "DEFAULT_MAX_RESPONSE_BYTES",
     "EMPTY_BODY_HASH",
     "MIN_SECRET_KEY_BYTES",
     "SIGNING_SCHEME",
@@ -35,8 +38,10 @@ __all__ = [
     "HmacSigner",
     "InvalidCredentialsError",
     "RedirectRefusedError",
+    "ResponseTooLargeError",
     "Signature",
     "StreamedBodyError",
+    "bound_responses",
     "check_bearer_token",
     "decode_secret_key",
     "format_timestamp",

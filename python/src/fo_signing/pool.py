@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import urllib3
 from urllib3.connection import HTTPConnection
 
+from .bounded import DEFAULT_MAX_RESPONSE_BYTES, bound_responses
 from .origin import CrossOriginRequestError, Origin, RedirectRefusedError
 from .signer import HmacSigner, is_portfolio_path
 
@@ -97,19 +98,32 @@ def _refusing_redirects(urlopen: Any) -> Any:
     return refusing
 
 
-def sign_pool_manager(pool_manager: Manager, signer: HmacSigner, base_url: str) -> Manager:
+def sign_pool_manager(
+    pool_manager: Manager,
+    signer: HmacSigner,
+    base_url: str,
+    *,
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+) -> Manager:
     """Makes every request of this pool manager (PoolManager, ProxyManager) to `base_url`'s origin signed,
     each retry afresh; a request to any other origin raises CrossOriginRequestError before it is sent, and a
     redirect raises RedirectRefusedError instead of being followed.
 
-    Requests on portfolio paths (`/v1/portfolios/...`) are left as they are: they carry a bearer token.
+    Every response it passes on is bounded at `max_response_bytes` (16 MiB by default): a larger one raises
+    ResponseTooLargeError, its declared length refused before reading, an undeclared body read no further.
+
+    Requests on portfolio paths (`/v1/portfolios/...`) are left as they are: they carry a bearer token (their
+    responses are bounded all the same).
     """
+    if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1:
+        raise ValueError(f"max_response_bytes must be an int of at least 1, got {max_response_bytes!r}")
     origin = Origin.of(base_url)
     pool_manager.pool_classes_by_scheme = {
         scheme: _signing_pool_class(pool_class, signer, origin)
         for scheme, pool_class in pool_manager.pool_classes_by_scheme.items()
     }
     refuse_redirects(pool_manager)
+    bound_responses(pool_manager, max_response_bytes)
     pool_manager.clear()
     return pool_manager
 
@@ -120,9 +134,21 @@ def refuse_redirects(pool_manager: Manager) -> Manager:
     return pool_manager
 
 
-def sign_api_client(api_client: Any, access_key: str, secret_key: str, **signer_options: Any) -> Any:
+def sign_api_client(
+    api_client: Any,
+    access_key: str,
+    secret_key: str,
+    *,
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+    **signer_options: Any,
+) -> Any:
     """Signs every request of an OpenAPI Generator `python` ApiClient (urllib3 library) to the origin of its
-    configured host; returns it."""
+    configured host, and bounds every response at `max_response_bytes` (16 MiB by default); returns it."""
     signer = HmacSigner(access_key, secret_key, **signer_options)
-    sign_pool_manager(api_client.rest_client.pool_manager, signer, api_client.configuration.host)
+    sign_pool_manager(
+        api_client.rest_client.pool_manager,
+        signer,
+        api_client.configuration.host,
+        max_response_bytes=max_response_bytes,
+    )
     return api_client
