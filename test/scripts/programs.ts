@@ -16,6 +16,7 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "docs-page.mjs": "how docs.mjs splits and compresses the page",
   "postman.mjs": "the Postman collection, made by build.mjs",
   "operations.mjs": "the client's operation lists, made by build.mjs",
+  "production-mock.mjs": "the production mock as the clients step and the journey table start it",
 };
 
 export const scripts = readdirSync(scriptsDir).filter((f) => f.endsWith(".mjs"));
