@@ -41,16 +41,18 @@ async function main() {
   const lint = await node("scripts/lint.mjs", []);
   if (lint.code !== 0) process.exit(lint.code);
   const clients = node("scripts/clients.mjs", ["test"], true);
-  // The journey table (docs/journeys.md) drives the wheel and go/foapi the clients step builds: it starts when that
-  // step ends, whatever its outcome (a column whose SDK was not built says so).
-  const journeys = clients.then(() => node("scripts/journeys.mjs", [], true));
   const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...filters, ...vitestOptions]);
-  // The generator matrix (docs/generator-matrix.md) after vitest, not beside it: its compilers keep both cores busy.
-  const matrix = node("scripts/generators.mjs", [], true);
+  // The journey table (docs/journeys.md) drives the wheel and go/foapi the clients step builds: it starts when that
+  // step and vitest have ended, whatever their outcome (a column whose SDK was not built says so), so that no test's
+  // servers and processes come and go beside the mock every client walks against.
+  const journeys = clients.then(() => node("scripts/journeys.mjs", [], true));
+  // The generator matrix (docs/generator-matrix.md) after the journeys, not beside vitest: its compilers keep both
+  // cores busy.
+  const matrix = journeys.then(() => node("scripts/generators.mjs", [], true));
   console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
   const { code, output } = await clients;
   process.stdout.write(output);
-  console.log("\n# Journey x client (npm run journeys), after the clients step:");
+  console.log("\n# Journey x client (npm run journeys), after the clients step and vitest:");
   const walked = await journeys;
   process.stdout.write(walked.output);
   console.log("\n# Generator matrix (npm run generators):");

@@ -68,9 +68,12 @@ test("npm test runs the lint first, then the clients step with `test`, vitest an
   expect(steps[0]).toEqual(["lint", []]);
   expect(steps).toContainEqual(["clients", ["test"]]);
   expect(steps.map(([name]) => name).sort()).toEqual(["clients", "generators", "journeys", "lint", "vitest"]);
-  // The journey table drives what the clients step built: it starts only once that step has ended.
+  // The journey table drives what the clients step built: it starts only once that step and vitest have ended, and the
+  // generator matrix after it.
   const names = steps.map(([name]) => name);
   expect(names.indexOf("journeys")).toBeGreaterThan(names.indexOf("clients"));
+  expect(names.indexOf("journeys")).toBeGreaterThan(names.indexOf("vitest"));
+  expect(names.indexOf("generators")).toBeGreaterThan(names.indexOf("journeys"));
   expect(steps).toContainEqual(["journeys", []]);
 });
 

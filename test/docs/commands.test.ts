@@ -6,24 +6,14 @@
 // Servers get free ports through PORT and DOCS_PORT, which the commands read when no --port is given. The shell is the
 // reader's (test/helpers/readerShell.ts): the machine's PATH, its own Node (Debian's 20 on a fresh machine), not the
 // project's Node 24 that runs this test, so a block that needs more than the guide says fails here too.
-import { execFileSync, spawn } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { type Block, guides, shellBlocks } from "../helpers/guideBlocks.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
+import { repoCopy } from "../helpers/repoCopy.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const scripts = Object.keys(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts);
@@ -86,24 +76,8 @@ function freePort(): Promise<number> {
   });
 }
 
-const copy = mkdtempSync(path.join(os.tmpdir(), "fo-guides-"));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
-
-/** The repository as a fresh clone after the set-up: its files, with node_modules and the runtimes linked. */
-function makeCopy() {
-  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" })
-    .split("\0")
-    .filter(Boolean);
-  for (const f of files) {
-    if (!existsSync(path.join(root, f))) continue; // deleted in the working tree
-    mkdirSync(path.dirname(path.join(copy, f)), { recursive: true });
-    cpSync(path.join(root, f), path.join(copy, f), { verbatimSymlinks: true });
-  }
-  for (const dir of ["node_modules", "runtimes/node_modules", "runtimes/consumer/node_modules", ".cache"]) {
-    if (existsSync(path.join(root, dir)) && !existsSync(path.join(copy, dir)))
-      symlinkSync(realpathSync(path.join(root, dir)), path.join(copy, dir));
-  }
-}
+let copy = "";
+afterAll(() => copy && rmSync(copy, { recursive: true, force: true }));
 
 /** The bash text of a guide: its run blocks as they are, each server block started, awaited and stopped. */
 function scriptOf(blocks: Block[]): string {
@@ -140,7 +114,7 @@ describe("every guide's commands run verbatim after the set-up", () => {
   test.each(runnable)(
     "%s",
     async (file) => {
-      if (!existsSync(path.join(copy, "package.json"))) makeCopy();
+      if (!copy) copy = repoCopy("fo-guides-");
       const tmp = mkdtempSync(path.join(copy, ".guide-"));
       const script = path.join(tmp, "guide.sh");
       writeFileSync(script, scriptOf(all.filter((b) => b.file === file)));

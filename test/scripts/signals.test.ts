@@ -12,25 +12,29 @@ import { guides, shellBlocks } from "../helpers/guideBlocks.ts";
 import { freePort } from "../helpers/prism.ts";
 import { alive, childrenOf } from "../helpers/processes.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
+import { repoCopy } from "../helpers/repoCopy.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const servers = guides.flatMap((f) =>
   shellBlocks(f, readFileSync(path.join(root, f), "utf8")).filter((b) => b.kind === "server"),
 );
 const work = mkdtempSync(path.join(os.tmpdir(), "fo-signals-"));
+// The commands run from a copy of the repository, as commands.test.ts runs the guides: `start` builds into it.
+let copy = "";
 const started: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of started) if (child.pid && alive(child.pid)) process.kill(-child.pid, "SIGKILL");
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   rmSync(work, { recursive: true, force: true });
+  if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-/** A block's commands as the reader types them, from this folder: `bash scripts/dev.sh` is the clone's. */
-const commandsOf = (code: string) =>
+/** A block's commands as the reader types them, from this folder: `bash scripts/dev.sh` is the copy's. */
+const commandsOf = (code: string, clone: string) =>
   code
     .split("\n")
     .map((l) => l.replace(/\s+#.*$/, "").trim())
     .filter(Boolean)
-    .map((l) => l.replace(/^bash scripts\/dev\.sh /, `bash ${root}/scripts/dev.sh `));
+    .map((l) => l.replace(/^bash scripts\/dev\.sh /, `bash ${clone}/scripts/dev.sh `));
 
 /** Every process below `pid`, depth first. */
 function descendants(pid: number): number[] {
@@ -57,7 +61,8 @@ describe.each(servers.map((b) => [`${b.file}:${b.line}`, b] as const))("%s", (_w
       const [port, docsPort] = [await freePort(), await freePort()];
       const env = readerEnv({ PORT: String(port), DOCS_PORT: String(docsPort) });
       const cwd = mkdtempSync(path.join(work, "reader-"));
-      const commands = commandsOf(block.code);
+      if (!copy) copy = repoCopy("fo-signals-repo-");
+      const commands = commandsOf(block.code, copy);
       for (const setup of commands.slice(0, -1)) execFileSync("bash", ["-c", setup], { cwd, env, stdio: "ignore" });
       // Its own process group, so that the test can clean up after a failure; the signal goes to the PID alone.
       const child = spawn("bash", ["-c", `exec ${commands.at(-1)}`], {
