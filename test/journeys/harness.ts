@@ -116,20 +116,22 @@ export function theAccount(lookup: unknown, sent: Record<string, string>, create
 }
 
 export type Walk = (journey: Journey, inputs: Inputs) => Promise<string[]>;
+/** A driver's walk of each kind of journey. */
+export type Walks = Record<Journey["kind"], Walk>;
 
 /** Runs every journey of the table (or those named in FO_JOURNEY_IDS) with the driver's walk, each on a reset mock. */
-export async function main(walk: (env: Env) => Walk) {
+export async function main(walks: (env: Env) => Walks) {
   const env = environment();
   const table = JSON.parse(readFileSync(env.table, "utf8")) as { inputs: Inputs; journeys: Journey[] };
   const only = process.env.FO_JOURNEY_IDS?.split(",").filter(Boolean) ?? [];
-  const run = walk(env);
+  const walk = walks(env);
   for (const journey of table.journeys) {
     if (only.length > 0 && !only.includes(journey.id)) continue;
     await control(env, "POST", "/reset");
     for (const fault of journey.faults ?? []) await control(env, "POST", "/faults", fault);
     let outcomes: string[];
     try {
-      outcomes = await run(journey, inputsOf(journey, table.inputs));
+      outcomes = await walk[journey.kind](journey, inputsOf(journey, table.inputs));
     } catch (error) {
       outcomes = [unexpected(error)];
     }

@@ -117,12 +117,7 @@ const walk = (env: Env) => {
     ];
   }
 
-  return (journey: Journey, inputs: Inputs) =>
-    journey.kind === "conversion"
-      ? conversion(journey, inputs)
-      : journey.kind === "rfi-list"
-        ? rfiList(journey, inputs)
-        : externalAccount(journey, inputs);
+  return { conversion, "rfi-list": rfiList, "external-account": externalAccount };
 };
 
 await main(walk);
