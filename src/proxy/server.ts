@@ -7,8 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { errorBody } from "../mock/answers/errors.ts";
 import { answer } from "../mock/answers/write.ts";
-import { MAX_BODY_BYTES } from "../mock/request/body.ts";
-import { readUpload } from "./body.ts";
+import { MAX_BODY_BYTES, readBody } from "../mock/request/body.ts";
 import { endToEnd } from "./headers.ts";
 import { createSigner, type ProxyCredentials, type Signer } from "./sign.ts";
 import { destinationOf, ownAuthorities } from "./target.ts";
@@ -92,7 +91,9 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     const { path, query } = where;
     const signed = !isPortfolioPath(path);
 
-    const read = await readUpload(req, maxBody);
+    // The mock's one bounded body reader: a declared length over the bound is refused unread, a longer body stops
+    // being kept at the bound, and the hash comes with the bytes (the signature needs it before the headers go).
+    const read = await readBody(req, true, maxBody);
     if (!read.ok) {
       if (read.problem === "aborted") return res.destroy();
       return refuse(req, res, 413, path, `The request body is larger than this proxy's bound of ${maxBody} bytes.`);
@@ -105,7 +106,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     if (signed) {
       let signature: Awaited<ReturnType<Signer>>;
       try {
-        signature = await sign({ method, path, bodyHash: read.hash });
+        signature = await sign({ method, path, bodyHash: read.hash! });
       } catch (err) {
         // The signer's messages name the input, never the key.
         return refuse(req, res, 400, path, `This request cannot be signed: ${(err as Error).message}`);
