@@ -589,25 +589,63 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Authentication error
+         * @description Body of a 401 on the v1 endpoints. The reference gives two shapes for it, written here as one object: the flat envelope (`code`, `status`, `detail`, `issues`, `instance`, `trace_id`, time) and an older authentication shape (`status_code`, `code` with the value `Unauthorized`, `instance`, `detail`), in which a wrong secret gives a signature-mismatch detail and an unknown access key a credential-not-found detail. The members both shapes have are always present; tell the shapes apart by `status_code`: only the older shape has it.
+         */
+        AuthError: {
+            /** @description Application error code: in the flat envelope a stable code (`00010000` on the conversion endpoints), in the older shape the value `Unauthorized`. */
+            code: components["schemas"]["ConversionErrorCode"];
+            /**
+             * @description HTTP status of the response, in the flat envelope (the field is named `status` there).
+             * @example 401
+             */
+            status?: number;
+            /**
+             * @description HTTP status of the response, in the older shape only.
+             * @example 401
+             */
+            status_code?: number;
+            /** @description Human-readable explanation; may be null. A wrong secret gives a signature-mismatch detail, an unknown access key a credential-not-found detail. */
+            detail: string | null;
+            /** @description Optional structured details about what was wrong (flat envelope). */
+            issues?: components["schemas"]["ErrorIssue"][];
+            /** @description Path of the request that failed; may be null. */
+            instance: string | null;
+            /** @description Trace identifier of the failed request (flat envelope); quote it to support. */
+            trace_id?: string;
+            /**
+             * Format: date-time
+             * @description When the error happened (ISO 8601; flat envelope).
+             */
+            time?: string;
+            /**
+             * Format: date-time
+             * @description When the error happened (ISO 8601). One description of the flat envelope names the time field `timestamp` instead of `time`.
+             */
+            timestamp?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Flat error envelope
-         * @description Error body of the v1 endpoints, and of every rate-limited (429) response of v1 and v2. `code` is the stable value to branch on; `trace_id` is what to quote to support. The reference does not say which fields are always present.
+         * @description Error body of the v1 endpoints, and of every rate-limited (429) response of v1 and v2. `code` is the stable value to branch on; `trace_id` is what to quote to support. Every member is present but `issues` (optional) and the time of the error, whose name the reference gives two ways (`time`, or `timestamp` in one description); `detail` and `instance` may be null.
          */
         FlatError: {
             /** @description Stable application error code to branch on, for example `00020001`. Codes of operations other than conversions, RFI and deposits are not shown. */
-            code?: components["schemas"]["ConversionErrorCode"];
+            code: components["schemas"]["ConversionErrorCode"];
             /**
              * @description HTTP status of the response (the field is named `status`, not `status_code`).
              * @example 400
              */
-            status?: number;
+            status: number;
             /** @description Human-readable explanation; may be null. */
-            detail?: string | null;
+            detail: string | null;
             /** @description Optional structured details about what was wrong. */
             issues?: components["schemas"]["ErrorIssue"][];
             /** @description Path of the request that failed; may be null. */
-            instance?: string | null;
+            instance: string | null;
             /** @description Trace identifier of the failed request; quote it to support. */
-            trace_id?: string;
+            trace_id: string;
             /**
              * Format: date-time
              * @description When the error happened (ISO 8601).
@@ -620,17 +658,6 @@ export interface components {
             timestamp?: string;
         } & {
             [key: string]: unknown;
-        };
-        /**
-         * Authentication error
-         * @description Body of a 401 on the v1 endpoints. The reference gives two shapes for it, written here as one object whose members are all optional: the flat envelope (`code`, `status`, `detail`, `trace_id`, ...) and an older authentication shape (`status_code` 401, `code` `Unauthorized`, `instance`, `detail`), in which a wrong secret gives a signature-mismatch detail and an unknown access key a credential-not-found detail. Tell them apart by `status_code`: only the older shape has it.
-         */
-        AuthError: components["schemas"]["FlatError"] & {
-            /**
-             * @description HTTP status of the response, in the older shape only (always 401 there).
-             * @constant
-             */
-            status_code?: 401;
         };
         /**
          * RFI subject
@@ -716,7 +743,7 @@ export interface components {
         RfiCaseList: {
             /** @description The cases of this page. */
             list: components["schemas"]["RfiCase"][];
-            /** @description Number of cases matching the filters, over all pages. */
+            /** @description Total number of cases, as the list envelope gives it. */
             total: number;
         } & {
             [key: string]: unknown;
@@ -791,6 +818,8 @@ export interface components {
             institution_id: string;
             /** @description Name of the institution. Optional: when left out it is resolved from `institution_id`; when sent it is accepted. */
             institution_name?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * External account
@@ -847,6 +876,8 @@ export interface components {
              * @description Where to send the signer afterwards.
              */
             redirect_url: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Quote request
@@ -991,16 +1022,16 @@ export interface components {
             /** @description Human-readable explanation. */
             message: string;
             /** @description Further structured details of the error. */
-            details?: {
+            details: {
                 [key: string]: unknown;
             };
             /** @description Identifier of the failed request; quote it to support. */
-            request_id?: string;
+            request_id: string;
             /**
              * Format: date-time
              * @description When the error happened (ISO 8601).
              */
-            timestamp?: string;
+            timestamp: string;
         } & {
             [key: string]: unknown;
         };
@@ -1015,10 +1046,37 @@ export interface components {
         };
         /**
          * Portfolio rate-limit error
-         * @description Body of a portfolio 429. The reference gives two bodies for it, written here as one object whose members are all optional: the portfolio `error` object (its error table lists RATE_LIMITED for 429) and the flat envelope (its limits give the flat envelope for the 429 of every endpoint). A body with `error` is the portfolio shape; one with `status` is the flat envelope.
+         * @description Body of a portfolio 429. The reference gives two bodies for it, written here as one object: the portfolio `error` object (its error table lists RATE_LIMITED for 429) and the flat envelope (its limits give the flat envelope for the 429 of every endpoint). A body with `error` is the portfolio shape, whose members are as in PortfolioErrorObject; one with `status` is the flat envelope, whose members are as in FlatError. The two shapes share no member, so none is required here.
          */
-        PortfolioRateLimitError: components["schemas"]["FlatError"] & {
+        PortfolioRateLimitError: {
             error?: components["schemas"]["PortfolioErrorObject"];
+            /** @description Stable application error code (flat envelope), for example `RATE_LIMITED`. */
+            code?: components["schemas"]["ConversionErrorCode"];
+            /**
+             * @description HTTP status of the response (flat envelope).
+             * @example 429
+             */
+            status?: number;
+            /** @description Human-readable explanation (flat envelope); may be null. */
+            detail?: string | null;
+            /** @description Optional structured details about what was wrong (flat envelope). */
+            issues?: components["schemas"]["ErrorIssue"][];
+            /** @description Path of the request that failed (flat envelope); may be null. */
+            instance?: string | null;
+            /** @description Trace identifier of the failed request (flat envelope); quote it to support. */
+            trace_id?: string;
+            /**
+             * Format: date-time
+             * @description When the error happened (ISO 8601; flat envelope).
+             */
+            time?: string;
+            /**
+             * Format: date-time
+             * @description When the error happened (ISO 8601). One description of the flat envelope names the time field `timestamp` instead of `time`.
+             */
+            timestamp?: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Portfolio hedge
