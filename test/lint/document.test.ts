@@ -71,12 +71,15 @@ const breakages: Breakage[] = [
     convention: "times are date-time",
     rule: "fo-time-format",
     path: "components.schemas.PortfolioQuote.properties.valid_until",
+    // The format is a ledger entry too: the ledger reports it lost.
+    alsoBy: ["fo-constraint-ledger"],
     breakIt: (d) => delete d.components.schemas.PortfolioQuote.properties.valid_until.format,
   },
   {
     convention: "a timestamp whose form is not shown claims no format",
     rule: "fo-time-format",
     path: "components.schemas.Quote.properties.expire_time",
+    alsoBy: ["fo-constraint-ledger"],
     breakIt: (d) =>
       Object.assign(d.components.schemas.Quote.properties.expire_time, { type: "string", format: "date-time" }),
   },
@@ -120,6 +123,7 @@ const breakages: Breakage[] = [
     convention: "uploads send raw bytes, not JSON",
     rule: "fo-raw-upload",
     path: `paths.${UPLOAD}.put.requestBody.content.application/json`,
+    alsoBy: ["fo-constraint-ledger"],
     breakIt: (d) => {
       const body = d.paths[UPLOAD].put.requestBody;
       body.content = { "application/json": body.content["*/*"] };
@@ -135,13 +139,22 @@ const breakages: Breakage[] = [
     convention: "schemas are objects, not booleans (orval crashes on them)",
     rule: "fo-no-boolean-schema",
     path: "components.schemas.RfiAnswer.propertyNames",
+    alsoBy: ["fo-constraint-ledger"],
     breakIt: (d) => (d.components.schemas.RfiAnswer.propertyNames = false),
   },
   {
     convention: "an upload body says format: binary in place",
     rule: "fo-binary-format",
     path: `paths.${UPLOAD}.put.requestBody.content.*/*.schema`,
+    // Without its format the body is a plain string, not a file (fo-raw-upload), and its ledger entry is lost.
+    alsoBy: ["fo-constraint-ledger", "fo-raw-upload"],
     breakIt: (d) => delete d.paths[UPLOAD].put.requestBody.content["*/*"].schema.format,
+  },
+  {
+    convention: "no constraint the reference does not give",
+    rule: "fo-constraint-ledger",
+    path: "components.schemas.BankAccountDetails",
+    breakIt: (d) => (d.components.schemas.BankAccountDetails.additionalProperties = false),
   },
   {
     convention: "a success body has a schema a generator can type",
