@@ -24,6 +24,19 @@ const mockUrl = "http://127.0.0.1:4010";
 // sets both to one seeded generator and restores them after, so the same document always gives the same
 // collection, however many copies of this module a process loads and whoever loaded the converter first: the
 // faker is one CommonJS module per process, reached here through the same require cache the converter uses.
+// The faker's times are "now" minus a random span, so the clock reads one fixed instant while it runs, too.
+const FIXED_NOW = Date.UTC(2026, 10, 25);
+
+/** Date, but `new Date()` and `Date.now()` read FIXED_NOW: the converter's fake times do not depend on the day. */
+const FixedDate = class extends Date {
+  constructor(...args) {
+    if (args.length === 0) super(FIXED_NOW);
+    else super(...args);
+  }
+  static now() {
+    return FIXED_NOW;
+  }
+};
 const require = createRequire(import.meta.url);
 const faker = () => require("openapi-to-postmanv2/assets/json-schema-faker.js");
 
@@ -44,9 +57,11 @@ async function convertNow(doc, options, api) {
   const Converter = require("openapi-to-postmanv2");
   const jsf = faker();
   const random = Math.random;
+  const RealDate = globalThis.Date;
   const fakerRandom = jsf.option("random");
   const seeded = seededRandom(20261125);
   Math.random = seeded;
+  globalThis.Date = FixedDate;
   jsf.option({ random: seeded });
   try {
     return await new Promise((resolve, reject) => {
@@ -58,6 +73,7 @@ async function convertNow(doc, options, api) {
     });
   } finally {
     Math.random = random;
+    globalThis.Date = RealDate;
     jsf.option({ random: fakerRandom });
   }
 }

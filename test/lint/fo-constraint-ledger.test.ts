@@ -6,8 +6,11 @@ import path from "node:path";
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
+// @ts-expect-error -- plain ESM module of the lint functions, without type declarations
 import { constraintKey, constraints } from "../../lint/functions/lib/constraints.js";
+// @ts-expect-error -- plain ESM module of the lint functions, without type declarations
 import { checkLedger, ledgerEntries } from "../../lint/functions/lib/ledger.js";
+// @ts-expect-error -- plain ESM module of the lint functions, without type declarations
 import { schemas } from "../../lint/functions/lib/openapi.js";
 import { type Json, root, ruleUnderTest } from "./helpers.ts";
 
@@ -27,7 +30,7 @@ const contentPlaces = [
       .filter((c: Json) => c.keyword === "media")
       .map((c: Json) => JSON.stringify(c.at)),
   ),
-].map((s) => JSON.parse(s) as string[]);
+].map((s) => JSON.parse(s as string) as string[]);
 
 /** Constraints of every kind the ledger covers, with values a spec author might write. */
 const anyConstraint = fc.oneof(

@@ -40,6 +40,13 @@ function defaultCode(envelope: Envelope, status: number): string | undefined {
   return status === 401 ? "UNAUTHORIZED" : status >= 500 ? "INTERNAL_ERROR" : "INVALID_REQUEST";
 }
 
+/**
+ * The flat envelope's `code` where the reference shows none for the answer (a 409 or 404 of external accounts,
+ * an RFI refusal): the envelope requires a code, and the mock will not borrow a documented one that means
+ * something else. No real code looks like it, so a client branching on codes takes its unknown-code path.
+ */
+export const UNSHOWN_CODE = "NOT_SHOWN";
+
 export interface ErrorAnswer {
   status: number;
   /** The request path: picks the envelope and is the flat envelope's `instance`. */
@@ -47,8 +54,8 @@ export interface ErrorAnswer {
   detail: string;
   now: number | Date;
   /**
-   * The error code; undefined: the status's usual one; null: none (the flat envelope leaves `code` out where the
-   * reference shows none).
+   * The error code; undefined: the status's usual one; null: the reference shows none (UNSHOWN_CODE in the flat
+   * envelope).
    */
   code?: string | null;
   /** The portfolio error object's `details`. */
@@ -67,7 +74,7 @@ export function errorBody({
   details = {},
   envelope = envelopeOf(path, status),
 }: ErrorAnswer): Record<string, unknown> {
-  const c = code === undefined ? defaultCode(envelope, status) : (code ?? undefined);
+  const c = code === undefined ? defaultCode(envelope, status) : (code ?? UNSHOWN_CODE);
   if (envelope === "portfolio") {
     return {
       error: {
@@ -81,7 +88,7 @@ export function errorBody({
   }
   if (envelope === "v2") return { errors: [{ type: c ?? defaultCode("v2", status), description: detail }] };
   return {
-    ...(c === undefined ? {} : { code: c }),
+    code: c,
     status,
     detail,
     instance: path,

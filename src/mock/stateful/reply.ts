@@ -14,8 +14,8 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
 });
 
 /**
- * The flat envelope of v1 (and of every 429). `code` is left out where the reference shows none for
- * the case, rather than borrowing one. Built by the mock's one error module (answers/errors.ts).
+ * The flat envelope of v1 (and of every 429). Where the reference shows no code for the case, `code` is
+ * UNSHOWN_CODE rather than a borrowed one. Built by the mock's one error module (answers/errors.ts).
  */
 export function flatError(
   status: number,
@@ -41,8 +41,8 @@ export function portfolioError(
 export const isPortfolioPath = (path: string) => path.startsWith("/v1/portfolios/");
 
 /**
- * An error in the envelope of the path (answers/errors.ts: portfolio, v2 but 429, else flat), the flat one without a
- * code unless one is given.
+ * An error in the envelope of the path (answers/errors.ts: portfolio, v2 but 429, else flat), the flat one with
+ * UNSHOWN_CODE unless a code is given.
  */
 export function errorFor(path: string, status: number, detail: string, now: number, code?: string): Reply {
   return reply(status, errorBody({ status, path, detail, now, code: code ?? null }));
