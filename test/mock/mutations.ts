@@ -131,17 +131,6 @@ export const MUTATIONS: Record<string, Mutation> = {
       ctx.nodes.find((n) => schemaType(n.schema) && !nullable(n.schema));
     return n ? [{ label: `${where(n.at)} null`, wire: withJson(ctx, setAt(ctx.c.json, n.at, null)) }] : [];
   },
-  "extra property in a closed schema": (ctx) => {
-    const n = ctx.nodes.find((n) => isObject(n.value) && n.schema.additionalProperties === false);
-    return n
-      ? [
-          {
-            label: `${where(n.at)} + unexpected_property`,
-            wire: withJson(ctx, setAt(ctx.c.json, [...n.at, "unexpected_property"], "x")),
-          },
-        ]
-      : [];
-  },
   // A forbidden property: the schema `false` or `{not: {}}` under properties, or a name banned by
   // `propertyNames: {not: {const: name}}` (how the document writes it, so generators add no field for it).
   "forbidden property": (ctx) =>
@@ -192,17 +181,6 @@ export const MUTATIONS: Record<string, Mutation> = {
     ctx.params
       .filter((p) => p.in === "query" && ["integer", "boolean"].includes(deref(ctxDoc, p.schema)?.type))
       .map((p) => ({ label: `${p.name}=maybe`, wire: withParam(ctx.base, p, "maybe") })),
-  "empty value where minLength is 1": (ctx) =>
-    ctx.params
-      .filter((p) => p.in === "query" && deref(ctxDoc, p.schema)?.minLength >= 1)
-      .map((p) => ({ label: `${p.name}=""`, wire: withParam(ctx.base, p, "") })),
-  "duplicate items in a unique list": (ctx) =>
-    ctx.params
-      .filter((p) => p.in === "query" && deref(ctxDoc, p.schema)?.uniqueItems)
-      .map((p) => {
-        const v = deref(ctxDoc, deref(ctxDoc, p.schema).items)?.enum?.[0] ?? "a";
-        return { label: `${p.name}=${v},${v}`, wire: withParam(ctx.base, p, `${v},${v}`) };
-      }),
   "missing required query parameter": (ctx) =>
     ctx.params
       .filter((p) => p.in === "query" && p.required)

@@ -74,7 +74,7 @@ export function errorBody({
   details = {},
   envelope = envelopeOf(path, status),
 }: ErrorAnswer): Record<string, unknown> {
-  const c = code === undefined ? defaultCode(envelope, status) : (code ?? UNSHOWN_CODE);
+  const c = code === undefined ? defaultCode(envelope, status) : code;
   if (envelope === "portfolio") {
     return {
       error: {
@@ -88,7 +88,7 @@ export function errorBody({
   }
   if (envelope === "v2") return { errors: [{ type: c ?? defaultCode("v2", status), description: detail }] };
   return {
-    code: c,
+    code: c ?? UNSHOWN_CODE,
     status,
     detail,
     instance: path,
