@@ -115,6 +115,9 @@ async function check(generator, { document, scenario, ids, out }) {
       const again = await generator.again.generate(ctx);
       details.again = again.output;
       if (again.code === 0) details.generatedAgain = generator.again.what;
+      // A stop the option does not get past is a new one: it fails the row (the listed cell would hide it).
+      else
+        cells.builds = `no client: generated again with ${generator.again.what}, exit ${again.code}: ${short(tail(again.output, 8))}`;
       warnings = [...new Set([...warnings, ...generator.warnings(again.output)])];
     }
     cells.warnings = warnings.length === 0 || `${warnings.length}: ${short(warnings.join(" | "))}`;
