@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The generator matrix: generates a client from the document with each generator below (default options),
+// The generator matrix: generates a client from the document with each generator below (default options;
+// a generator that stops with the option to get past its stop in its message is run again with it, see check()),
 // builds it under its language's strict checks with a small consumer program (the driver), counts its
 // operations, runs the driver against a local recording server and checks what arrived on the wire.
 // Prints one row per generator, one column per check; any failing cell fails the run and is named.

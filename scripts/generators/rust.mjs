@@ -16,6 +16,8 @@ const cargoEnv = {
   CARGO_TERM_COLOR: "never",
   // The same flags on every run: a change would rebuild every crate.
   RUSTFLAGS: "-D warnings",
+  // No debug info: the driver is never debugged, and the build output is about half the size (300 MB).
+  CARGO_PROFILE_DEV_DEBUG: "0",
 };
 
 const cargo = (ctx, args, timeoutMs = 900_000) => run("cargo", args, { cwd: ctx.dir, extraEnv: cargoEnv, timeoutMs });
