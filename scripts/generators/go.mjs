@@ -15,6 +15,9 @@ function project(ctx, id, requires = "") {
   cpSync(path.join(ctx.driversDir, id), ctx.dir, { recursive: true });
 }
 
+/** The feature ogen 1.24 has not implemented that the document uses: the RFI FILE answer's open form. */
+const OGEN_SKIPPED = "complex form schema";
+
 /** Warnings that are not about a fault of the document, each with why it is left. */
 const KNOWN_GO_WARNINGS = [
   [
@@ -33,7 +36,18 @@ const goWarnings = (output) =>
     ),
   ].filter((l) => !KNOWN_GO_WARNINGS.some(([pattern]) => pattern.test(l)));
 
-function goGenerator({ id, name, version, generate, warnings = goWarnings, operation, packages, prepare, install }) {
+function goGenerator({
+  id,
+  name,
+  version,
+  generate,
+  again,
+  warnings = goWarnings,
+  operation,
+  packages,
+  prepare,
+  install,
+}) {
   return {
     id,
     install,
@@ -41,6 +55,7 @@ function goGenerator({ id, name, version, generate, warnings = goWarnings, opera
     language: "Go",
     version,
     generate,
+    again,
     warnings,
     operations(ctx, ids) {
       const text = sources(ctx.dir, [".go"]);
@@ -100,6 +115,20 @@ export const goGenerators = [
       const exe = await goTool(PINS.ogen);
       project(ctx, "ogen");
       return run(exe, ["-package", "api", "-target", "api", "-clean", ctx.document], { cwd: ctx.dir });
+    },
+    // ogen stops at the first feature it has not implemented and prints the ogen.yml that skips it; a consumer
+    // writes that file. The matrix does the same after the default run's stop, for the one feature of
+    // known-defects.json only (another stop still fails), so that the client's other cells are checked.
+    again: {
+      what: `an ogen.yml with ignore_not_implemented: ["${OGEN_SKIPPED}"], as its stop message advises`,
+      async generate(ctx) {
+        const exe = await goTool(PINS.ogen);
+        const config = path.join(ctx.dir, "ogen.yml");
+        writeFileSync(config, `generator:\n  ignore_not_implemented: ["${OGEN_SKIPPED}"]\n`);
+        return run(exe, ["-config", config, "-package", "api", "-target", "api", "-clean", ctx.document], {
+          cwd: ctx.dir,
+        });
+      },
     },
     install: () => goTool(PINS.ogen),
     operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op[0].toUpperCase()}${op.slice(1)}\\(`),

@@ -2,7 +2,7 @@
 export interface Generator {
   id: string;
   name: string;
-  language: "TypeScript" | "Python" | "Go" | "Java";
+  language: "TypeScript" | "Python" | "Go" | "Java" | "Rust";
   version(): string;
 }
 export declare const GENERATORS: Generator[];

@@ -2,6 +2,13 @@
 import { goGenerators } from "./go.mjs";
 import { javaGenerators } from "./java.mjs";
 import { pythonGenerators } from "./python.mjs";
+import { rustGenerators } from "./rust.mjs";
 import { typescriptGenerators } from "./typescript.mjs";
 
-export const GENERATORS = [...typescriptGenerators, ...pythonGenerators, ...goGenerators, ...javaGenerators];
+export const GENERATORS = [
+  ...typescriptGenerators,
+  ...pythonGenerators,
+  ...goGenerators,
+  ...javaGenerators,
+  ...rustGenerators,
+];

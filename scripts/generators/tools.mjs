@@ -27,6 +27,9 @@ const NEED = {
   go:
     "the Go generators are installed and the Go clients built with Go 1.24 or newer " +
     "(Debian: apt-get install golang-go)",
+  cargo:
+    "the Rust client is built with Cargo and Rust 1.89 or newer, the oldest its locked crates take; " +
+    "Debian 12: apt-get install cargo-web libssl-dev pkg-config (from bookworm-security), or rustup",
   python3:
     "the Python generators run in a venv made with python3 -m venv, 3.10 or newer " +
     "(Debian: apt-get install python3-venv)",

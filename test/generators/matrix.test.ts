@@ -1,5 +1,5 @@
 // The generator matrix's own parts, cheaply (the matrix itself runs in `npm test` as scripts/generators.mjs):
-// the list keeps ten generators over four languages with a driver and a typed probe each, and the recording
+// the list keeps eleven generators over five languages with a driver and a typed probe each, and the recording
 // server answers the scenario's calls and keeps the upload's bytes as they arrived.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,9 +12,9 @@ const matrix = path.join(import.meta.dirname, "matrix");
 const scenario = JSON.parse(readFileSync(path.join(matrix, "scenario.json"), "utf8"));
 
 describe("the generator list", () => {
-  test("has ten generators in four languages, issue 20's too", () => {
-    expect(GENERATORS.length).toBeGreaterThanOrEqual(10);
-    expect(new Set(GENERATORS.map((g) => g.language))).toEqual(new Set(["TypeScript", "Python", "Go", "Java"]));
+  test("has eleven generators in five languages, issue 20's too", () => {
+    expect(GENERATORS.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(GENERATORS.map((g) => g.language))).toEqual(new Set(["TypeScript", "Python", "Go", "Java", "Rust"]));
     const ids = GENERATORS.map((g) => g.id);
     for (const id of [
       "oag-typescript-fetch",
@@ -24,6 +24,8 @@ describe("the generator list", () => {
       "hey-api",
       "orval",
       "openapi-fetch",
+      "ogen",
+      "oag-rust",
     ])
       expect(ids).toContain(id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -31,8 +33,8 @@ describe("the generator list", () => {
 
   test.each(GENERATORS.map((g) => [g.id]))("%s has a driver and a typed probe", (id) => {
     const files = readdirSync(path.join(matrix, "drivers", id), { recursive: true }).map(String);
-    expect(files.some((f) => /^(driver\.(ts|py)|main\.go|Driver\.java)$/.test(f))).toBe(true);
-    expect(files.some((f) => /(^typed\.(ts|py)|typed\/typed\.go|^Typed\.java)$/.test(f))).toBe(true);
+    expect(files.some((f) => /^(driver\.(ts|py|rs)|main\.go|Driver\.java)$/.test(f))).toBe(true);
+    expect(files.some((f) => /(^typed\.(ts|py|rs)|typed\/typed\.go|^Typed\.java)$/.test(f))).toBe(true);
   });
 
   test("known defects name real cells, each with a reason", () => {
@@ -66,6 +68,13 @@ describe("the generator list", () => {
 
   test("has the shared TypeScript scenario", () => {
     expect(existsSync(path.join(matrix, "drivers/typescript/scenario.ts"))).toBe(true);
+  });
+
+  // The Rust driver is built from its Cargo.lock: the registry crates stay at the locked versions.
+  test("pins the Rust driver's crates in its Cargo.lock", () => {
+    const lock = readFileSync(path.join(matrix, "drivers/oag-rust/Cargo.lock"), "utf8");
+    for (const name of ["reqwest", "tokio", "serde_json"])
+      expect(lock).toMatch(new RegExp(`name = "${name}"\\nversion = "\\d`));
   });
 });
 

@@ -1,6 +1,7 @@
-// ogen, default options. Its upload sets the Content-Type the document names, with no per-call override: the
-// caller's MIME type goes in through the HTTP client it takes (api.WithClient), for requests whose context
-// carries one. Responses are sum types: a value's fields are read back through its own JSON encoding.
+// ogen, generated with the ogen.yml its stop message gives (the RFI FILE answer's form skipped, see
+// scripts/generators/go.mjs). Its upload sets application/octet-stream (it folds */* into the first media type),
+// with no per-call override: the caller's MIME type goes in through the HTTP client it takes (api.WithClient),
+// for requests whose context carries one. Responses are sum types: a value's fields are read back through its own JSON encoding.
 package main
 
 import (
