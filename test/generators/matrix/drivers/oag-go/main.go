@@ -71,7 +71,8 @@ func main() {
 				return "", fmt.Errorf("no API error: %v", err)
 			}
 			model, ok := apiErr.Model().(openapi.FlatError)
-			if !ok || model.Code == nil {
+			// code is required in the flat envelope: a value, not a pointer.
+			if !ok {
 				return "", fmt.Errorf("error body not decoded: %v, %s", apiErr.Error(), apiErr.Body())
 			}
 			return asString(model.Code)

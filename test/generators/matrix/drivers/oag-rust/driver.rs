@@ -76,9 +76,8 @@ async fn quote(s: &Scenario, configuration: &Configuration) -> Result<String, St
     match conversions_api::create_quote(configuration, &s.text("/customer_id"), request).await {
         Ok(quote) => Err(format!("no error: {quote:?}")),
         Err(Error::ResponseError(response)) => match response.entity {
-            Some(conversions_api::CreateQuoteError::Status400(body)) => body
-                .code
-                .ok_or_else(|| format!("no code in {}", response.content)),
+            // code is required in the flat envelope: a String, not an Option.
+            Some(conversions_api::CreateQuoteError::Status400(body)) => Ok(body.code),
             other => Err(format!("decoded as {other:?} from {}", response.content)),
         },
         Err(e) => Err(format!("{e:?}")),

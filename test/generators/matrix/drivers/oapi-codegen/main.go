@@ -47,7 +47,8 @@ func main() {
 			if err != nil {
 				return "", err
 			}
-			if res.JSON400 == nil || res.JSON400.Code == nil {
+			// code is required in the flat envelope: a value, not a pointer.
+			if res.JSON400 == nil {
 				return "", fmt.Errorf("HTTP %d, no error code decoded", res.StatusCode())
 			}
 			return asString(res.JSON400.Code)
