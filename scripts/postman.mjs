@@ -60,22 +60,27 @@ async function convertNow(doc, options, api) {
   const RealDate = globalThis.Date;
   const fakerRandom = jsf.option("random");
   const seeded = seededRandom(20261125);
+  const input = structuredClone(doc);
+  let outcome;
+  // The converter calls back before it returns (openapi-to-postmanv2 6.3: it is synchronous), so the swapped Math.random,
+  // Date and faker option are restored before any other code of the process runs, promise reactions included.
   Math.random = seeded;
   globalThis.Date = FixedDate;
   jsf.option({ random: seeded });
   try {
-    return await new Promise((resolve, reject) => {
-      Converter[api]({ type: "json", data: structuredClone(doc) }, options, (err, result) => {
-        if (err) reject(err);
-        else if (!result.result) reject(new Error(`openapi-to-postmanv2: ${result.reason}`));
-        else resolve(result.output[0].data);
-      });
+    Converter[api]({ type: "json", data: input }, options, (err, result) => {
+      outcome = { err, result };
     });
   } finally {
     Math.random = random;
     globalThis.Date = RealDate;
     jsf.option({ random: fakerRandom });
   }
+  if (!outcome) throw new Error(`openapi-to-postmanv2: ${api} did not call back before returning`);
+  const { err, result } = outcome;
+  if (err) throw err;
+  if (!result.result) throw new Error(`openapi-to-postmanv2: ${result.reason}`);
+  return result.output[0].data;
 }
 
 /** A stable id from a name (the converter's are random; the generated files must not change between builds). */
