@@ -13,6 +13,7 @@ import { isMain } from "./is-main.mjs";
 import { bundle } from "./build.mjs";
 import { parseOrExit } from "./args.mjs";
 import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
+import { staticPage } from "./docs-static.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo, root, stripBanner } from "./tools.mjs";
 
@@ -178,8 +179,13 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   if (!redoc.includes('"disableTelemetry":true')) throw new Error("Redoc telemetry is not disabled in the docs page.");
   const standalone = withDescription(hashLinks(localLogo(redoc)), pageDescription(doc));
   const { page, script } = splitPage(standalone);
+  // The static page carries the same self-only policy as the Redoc pages (one source: the template's meta tag).
+  const pagePolicy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await readFile(template, "utf8"))?.[1];
+  if (!pagePolicy) throw new Error("scripts/docs-template.hbs has no Content-Security-Policy meta tag.");
+  const reference = staticPage(doc, { description: pageDescription(doc), policy: pagePolicy });
   for (const [name, html] of [
-    ["index.html", page],
+    ["index.html", reference],
+    ["redoc.html", page],
     ["standalone.html", standalone],
   ]) {
     if (/<script[^>]+\ssrc="?(https?:)?\/\/|<link[^>]+\shref="?(https?:)?\/\//i.test(html))
@@ -188,7 +194,8 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   await mkdir(outDir, { recursive: true });
   // robots.txt: the page may be indexed (a missing one is a 404 that crawlers and Lighthouse report).
   const files = {
-    "index.html": page,
+    "index.html": reference,
+    "redoc.html": page,
     "redoc.js": script,
     "standalone.html": standalone,
     "robots.txt": "User-agent: *\nAllow: /\n",
