@@ -43,6 +43,15 @@ const renderers: Renderer[] = [
     name: "this page",
     path: "",
     ready: "h1",
+    // A nested member's or a response's disclosure in the operation's section (open: the click closes it).
+    expand: '[id="/conversions/createquote"] details > summary',
+    search: { field: 'input[type="search"]' },
+  },
+  {
+    // The page as it was before the static reference: Redoc's shell, started on the reader's first intent.
+    name: "Redoc view (before)",
+    path: "redoc.html",
+    ready: "h1",
     expand: "[data-schema-nested-open] > button",
     search: { open: '[data-testid="search-trigger"]', field: 'input[type="search"], input[placeholder*="earch"]' },
   },
@@ -243,7 +252,7 @@ async function runRenderer(browser: Browser, url: string, r: Renderer, rate: num
     else {
       if (r.search.open) await page.locator(r.search.open).first().click();
       const field = page.locator(r.search.field).first();
-      await field.waitFor();
+      await field.waitFor({ timeout: r.search.open ? STEP_TIMEOUT : 2_000 });
       await page.waitForTimeout(300);
       from = await now(page);
       await field.pressSequentially("hedge", { delay: 120 });
@@ -330,7 +339,7 @@ try {
     const results = new Map<string, Record<string, Figures>[]>();
     for (let round = 0; round < ROUNDS && Date.now() - started < MAX_MS; round++)
       for (const r of round % 2 ? [...chosen].reverse() : chosen) {
-        const url = `${base(r.path ? peers : docs)}${r.path}`;
+        const url = `${base(r.path && !r.path.startsWith("redoc") ? peers : docs)}${r.path}`;
         try {
           const figures = await runRenderer(browser, url, r, rate);
           results.set(r.name, [...(results.get(r.name) ?? []), figures]);

@@ -92,7 +92,8 @@ export function renderReference(doc) {
     if (r.enum) out.push(`one of ${r.enum.map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(", ")}`);
     if (r.const !== undefined) out.push(`always <code>${esc(JSON.stringify(r.const))}</code>`);
     for (const k of ["pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "default"])
-      if (r[k] !== undefined) out.push(`${k} <code>${esc(typeof r[k] === "string" ? r[k] : JSON.stringify(r[k]))}</code>`);
+      if (r[k] !== undefined)
+        out.push(`${k} <code>${esc(typeof r[k] === "string" ? r[k] : JSON.stringify(r[k]))}</code>`);
     if (r.example !== undefined) out.push(`example <code>${esc(JSON.stringify(r.example))}</code>`);
     if (r.examples) out.push(`examples ${r.examples.map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(", ")}`);
     if (r.readOnly) out.push("read-only");
@@ -164,7 +165,8 @@ export function renderReference(doc) {
   const json = (v) => `<pre><code>${esc(typeof v === "string" ? v : JSON.stringify(v, null, 2))}</code></pre>`;
   const examples = (media) => {
     const out = [];
-    if (media.example !== undefined) out.push(`<details open><summary>Example</summary>${json(media.example)}</details>`);
+    if (media.example !== undefined)
+      out.push(`<details open><summary>Example</summary>${json(media.example)}</details>`);
     for (const [name, ex] of Object.entries(media.examples ?? {})) {
       const e = resolve(ex);
       out.push(
@@ -177,7 +179,10 @@ export function renderReference(doc) {
   };
   const content = (c) =>
     Object.entries(c ?? {})
-      .map(([type, media]) => `<p class="media"><code>${esc(type)}</code></p>${media.schema ? schemaBlock(media.schema) : ""}${examples(media)}`)
+      .map(
+        ([type, media]) =>
+          `<p class="media"><code>${esc(type)}</code></p>${media.schema ? schemaBlock(media.schema) : ""}${examples(media)}`,
+      )
       .join("");
 
   const operation = (e) => {
@@ -212,14 +217,21 @@ export function renderReference(doc) {
             return `<li><code class="name">${esc(p.name)}</code> <span class="in">${esc(p.in)}</span> <span class="type">${typeOf(
               p.schema ?? {},
             )}</span>${p.required ? ' <span class="req">required</span>' : ""}${md(p.description, 4)}${facts(s)}${
-              p.example !== undefined ? `<p class="facts">example <code>${esc(JSON.stringify(p.example))}</code></p>` : ""
+              p.example !== undefined
+                ? `<p class="facts">example <code>${esc(JSON.stringify(p.example))}</code></p>`
+                : ""
             }${unknown(p)}${unknown(s)}</li>`;
           })
           .join("")}</ul>`,
       );
     if (op.requestBody) {
       const b = resolve(op.requestBody);
-      out.push(`<h4>Request body${b.required ? ' <span class="req">required</span>' : ""}</h4>`, md(b.description, 4), unknown(b), content(b.content));
+      out.push(
+        `<h4>Request body${b.required ? ' <span class="req">required</span>' : ""}</h4>`,
+        md(b.description, 4),
+        unknown(b),
+        content(b.content),
+      );
     }
     const responses = Object.entries(op.responses ?? {});
     if (responses.length) {
@@ -253,7 +265,10 @@ export function renderReference(doc) {
     if (samples.length)
       out.push(
         `<h4>Code samples</h4>${samples
-          .map((s) => `<details open class="sample"><summary>${esc(s.label ?? s.lang)}</summary>${json(s.source)}</details>`)
+          .map(
+            (s) =>
+              `<details open class="sample"><summary>${esc(s.label ?? s.lang)}</summary>${json(s.source)}</details>`,
+          )
           .join("")}`,
       );
     out.push("</section>");
@@ -365,9 +380,17 @@ ul.members>li{margin:6px 0}
 details>summary{cursor:pointer}
 .status{font-weight:700}.s2{color:#116329}.s4,.s5{color:#a40e26}
 .md p{margin:6px 0}
+search label{font-weight:600;font-size:14px}
+#search{width:100%;font:inherit;padding:4px 6px;margin:4px 0;border:1px solid #6e7781;border-radius:4px}
+#search-results{list-style:none;padding:0;margin:0 0 8px}#search-results .kind{font-size:11px;font-weight:700;color:#57606a}
 .skip{position:absolute;left:-9999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px}
 @media (max-width:800px){.layout{display:block}nav{position:static;height:auto;max-height:none}main{padding:12px 16px}}
 `;
+
+// Shows the search field (it needs script) and starts search.js once, when the reader first reaches for it.
+const searchLoader = `(function(){var d=document,b=d.getElementById("search-box"),f=d.getElementById("search"),go=0;\
+b.hidden=false;function load(){if(go)return;go=1;var s=d.createElement("script");s.src="search.js";d.head.appendChild(s)}\
+["focus","pointerenter","keydown"].forEach(function(e){f.addEventListener(e,load)})})();`;
 
 /** The whole static page: the reference, its sidebar, and a link to the Redoc view of the same document. */
 export function staticPage(doc, { description, policy }) {
@@ -387,6 +410,8 @@ export function staticPage(doc, { description, policy }) {
 <div class="layout">
 <nav aria-label="Contents">
 <p class="views"><a href="redoc.html">Redoc view</a> · <a href="standalone.html">one file</a></p>
+<search id="search-box" hidden><label for="search">Search</label> <input type="search" id="search" autocomplete="off" placeholder="operation, path, field"><ul id="search-results" aria-live="polite"></ul></search>
+<script>${searchLoader}</script>
 ${nav}
 </nav>
 <main>

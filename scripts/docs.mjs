@@ -13,6 +13,7 @@ import { isMain } from "./is-main.mjs";
 import { bundle } from "./build.mjs";
 import { parseOrExit } from "./args.mjs";
 import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
+import { searchIndex, searchScript } from "./docs-search.mjs";
 import { staticPage } from "./docs-static.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo, root, stripBanner } from "./tools.mjs";
@@ -180,7 +181,9 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   const standalone = withDescription(hashLinks(localLogo(redoc)), pageDescription(doc));
   const { page, script } = splitPage(standalone);
   // The static page carries the same self-only policy as the Redoc pages (one source: the template's meta tag).
-  const pagePolicy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await readFile(template, "utf8"))?.[1];
+  const pagePolicy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(
+    await readFile(template, "utf8"),
+  )?.[1];
   if (!pagePolicy) throw new Error("scripts/docs-template.hbs has no Content-Security-Policy meta tag.");
   const reference = staticPage(doc, { description: pageDescription(doc), policy: pagePolicy });
   for (const [name, html] of [
@@ -196,6 +199,8 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   const files = {
     "index.html": reference,
     "redoc.html": page,
+    "search.js": await searchScript(),
+    "search-index.json": await searchIndex(doc),
     "redoc.js": script,
     "standalone.html": standalone,
     "robots.txt": "User-agent: *\nAllow: /\n",
