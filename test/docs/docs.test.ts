@@ -404,23 +404,36 @@ describe("the static reference, JavaScript off", () => {
     }
   });
 
-  test("shows every schema with its members, nested ones included", async () => {
+  test("shows every schema with its members; a member of a named schema links to that schema's own section", async () => {
     const schemas = Object.entries<Json>(doc.components.schemas);
     expect(schemas.length).toBeGreaterThan(20);
+    const named = (s: Json): string[] =>
+      s?.$ref
+        ? [s.$ref.split("/").pop()]
+        : [
+            ...(s?.items ? named(s.items) : []),
+            ...["allOf", "oneOf", "anyOf"].flatMap((k) => (s?.[k] ?? []).flatMap(named)),
+          ];
+    let links = 0;
     for (const [name, schema] of schemas) {
-      const text = await section(`/schemas/${name}`);
-      expect(text).toContain(name);
-      const walk = (s: Json, depth: number): void => {
-        if (!s || typeof s !== "object" || depth > 4 || (s.$ref && depth > 0)) return;
-        for (const [member, sub] of Object.entries<Json>(s.properties ?? {})) {
-          expect(text, `${name}.${member}`).toContain(member);
-          walk(sub, depth + 1);
+      const id = `/schemas/${name}`;
+      expect(await section(id)).toContain(name);
+      const parts = [schema, ...["allOf", "oneOf", "anyOf"].flatMap((k) => schema[k] ?? [])].map((x: Json) =>
+        deref(doc, x),
+      );
+      for (const part of parts)
+        for (const [member, sub] of Object.entries<Json>(part.properties ?? {})) {
+          expect(await section(id), `${name}.${member}`).toContain(member);
+          for (const target of named(sub)) {
+            links++;
+            await expect(
+              off.locator(`[id="${id}"] a[href="#/schemas/${target}"]`).count(),
+              `${name}.${member}`,
+            ).resolves.toBeGreaterThan(0);
+          }
         }
-        for (const k of ["allOf", "oneOf", "anyOf"]) for (const v of s[k] ?? []) walk(v, depth + 1);
-        if (s.items) walk(s.items, depth + 1);
-      };
-      walk(schema, 0);
     }
+    expect(links).toBeGreaterThan(5);
   });
 
   test("shows every example value", () => {
