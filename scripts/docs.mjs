@@ -1,7 +1,8 @@
-// Builds the docs (Redoc CE 3 via `redocly build-docs --inlineBundle`) from a fresh bundle of openapi/ into
-// out/docs/: index.html (the light page readers load), redoc.js (the renderer it starts on intent), each also
-// precompressed (.gz, .br) for scripts/serve-docs.mjs, and standalone.html (one self-contained file for
-// opening from disk). Usage: npm run docs [-- --out DIR].
+// Builds the docs from a fresh bundle of openapi/ into out/docs/: index.html (the whole reference as static
+// HTML, scripts/docs-static.mjs) with its search (search.js, search-index.json: scripts/docs-search.mjs);
+// the Redoc view (Redoc CE 3 via `redocly build-docs --inlineBundle`): redoc.html, the light page that starts
+// redoc.js on intent; each also precompressed (.gz, .br) for scripts/serve-docs.mjs; and standalone.html
+// (Redoc in one self-contained file for opening from disk). Usage: npm run docs [-- --out DIR].
 // Redoc 3 shows security schemes only in a per-operation dialog and renders vendor extensions only on
 // operations and fields, so the docs copy of the document gets two sections composed from the document
 // itself: the schemes' own descriptions under "Authentication", and every `x-not-shown` gap in one list;
@@ -239,8 +240,9 @@ async function main() {
   const { file, bytes, brotliBytes, scriptBytes, ms } = await buildDocs({ outDir });
   const kb = (n) => `${Math.round(n / 1024)} KB`;
   console.log(
-    `docs: ${path.relative(process.cwd(), file)} (${kb(bytes)}, ${kb(brotliBytes)} sent compressed; ` +
-      `redoc.js ${kb(scriptBytes)} starts on intent; standalone.html for disk) in ${ms} ms`,
+    `docs: ${path.relative(process.cwd(), file)} (the whole reference, ${kb(bytes)}, ${kb(brotliBytes)} sent ` +
+      `compressed; the Redoc view redoc.html starts redoc.js, ${kb(scriptBytes)}, on intent; standalone.html ` +
+      `for disk) in ${ms} ms`,
   );
 }
 
