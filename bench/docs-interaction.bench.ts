@@ -213,6 +213,9 @@ async function runRenderer(browser: Browser, url: string, r: Renderer, rate: num
     // The page at rest: what loading left behind is not the reader's first act.
     await page.waitForTimeout(1_000);
 
+    // 0. Loading, until the page is at rest: the tasks the reader did not ask for.
+    out.load = await figuresSince(page, 0, false);
+
     // 1. The first act: the pointer onto the page, then a click on the sidebar group "Conversions".
     let from = await now(page);
     await page.mouse.move(640, 400);
@@ -347,7 +350,7 @@ try {
           console.log(`  ${r.name} at ${rate}x, round ${round + 1}: ${(err as Error).message.split("\n")[0]}`);
         }
       }
-    const steps = ["first act", "open Create a quote", "expand a schema/example", 'type "hedge" in search'];
+    const steps = ["load", "first act", "open Create a quote", "expand a schema/example", 'type "hedge" in search'];
     console.log(`\n### CPU ${rate}x (1280x800; medians of ${ROUNDS} rounds)\n`);
     console.log(`| step | ${chosen.map((r) => r.name).join(" | ")} |`);
     console.log(`|---|${chosen.map(() => "---").join("|")}|`);

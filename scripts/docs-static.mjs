@@ -70,7 +70,7 @@ export function renderReference(doc) {
     if (!text) return "";
     shift = levelShift;
     sectionIds = false;
-    return `<div class="md">${marked.parse(String(text))}</div>`;
+    return marked.parse(String(text));
   };
   const unknown = (node) =>
     node?.["x-not-shown"] ? `<p class="unknown"><strong>Not shown:</strong> ${esc(node["x-not-shown"])}</p>` : "";
@@ -89,13 +89,15 @@ export function renderReference(doc) {
 
   const facts = (r) => {
     const out = [];
-    if (r.enum) out.push(`one of ${r.enum.map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(", ")}`);
+    // One code element for the whole list: error-code enums run to dozens of values, and every element of the
+    // page costs layout time on a slow phone.
+    if (r.enum) out.push(`one of <code>${r.enum.map((v) => esc(JSON.stringify(v))).join(" | ")}</code>`);
     if (r.const !== undefined) out.push(`always <code>${esc(JSON.stringify(r.const))}</code>`);
     for (const k of ["pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "default"])
       if (r[k] !== undefined)
         out.push(`${k} <code>${esc(typeof r[k] === "string" ? r[k] : JSON.stringify(r[k]))}</code>`);
     if (r.example !== undefined) out.push(`example <code>${esc(JSON.stringify(r.example))}</code>`);
-    if (r.examples) out.push(`examples ${r.examples.map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(", ")}`);
+    if (r.examples) out.push(`examples <code>${r.examples.map((v) => esc(JSON.stringify(v))).join(" | ")}</code>`);
     if (r.readOnly) out.push("read-only");
     if (r.deprecated) out.push("deprecated");
     return out.length ? `<p class="facts">${out.join("; ")}</p>` : "";
@@ -154,12 +156,15 @@ export function renderReference(doc) {
     return parts.join("");
   };
 
-  const schemaBlock = (s) => {
+  // `expand`: a named schema's members written out here too (request bodies and successful responses); an
+  // error response names its envelope, written out once under Schemas (one envelope serves many operations,
+  // and every element of the page costs layout time on a slow phone).
+  const schemaBlock = (s, expand = true) => {
     const r = resolve(s);
     const name = refName(s);
     return `<p class="schema-type">Schema: <span class="type">${typeOf(s)}</span></p>${
       name ? `${md(r.description, 4)}${unknown(r)}` : ""
-    }${facts(r)}${members(s, true)}`;
+    }${facts(r)}${name && !expand ? "" : members(s, true)}`;
   };
 
   const json = (v) => `<pre><code>${esc(typeof v === "string" ? v : JSON.stringify(v, null, 2))}</code></pre>`;
@@ -177,11 +182,11 @@ export function renderReference(doc) {
     }
     return out.join("");
   };
-  const content = (c) =>
+  const content = (c, expand = true) =>
     Object.entries(c ?? {})
       .map(
         ([type, media]) =>
-          `<p class="media"><code>${esc(type)}</code></p>${media.schema ? schemaBlock(media.schema) : ""}${examples(media)}`,
+          `<p class="media"><code>${esc(type)}</code></p>${media.schema ? schemaBlock(media.schema, expand) : ""}${examples(media)}`,
       )
       .join("");
 
@@ -256,7 +261,7 @@ export function renderReference(doc) {
                 })
                 .join("")}</ul>`
             : "",
-          content(r.content),
+          content(r.content, /^[123]/.test(status)),
           "</details>",
         );
       }
@@ -335,9 +340,9 @@ export function renderReference(doc) {
           .filter((e) => e.tag === tag)
           .map(
             (e) =>
-              `<li><a href="#${esc(e.id)}"><span class="method m-${e.method}">${e.kind === "webhook" ? "hook" : e.method}</span> ${esc(
+              `<li><a href="#${esc(e.id)}"><span class="method m-${e.method}">${e.kind === "webhook" ? "hook" : e.method}</span> <span>${esc(
                 e.op.summary ?? e.op.operationId,
-              )}</a></li>`,
+              )}</span></a></li>`,
           )
           .join("")}</ul></li>`,
     ),
@@ -366,7 +371,7 @@ nav a:hover,nav a:focus{background:#e7ecf0}
 nav a.group{font-weight:600;margin-top:6px}
 nav .method{display:inline-block;min-width:3.2em;font-size:11px;font-weight:700;text-transform:uppercase}
 main{padding:16px 40px 80px;max-width:1100px}
-section.op,section.schema{border-top:1px solid #d0d7de;margin-top:28px;padding-top:4px;content-visibility:auto;contain-intrinsic-size:auto 1200px}
+section.op,section.schema{border-top:1px solid #d0d7de;margin-top:28px;padding-top:4px}
 h1{font-size:30px}h2{font-size:25px;margin-top:40px}h3{font-size:20px}h4{font-size:16px;margin-bottom:6px}
 .endpoint{font-size:15px}
 .method{font-weight:700}.m-get{color:#116329}.m-post{color:#0550ae}.m-put,.m-patch{color:#7d4e00}.m-delete{color:#a40e26}
@@ -379,7 +384,7 @@ ul.members{list-style:none;padding-left:14px;border-left:2px solid #d0d7de;margi
 ul.members>li{margin:6px 0}
 details>summary{cursor:pointer}
 .status{font-weight:700}.s2{color:#116329}.s4,.s5{color:#a40e26}
-.md p{margin:6px 0}
+main p{margin:6px 0}
 search label{font-weight:600;font-size:14px}
 #search{width:100%;font:inherit;padding:4px 6px;margin:4px 0;border:1px solid #6e7781;border-radius:4px}
 #search-results{list-style:none;padding:0;margin:0 0 8px}#search-results .kind{font-size:11px;font-weight:700;color:#57606a}
