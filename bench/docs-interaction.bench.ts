@@ -17,9 +17,10 @@ import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { buildDocs } from "../scripts/docs.mjs";
 import { serveDocs } from "../scripts/serve-docs.mjs";
-import { root } from "../scripts/tools.mjs";
 import { layOutPeers } from "./docs-peers.ts";
 import { median } from "./stats.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -159,9 +160,10 @@ const now = (page: Page) => page.evaluate(() => performance.now());
 /** Marks the first visible element that matches `selector` or has exactly `text` (in the sidebar: left of 300 px). */
 async function target(page: Page, how: { text?: string; selector?: string; sidebar?: boolean }): Promise<string> {
   const found: string = await page.evaluate(({ text, selector, sidebar }) => {
-    for (const el of document.querySelectorAll("[data-bench-target]")) el.removeAttribute("data-bench-target");
+    for (const el of Array.from(document.querySelectorAll("[data-bench-target]")))
+      el.removeAttribute("data-bench-target");
     const candidates: Element[] = [];
-    if (selector) candidates.push(...document.querySelectorAll(selector));
+    if (selector) candidates.push(...Array.from(document.querySelectorAll(selector)));
     else {
       const lit = `'${text}'`;
       const all = document.evaluate(

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { run } from "../scripts/run.mjs";
-import { root } from "../scripts/tools.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
 
 export const peerVersions = { "@stoplight/elements": "9.0.25", "@scalar/api-reference": "1.72.1" };
 const prefix = path.join(root, ".cache/bench-peers");

@@ -462,7 +462,7 @@ describe("the static reference, JavaScript off", () => {
 
   test("every link inside the page names an element id", async () => {
     const broken = await off.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')]
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]'))
         .map((a) => decodeURIComponent(a.getAttribute("href")!.slice(1)))
         .filter((id) => !document.getElementById(id)),
     );
@@ -502,8 +502,7 @@ describe("the static reference's search", () => {
       const hits = async (query: string) => {
         await field.fill(query);
         await results.locator("li").first().waitFor();
-        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the rendered text
-        return results.locator("a").evaluateAll((as) => as.map((a) => `${a.getAttribute("href")} ${a.innerText}`));
+        return results.locator("a").evaluateAll((as) => as.map((a) => `${a.getAttribute("href")} ${a.textContent}`));
       };
       await field.click();
       expect((await hits("hedge")).join("\n")).toContain("Hedge a portfolio quote");
