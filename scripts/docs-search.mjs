@@ -4,9 +4,11 @@
 // `search-index.json`; and `search.js`, MiniSearch with a few lines that load that index when the reader
 // first reaches for the search field and list the hits as links to the sections. Nothing is computed in
 // the reader's browser but the lookup itself.
+import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { entries, slug } from "./docs-static.mjs";
+import { run } from "./run.mjs";
 import { root } from "./tools.mjs";
 
 /** The fields searched, and those kept to show a hit; the browser loads the index with the same options. */
@@ -16,22 +18,47 @@ export const searchOptions = {
   storeFields: ["title", "kind", "path"],
 };
 
+export const miniSearchVersion = "7.2.0";
+const fallback = path.join(root, ".cache/docs-deps");
+
 /**
- * Where minisearch comes from: the project's node_modules once it is a dependency there, meanwhile the
- * git-ignored .cache/docs-deps (`npm install --prefix .cache/docs-deps minisearch@7.2.0`).
+ * Where minisearch comes from: the project's node_modules once it is a dependency there; until then the
+ * git-ignored .cache/docs-deps, where the first build installs it (npm with --prefix, no scripts, nothing saved).
  */
-export function resolveMiniSearch() {
-  for (const from of [root, path.join(root, ".cache/docs-deps")]) {
-    try {
-      return createRequire(path.join(from, "package.json")).resolve("minisearch");
-    } catch {
-      // Try the next place.
+export async function resolveMiniSearch() {
+  const find = () => {
+    for (const from of [root, fallback]) {
+      try {
+        return createRequire(path.join(from, "package.json")).resolve("minisearch");
+      } catch {
+        // Try the next place.
+      }
     }
-  }
-  throw new Error(
-    "minisearch is not installed: add minisearch@7.2.0 to devDependencies, or run " +
-      "npm install --prefix .cache/docs-deps minisearch@7.2.0 --no-save --ignore-scripts",
+    return undefined;
+  };
+  const found = find();
+  if (found) return found;
+  await mkdir(fallback, { recursive: true });
+  // A package.json of its own, so npm does not walk up to the project's (and its engines).
+  await writeFile(path.join(fallback, "package.json"), '{ "name": "docs-deps", "private": true }\n');
+  console.log(`docs: installing minisearch@${miniSearchVersion} into .cache/docs-deps (once)`);
+  await run(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      fallback,
+      `minisearch@${miniSearchVersion}`,
+      "--no-save",
+      "--ignore-scripts",
+      "--no-audit",
+      "--no-fund",
+    ],
+    { name: "npm install minisearch", timeoutMs: 300_000 },
   );
+  const installed = find();
+  if (!installed) throw new Error(`minisearch@${miniSearchVersion} is not installed: add it to devDependencies.`);
+  return installed;
 }
 
 const METHOD_WORDS = /[{}]/g;
@@ -109,7 +136,7 @@ export function searchDocuments(doc) {
 
 /** `search-index.json`: the options and the serialized index. */
 export async function searchIndex(doc) {
-  const { default: MiniSearch } = await import(resolveMiniSearch());
+  const { default: MiniSearch } = await import(await resolveMiniSearch());
   const index = new MiniSearch(searchOptions);
   index.addAll(searchDocuments(doc));
   return JSON.stringify({ options: searchOptions, index });
@@ -126,7 +153,7 @@ export async function searchScript() {
     target: "es2020",
     write: false,
     legalComments: "none",
-    alias: { minisearch: resolveMiniSearch() },
+    alias: { minisearch: await resolveMiniSearch() },
     logLevel: "silent",
   });
   return out.outputFiles[0].text;
