@@ -389,7 +389,9 @@ search label{font-weight:600;font-size:14px}
 #search{width:100%;font:inherit;padding:4px 6px;margin:4px 0;border:1px solid #6e7781;border-radius:4px}
 #search-results{list-style:none;padding:0;margin:0 0 8px}#search-results .kind{font-size:11px;font-weight:700;color:#57606a}
 .skip{position:absolute;left:-9999px}.skip:focus{left:8px;top:8px;background:#fff;padding:4px}
-@media (max-width:800px){.layout{display:block}nav{position:static;height:auto;max-height:none}main{padding:12px 16px}}
+.to-contents{display:none}
+/* A phone shows the reference first and the contents after it, with a link down to them. */
+@media (max-width:800px){.layout{display:flex;flex-direction:column}nav{order:2;position:static;height:auto;border-right:0;border-top:1px solid #d0d7de}main{padding:12px 16px}.to-contents{display:block;margin:8px 0}}
 `;
 
 // Shows the search field (it needs script) and starts search.js once, when the reader first reaches for it.
@@ -413,13 +415,14 @@ export function staticPage(doc, { description, policy }) {
 <body>
 <a class="skip" href="#/">Skip to the reference</a>
 <div class="layout">
-<nav aria-label="Contents">
+<nav aria-label="Contents" id="contents">
 <p class="views"><a href="redoc.html">Redoc view</a> · <a href="standalone.html">one file</a></p>
 <search id="search-box" hidden><label for="search">Search</label> <input type="search" id="search" autocomplete="off" placeholder="operation, path, field"><ul id="search-results" aria-live="polite"></ul></search>
 <script>${searchLoader}</script>
 ${nav}
 </nav>
 <main>
+<a class="to-contents" href="#contents">Contents</a>
 ${main}
 </main>
 </div>
