@@ -394,9 +394,10 @@ search label{font-weight:600;font-size:14px}
 @media (max-width:800px){.layout{display:flex;flex-direction:column}nav{order:2;position:static;height:auto;border-right:0;border-top:1px solid #d0d7de}main{padding:12px 16px}.to-contents{display:block;margin:8px 0}}
 `;
 
-// Shows the search field (it needs script) and starts search.js once, when the reader first reaches for it.
+// Shows the search field (it needs script, and the served page: from disk the browser refuses to read the index
+// beside the page) and starts search.js once, when the reader first reaches for it.
 const searchLoader = `(function(){var d=document,b=d.getElementById("search-box"),f=d.getElementById("search"),go=0;\
-b.hidden=false;function load(){if(go)return;go=1;var s=d.createElement("script");s.src="search.js";d.head.appendChild(s)}\
+if(location.protocol==="file:")return;b.hidden=false;function load(){if(go)return;go=1;var s=d.createElement("script");s.src="search.js";d.head.appendChild(s)}\
 ["focus","pointerenter","keydown"].forEach(function(e){f.addEventListener(e,load)})})();`;
 
 /** The whole static page: the reference, its sidebar, and a link to the Redoc view of the same document. */
