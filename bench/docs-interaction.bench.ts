@@ -46,7 +46,8 @@ const renderers: Renderer[] = [
     ready: "h1",
     // A nested member's or a response's disclosure in the operation's section (open: the click closes it).
     expand: '[id="/conversions/createquote"] details > summary',
-    search: { field: 'input[type="search"]', results: "#search-results a" },
+    // The reader clicks into the field first, as into the peers' search buttons.
+    search: { open: "#search", field: "#search", results: "#search-results a" },
   },
   {
     // The page as it was before the static reference: Redoc's shell, started on the reader's first intent.

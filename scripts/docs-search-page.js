@@ -8,8 +8,10 @@ const list = document.getElementById("search-results");
 let index;
 const ready = fetch("search-index.json")
   .then((r) => r.json())
-  .then(({ options, index: json }) => {
-    index = MiniSearch.loadJS(json, options);
+  // In slices (MiniSearch yields every 1,000 terms), so keys typed meanwhile are not held up.
+  .then(({ options, index: json }) => MiniSearch.loadJSAsync(json, options))
+  .then((loaded) => {
+    index = loaded;
   });
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
