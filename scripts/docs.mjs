@@ -1,7 +1,8 @@
-// Builds the docs (Redoc CE 3 via `redocly build-docs --inlineBundle`) from a fresh bundle of openapi/ into
-// out/docs/: index.html (the light page readers load), redoc.js (the renderer it starts on intent), each also
-// precompressed (.gz, .br) for scripts/serve-docs.mjs, and standalone.html (one self-contained file for
-// opening from disk). Usage: npm run docs [-- --out DIR].
+// Builds the docs from a fresh bundle of openapi/ into out/docs/: index.html (the whole reference as static
+// HTML, scripts/docs-static.mjs) with its search (search.js, search-index.json: scripts/docs-search.mjs);
+// the Redoc view (Redoc CE 3 via `redocly build-docs --inlineBundle`): redoc.html, the light page that starts
+// redoc.js on intent; each also precompressed (.gz, .br) for scripts/serve-docs.mjs; and standalone.html
+// (Redoc in one self-contained file for opening from disk). Usage: npm run docs [-- --out DIR].
 // Redoc 3 shows security schemes only in a per-operation dialog and renders vendor extensions only on
 // operations and fields, so the docs copy of the document gets two sections composed from the document
 // itself: the schemes' own descriptions under "Authentication", and every `x-not-shown` gap in one list;
@@ -13,6 +14,8 @@ import { isMain } from "./is-main.mjs";
 import { bundle } from "./build.mjs";
 import { parseOrExit } from "./args.mjs";
 import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
+import { searchIndex, searchScript } from "./docs-search.mjs";
+import { staticPage } from "./docs-static.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo, root, stripBanner } from "./tools.mjs";
 
@@ -178,8 +181,15 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   if (!redoc.includes('"disableTelemetry":true')) throw new Error("Redoc telemetry is not disabled in the docs page.");
   const standalone = withDescription(hashLinks(localLogo(redoc)), pageDescription(doc));
   const { page, script } = splitPage(standalone);
+  // The static page carries the same self-only policy as the Redoc pages (one source: the template's meta tag).
+  const pagePolicy = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(
+    await readFile(template, "utf8"),
+  )?.[1];
+  if (!pagePolicy) throw new Error("scripts/docs-template.hbs has no Content-Security-Policy meta tag.");
+  const reference = staticPage(doc, { description: pageDescription(doc), policy: pagePolicy });
   for (const [name, html] of [
-    ["index.html", page],
+    ["index.html", reference],
+    ["redoc.html", page],
     ["standalone.html", standalone],
   ]) {
     if (/<script[^>]+\ssrc="?(https?:)?\/\/|<link[^>]+\shref="?(https?:)?\/\//i.test(html))
@@ -188,7 +198,10 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   await mkdir(outDir, { recursive: true });
   // robots.txt: the page may be indexed (a missing one is a 404 that crawlers and Lighthouse report).
   const files = {
-    "index.html": page,
+    "index.html": reference,
+    "redoc.html": page,
+    "search.js": await searchScript(),
+    "search-index.json": await searchIndex(doc),
     "redoc.js": script,
     "standalone.html": standalone,
     "robots.txt": "User-agent: *\nAllow: /\n",
@@ -227,8 +240,9 @@ async function main() {
   const { file, bytes, brotliBytes, scriptBytes, ms } = await buildDocs({ outDir });
   const kb = (n) => `${Math.round(n / 1024)} KB`;
   console.log(
-    `docs: ${path.relative(process.cwd(), file)} (${kb(bytes)}, ${kb(brotliBytes)} sent compressed; ` +
-      `redoc.js ${kb(scriptBytes)} starts on intent; standalone.html for disk) in ${ms} ms`,
+    `docs: ${path.relative(process.cwd(), file)} (the whole reference, ${kb(bytes)}, ${kb(brotliBytes)} sent ` +
+      `compressed; the Redoc view redoc.html starts redoc.js, ${kb(scriptBytes)}, on intent; standalone.html ` +
+      `for disk) in ${ms} ms`,
   );
 }
 

@@ -108,9 +108,12 @@ async function main() {
       rows.push(figures);
     }
     console.table(rows.map(({ failed, ...row }) => row));
-    const [fast, slow] = [await intentToReady(url), await intentToReady(url, 4)];
+    // The reference itself has nothing deferred; the Redoc view (redoc.html) still starts Redoc on intent.
+    const redoc = `${url}redoc.html`;
+    const [fast, slow] = [await intentToReady(redoc), await intentToReady(redoc, 4)];
     console.log(
-      `first intent to Redoc's rendering: ${fast} ms at this machine's speed, ${slow} ms with the CPU 4x slower`,
+      `Redoc view (redoc.html), first intent to Redoc's rendering: ${fast} ms at this machine's speed, ` +
+        `${slow} ms with the CPU 4x slower`,
     );
     for (const { preset, failed } of rows)
       if (failed.length) console.log(`${preset}: audits not passed: ${failed.join(", ")}`);

@@ -38,9 +38,18 @@ const BUILD_FILES = [
   "package.json",
   "package-lock.json",
 ].concat(
-  ["build.mjs", "build-package.mjs", "docs.mjs", "docs-page.mjs", "docs-template.hbs", "postman.mjs", "tools.mjs"].map(
-    (f) => `scripts/${f}`,
-  ),
+  [
+    "build.mjs",
+    "build-package.mjs",
+    "docs.mjs",
+    "docs-page.mjs",
+    "docs-static.mjs",
+    "docs-search.mjs",
+    "docs-search-page.js",
+    "docs-template.hbs",
+    "postman.mjs",
+    "tools.mjs",
+  ].map((f) => `scripts/${f}`),
 );
 const stampFile = path.join(root, "out/start-inputs.sha256");
 

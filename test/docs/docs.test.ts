@@ -1,16 +1,16 @@
-// The built docs page in a real browser (Debian's Chromium driven by playwright-core), served by
-// scripts/serve-docs.mjs as `npm start` serves it, with every other request blocked and counted; and the
-// standalone file opened from disk.
+// The built docs in a real browser (Debian's Chromium driven by playwright-core), served by
+// scripts/serve-docs.mjs as `npm start` serves it, with every other request blocked and counted: the static
+// reference (index.html) with JavaScript off, the Redoc view (redoc.html), and the standalone file from disk.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildDocs, unknowns } from "../../scripts/docs.mjs";
 import { serveDocs } from "../../scripts/serve-docs.mjs";
-import { type Json, listOperations, loadBundle } from "../helpers/document.ts";
+import { deref, type Json, listOperations, loadBundle } from "../helpers/document.ts";
 import fixtures from "../signing/vectors.json" with { type: "json" };
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -25,6 +25,8 @@ let server: Server;
 let context: BrowserContext;
 let page: Page;
 let pageUrl: string;
+/** The server's root: the static reference (index.html). */
+let rootUrl: string;
 let build: Awaited<ReturnType<typeof buildDocs>>;
 const outside: string[] = [];
 /** Every request the page made to its own server, in order. */
@@ -44,7 +46,8 @@ beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "docs-test-"));
   build = await buildDocs({ outDir: path.join(tmp, "docs"), document: doc });
   server = await serveDocs({ dir: path.join(tmp, "docs"), port: 0 });
-  pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  rootUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  pageUrl = `${rootUrl}redoc.html`;
   context = await chromium.launchPersistentContext(path.join(tmp, "profile"), {
     executablePath: chromiumPath,
     headless: true,
@@ -63,8 +66,8 @@ beforeAll(async () => {
   await context.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith("file:")) return route.continue();
-    if (url.startsWith(pageUrl)) {
-      served.push(url.slice(pageUrl.length - 1));
+    if (url.startsWith(rootUrl)) {
+      served.push(url.slice(rootUrl.length - 1));
       return route.continue();
     }
     outside.push(url);
@@ -109,12 +112,10 @@ async function open(hash: string, name: string) {
 // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText, the rendered text a reader sees
 const text = () => page.locator("body").innerText();
 
-describe("the docs page, served with the network blocked", () => {
+describe("the Redoc view, served with the network blocked", () => {
   test("loads Redoc only when the reader shows intent", async () => {
-    expect(build.bytes).toBeLessThan(600_000);
-    expect(build.brotliBytes).toBeLessThan(100_000);
     expect(build.scriptBytes).toBeGreaterThan(500_000);
-    expect(firstLoad).toEqual(["/"]);
+    expect(firstLoad).toEqual(["/redoc.html"]);
     // The server-rendered shell already names every tag in its sidebar.
     for (const tag of new Set(operations.map(({ op }) => op.tags[0])))
       await expect(page.getByRole("link", { name: tag, exact: true }).first().isVisible()).resolves.toBe(true);
@@ -337,6 +338,191 @@ describe("the docs page, served with the network blocked", () => {
     expect(outside).toEqual([]);
     expect(blockedByPolicy).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+/** Redoc's route of an operation or webhook (`/conversions/createquote`), which the static page uses as its id. */
+const route = (op: Json) => `/${op.tags[0].toLowerCase().replace(/\s+/g, "-")}/${op.operationId.toLowerCase()}`;
+/** Text as the page shows it: Markdown's code and emphasis marks gone, white space folded. */
+const plain = (s: string) => s.replace(/[`*]/g, "").replace(/\s+/g, " ").trim();
+
+describe("the static reference, JavaScript off", () => {
+  let browser: Browser;
+  let off: Page;
+  const requests: string[] = [];
+  let body = "";
+  /** The text of the element with this id (the browser's own text, JavaScript off). */
+  const section = (id: string) =>
+    off
+      .locator(`[id="${id}"]`)
+      .textContent()
+      .then((t) => plain(t ?? ""));
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    });
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    await ctx.route("**/*", (r) => {
+      requests.push(r.request().url());
+      return r.request().url().startsWith(rootUrl) ? r.continue() : r.abort();
+    });
+    off = await ctx.newPage();
+    off.setDefaultTimeout(10_000);
+    await off.goto(rootUrl, { waitUntil: "load" });
+    body = plain((await off.locator("body").textContent()) ?? "");
+  });
+  afterAll(() => browser?.close());
+
+  test("loads one file, small on the wire, and nothing else", () => {
+    expect(requests).toEqual([rootUrl]);
+    expect(build.brotliBytes).toBeLessThan(100_000);
+  });
+
+  test("shows every operation and webhook: summary, operation id, method and path", async () => {
+    const all = [
+      ...operations.map(({ op, method, path: p }) => ({ op, method, name: p })),
+      ...webhooks.map(({ name, op }) => ({ op, method: "post", name })),
+    ];
+    expect(all.length).toBeGreaterThan(20);
+    for (const { op, method, name } of all) {
+      const text = await section(route(op));
+      for (const part of [op.summary, op.operationId, `${method.toUpperCase()} ${name}`])
+        expect(text, route(op)).toContain(part);
+    }
+  });
+
+  test("shows every parameter, request and response of every operation", async () => {
+    for (const { op, path: p } of operations) {
+      const text = await section(route(op));
+      const params = [...(doc.paths[p].parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => deref(doc, x));
+      for (const param of params) expect(text, `${route(op)} ${param.name}`).toContain(param.name);
+      for (const status of Object.keys(op.responses)) expect(text, `${route(op)} ${status}`).toContain(status);
+      for (const sample of op["x-codeSamples"] ?? [])
+        expect(text, `${route(op)} ${sample.label}`).toContain(plain(sample.source).slice(0, 80).replace(/[`*]/g, ""));
+    }
+  });
+
+  test("shows every schema with its members; a member of a named schema links to that schema's own section", async () => {
+    const schemas = Object.entries<Json>(doc.components.schemas);
+    expect(schemas.length).toBeGreaterThan(20);
+    const named = (s: Json): string[] =>
+      s?.$ref
+        ? [s.$ref.split("/").pop()]
+        : [
+            ...(s?.items ? named(s.items) : []),
+            ...["allOf", "oneOf", "anyOf"].flatMap((k) => (s?.[k] ?? []).flatMap(named)),
+          ];
+    let links = 0;
+    for (const [name, schema] of schemas) {
+      const id = `/schemas/${name}`;
+      expect(await section(id)).toContain(name);
+      const parts = [schema, ...["allOf", "oneOf", "anyOf"].flatMap((k) => schema[k] ?? [])].map((x: Json) =>
+        deref(doc, x),
+      );
+      for (const part of parts)
+        for (const [member, sub] of Object.entries<Json>(part.properties ?? {})) {
+          expect(await section(id), `${name}.${member}`).toContain(member);
+          for (const target of named(sub)) {
+            links++;
+            await expect(
+              off.locator(`[id="${id}"] a[href="#/schemas/${target}"]`).count(),
+              `${name}.${member}`,
+            ).resolves.toBeGreaterThan(0);
+          }
+        }
+    }
+    expect(links).toBeGreaterThan(5);
+  });
+
+  test("shows every example value", () => {
+    const values = Object.values<Json>(doc.components.examples).map((e) => e.value);
+    for (const value of values) expect(body).toContain(plain(JSON.stringify(value, null, 2).replace(/[`*]/g, "")));
+  });
+
+  test("shows every x-not-shown unknown", () => {
+    const marks = unknowns(doc);
+    expect(marks.length).toBeGreaterThan(20);
+    for (const [where, note] of marks) expect(body, where).toContain(plain(note));
+  });
+
+  test("shows each operation's and schema's own unknown in its section", async () => {
+    for (const { op } of [...operations, ...webhooks])
+      if (op["x-not-shown"]) expect(await section(route(op)), route(op)).toContain(plain(op["x-not-shown"]));
+    for (const [name, s] of Object.entries<Json>(doc.components.schemas))
+      if (s["x-not-shown"]) expect(await section(`/schemas/${name}`), name).toContain(plain(s["x-not-shown"]));
+  });
+
+  test("shows the webhooks and the changelog", async () => {
+    for (const { name, op } of webhooks) expect(await section(route(op))).toContain(name);
+    expect(await section("/section/changelog")).toBeTruthy();
+    expect(body).toMatch(/Changelog[\s\S]*1\.0\.13[\s\S]*institution_name[\s\S]*optional[\s\S]*00020008/);
+  });
+
+  test("every link inside the page names an element id", async () => {
+    const broken = await off.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]'))
+        .map((a) => decodeURIComponent(a.getAttribute("href")!.slice(1)))
+        .filter((id) => !document.getElementById(id)),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  test.each([
+    ["#/conversions/executequote", "Execute a quote"],
+    ["#/section/authentication", "Authentication"],
+    ["#/section/changelog", "Changelog"],
+    ["#/schemas/Quote", "Quote"],
+  ])("a deep link %s lands on its section without script", async (hash, title) => {
+    const fresh = await off.context().newPage();
+    try {
+      await fresh.goto(`${rootUrl}${hash}`, { waitUntil: "load" });
+      const heading = fresh
+        .locator("h1, h2, h3")
+        .filter({ hasText: exactly(title) })
+        .first();
+      const box = await heading.boundingBox();
+      expect(box, hash).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(-1);
+      expect(box!.y).toBeLessThan(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("the static reference's search", () => {
+  test("answers from the prebuilt index: any operation by its id or a word of its path, any schema by name", async () => {
+    const fresh = await context.newPage();
+    try {
+      await fresh.goto(rootUrl, { waitUntil: "load" });
+      const field = fresh.locator("#search");
+      const results = fresh.locator("#search-results");
+      const hits = async (query: string) => {
+        await field.fill(query);
+        await results.locator("li").first().waitFor();
+        return results.locator("a").evaluateAll((as) => as.map((a) => `${a.getAttribute("href")} ${a.textContent}`));
+      };
+      await field.click();
+      expect((await hits("hedge")).join("\n")).toContain("Hedge a portfolio quote");
+      for (const { op, path: p } of operations) {
+        expect((await hits(op.operationId))[0], op.operationId).toContain(`#${route(op)} `);
+        const word = p
+          .split("/")
+          .filter((w: string) => w && !w.startsWith("{"))
+          .pop()!;
+        expect((await hits(word)).join("\n"), word).toContain(op.tags[0] === undefined ? "" : p);
+      }
+      for (const name of Object.keys(doc.components.schemas))
+        expect((await hits(name)).join("\n"), name).toContain(`#/schemas/${name} `);
+      await results
+        .getByRole("link", { name: /Create a quote/ })
+        .first()
+        .isVisible();
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

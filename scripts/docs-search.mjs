@@ -1,0 +1,160 @@
+// The docs page's search, prebuilt at build time: a MiniSearch index of every operation and webhook (its
+// summary, method and path, operation id, parameter names and the members of its request and response
+// schemas), every schema (its name and members) and every section of the introduction, written as
+// `search-index.json`; and `search.js`, MiniSearch with a few lines that load that index when the reader
+// first reaches for the search field and list the hits as links to the sections. Nothing is computed in
+// the reader's browser but the lookup itself.
+import { mkdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { entries, slug } from "./docs-static.mjs";
+import { run } from "./run.mjs";
+import { root } from "./tools.mjs";
+
+/** The fields searched, and those kept to show a hit; the browser loads the index with the same options. */
+export const searchOptions = {
+  idField: "id",
+  fields: ["title", "path", "names", "text"],
+  storeFields: ["title", "kind", "path"],
+};
+
+export const miniSearchVersion = "7.2.0";
+const fallback = path.join(root, ".cache/docs-deps");
+
+/**
+ * Where minisearch comes from: the project's node_modules once it is a dependency there; until then the
+ * git-ignored .cache/docs-deps, where the first build installs it (npm with --prefix, no scripts, nothing saved).
+ */
+export async function resolveMiniSearch() {
+  const find = () => {
+    for (const from of [root, fallback]) {
+      try {
+        return createRequire(path.join(from, "package.json")).resolve("minisearch");
+      } catch {
+        // Try the next place.
+      }
+    }
+    return undefined;
+  };
+  const found = find();
+  if (found) return found;
+  await mkdir(fallback, { recursive: true });
+  // A package.json of its own, so npm does not walk up to the project's (and its engines).
+  await writeFile(path.join(fallback, "package.json"), '{ "name": "docs-deps", "private": true }\n');
+  console.log(`docs: installing minisearch@${miniSearchVersion} into .cache/docs-deps (once)`);
+  await run(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      fallback,
+      `minisearch@${miniSearchVersion}`,
+      "--no-save",
+      "--ignore-scripts",
+      "--no-audit",
+      "--no-fund",
+    ],
+    { name: "npm install minisearch", timeoutMs: 300_000 },
+  );
+  const installed = find();
+  if (!installed) throw new Error(`minisearch@${miniSearchVersion} is not installed: add it to devDependencies.`);
+  return installed;
+}
+
+const METHOD_WORDS = /[{}]/g;
+
+/** The documents the index holds: one per operation, webhook, schema and introduction section. */
+export function searchDocuments(doc) {
+  const resolve = (node) => {
+    let n = node;
+    for (let i = 0; n?.$ref && i < 10; i++)
+      n = n.$ref
+        .slice(2)
+        .split("/")
+        .reduce((o, k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+    return n ?? {};
+  };
+  /** Every member name of a schema, nested members and referenced schemas included (each schema once). */
+  const memberNames = (s, seen = new Set()) => {
+    if (!s || typeof s !== "object") return [];
+    if (s.$ref) {
+      if (seen.has(s.$ref)) return [];
+      seen.add(s.$ref);
+      return [s.$ref.split("/").pop(), ...memberNames(resolve(s), seen)];
+    }
+    const out = [];
+    for (const [name, p] of Object.entries(s.properties ?? {})) out.push(name, ...memberNames(p, seen));
+    for (const k of ["allOf", "oneOf", "anyOf"]) for (const v of s[k] ?? []) out.push(...memberNames(v, seen));
+    if (s.items) out.push(...memberNames(s.items, seen));
+    if (s.additionalProperties && typeof s.additionalProperties === "object")
+      out.push(...memberNames(s.additionalProperties, seen));
+    return out;
+  };
+  const bodies = (op) => {
+    const media = [];
+    if (op.requestBody) media.push(...Object.values(resolve(op.requestBody).content ?? {}));
+    for (const r of Object.values(op.responses ?? {})) media.push(...Object.values(resolve(r).content ?? {}));
+    return media.flatMap((m) => memberNames(m.schema));
+  };
+  const docs = entries(doc).map((e) => ({
+    id: e.id,
+    kind: e.kind === "webhook" ? "webhook" : e.method.toUpperCase(),
+    title: e.op.summary ?? e.op.operationId,
+    path: e.name,
+    names: [
+      e.op.operationId,
+      ...[...e.shared, ...(e.op.parameters ?? [])].map((p) => resolve(p).name),
+      ...bodies(e.op),
+      e.name.replace(METHOD_WORDS, ""),
+    ].join(" "),
+    text: [e.tag, e.op.description ?? "", e.op["x-not-shown"] ?? ""].join(" "),
+  }));
+  for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
+    docs.push({
+      id: `/schemas/${name}`,
+      kind: "schema",
+      title: name,
+      path: "",
+      names: memberNames(s).join(" "),
+      text: `${s.description ?? ""} ${s["x-not-shown"] ?? ""}`,
+    });
+  const description = String(doc.info.description ?? "");
+  const headings = [...description.matchAll(/^#{2,4} (.+)$/gm)];
+  headings.forEach((m, i) => {
+    const end = headings[i + 1]?.index ?? description.length;
+    docs.push({
+      id: `/section/${slug(m[1].trim())}`,
+      kind: "section",
+      title: m[1].trim(),
+      path: "",
+      names: "",
+      text: description.slice(m.index + m[0].length, end),
+    });
+  });
+  return docs;
+}
+
+/** `search-index.json`: the options and the serialized index. */
+export async function searchIndex(doc) {
+  const { default: MiniSearch } = await import(await resolveMiniSearch());
+  const index = new MiniSearch(searchOptions);
+  index.addAll(searchDocuments(doc));
+  return JSON.stringify({ options: searchOptions, index });
+}
+
+/** `search.js`: MiniSearch and scripts/docs-search-page.js bundled and minified by esbuild. */
+export async function searchScript() {
+  const { build } = await import("esbuild");
+  const out = await build({
+    entryPoints: [path.join(root, "scripts/docs-search-page.js")],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2020",
+    write: false,
+    legalComments: "none",
+    alias: { minisearch: await resolveMiniSearch() },
+    logLevel: "silent",
+  });
+  return out.outputFiles[0].text;
+}
