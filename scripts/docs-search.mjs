@@ -4,11 +4,9 @@
 // `search-index.json`; and `search.js`, MiniSearch with a few lines that load that index when the reader
 // first reaches for the search field and list the hits as links to the sections. Nothing is computed in
 // the reader's browser but the lookup itself.
-import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { entries, slug } from "./docs-static.mjs";
-import { run } from "./run.mjs";
 import { root } from "./tools.mjs";
 
 /** The fields searched, and those kept to show a hit; the browser loads the index with the same options. */
@@ -18,47 +16,9 @@ export const searchOptions = {
   storeFields: ["title", "kind", "path"],
 };
 
-export const miniSearchVersion = "7.2.0";
-const fallback = path.join(root, ".cache/docs-deps");
-
-/**
- * Where minisearch comes from: the project's node_modules once it is a dependency there; until then the
- * git-ignored .cache/docs-deps, where the first build installs it (npm with --prefix, no scripts, nothing saved).
- */
+/** minisearch, a devDependency: its module file, which the build bundles into search.js. */
 export async function resolveMiniSearch() {
-  const find = () => {
-    for (const from of [root, fallback]) {
-      try {
-        return createRequire(path.join(from, "package.json")).resolve("minisearch");
-      } catch {
-        // Try the next place.
-      }
-    }
-    return undefined;
-  };
-  const found = find();
-  if (found) return found;
-  await mkdir(fallback, { recursive: true });
-  // A package.json of its own, so npm does not walk up to the project's (and its engines).
-  await writeFile(path.join(fallback, "package.json"), '{ "name": "docs-deps", "private": true }\n');
-  console.log(`docs: installing minisearch@${miniSearchVersion} into .cache/docs-deps (once)`);
-  await run(
-    "npm",
-    [
-      "install",
-      "--prefix",
-      fallback,
-      `minisearch@${miniSearchVersion}`,
-      "--no-save",
-      "--ignore-scripts",
-      "--no-audit",
-      "--no-fund",
-    ],
-    { name: "npm install minisearch", timeoutMs: 300_000 },
-  );
-  const installed = find();
-  if (!installed) throw new Error(`minisearch@${miniSearchVersion} is not installed: add it to devDependencies.`);
-  return installed;
+  return createRequire(path.join(root, "package.json")).resolve("minisearch");
 }
 
 const METHOD_WORDS = /[{}]/g;
