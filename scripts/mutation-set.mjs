@@ -25,7 +25,13 @@ export const groups = [
   {
     name: "client transport",
     folders: [],
-    files: ["src/client/retry.ts", "src/client/send.ts", "src/client/auth.ts", "src/client/url.ts", "src/client/timeout.ts"],
+    files: [
+      "src/client/retry.ts",
+      "src/client/send.ts",
+      "src/client/auth.ts",
+      "src/client/url.ts",
+      "src/client/timeout.ts",
+    ],
     target: 90,
     tests: ["test/client/**/*.test.ts"],
   },
@@ -34,7 +40,12 @@ export const groups = [
     folders: ["src/fetch"],
     files: [],
     target: 95,
-    tests: ["test/fetch/signingFetch.test.ts", "test/fetch/property.test.ts", "test/fetch/replay.test.ts"],
+    tests: [
+      "test/fetch/signingFetch.test.ts",
+      "test/fetch/property.test.ts",
+      "test/fetch/replay.test.ts",
+      "test/fetch/boundaries.test.ts",
+    ],
   },
   {
     // The gate itself, and the front's hook that serves the control API before anything else (it calls the gate

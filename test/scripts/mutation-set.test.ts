@@ -65,7 +65,8 @@ describe("the mutation set", () => {
   });
 
   test("has no file outside it that is not on disk under a group", () => {
-    for (const file of Object.keys(outside)) expect(groups.some((g) => globsOf(g).some((p) => mutated(file, [p])))).toBe(true);
+    for (const file of Object.keys(outside))
+      expect(groups.some((g) => globsOf(g).some((p) => mutated(file, [p])))).toBe(true);
   });
 
   test.each(groups.flatMap((g) => globsOf(g).map((glob) => [g.name, glob] as const)))(
@@ -80,7 +81,10 @@ describe("the mutation set", () => {
     expect(group.target).toBeGreaterThanOrEqual(90);
     for (const glob of group.tests) {
       const base = glob.includes("*") ? glob.slice(0, glob.indexOf("/*")) : path.dirname(glob);
-      expect(filesUnder(base).filter((f) => minimatch(abs(f), abs(glob), { dot: false })), glob).not.toEqual([]);
+      expect(
+        filesUnder(base).filter((f) => minimatch(abs(f), abs(glob), { dot: false })),
+        glob,
+      ).not.toEqual([]);
     }
   });
 

@@ -77,6 +77,29 @@ export function controlGate(token: string | undefined): (caller: ControlCaller) 
   };
 }
 
+/** Who may reach the control API as the mock's options set it: none unless it is on, then the gate's callers. */
+export interface ControlAccess {
+  /** True for a path under the control prefix while the control API is on. */
+  isControlPath(path: string): boolean;
+  /** The refusal of a call (its head alone, or with its body), or undefined to let it through. */
+  admit(caller: ControlCaller): Reply | undefined;
+}
+
+/** The control API's access from the mock's options: off unless `control`, under `controlPrefix`, behind the gate. */
+export function controlAccess(options: {
+  control: boolean;
+  controlPrefix: string;
+  controlToken: string | undefined;
+}): ControlAccess {
+  const { control, controlPrefix: prefix } = options;
+  const gate = controlGate(options.controlToken);
+  return {
+    isControlPath: (path) => control && (path === prefix || path.startsWith(`${prefix}/`)),
+    admit: (caller) =>
+      control ? gate(caller) : reply(404, { error: "The control API is off: start the mock with --control." }),
+  };
+}
+
 /** The 413 of a control body over its bound (`size`: its declared or read length, when known). */
 export const tooLarge = (size?: number) =>
   reply(413, {
