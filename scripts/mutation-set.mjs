@@ -54,7 +54,11 @@ export const groups = [
     folders: [],
     files: ["src/mock/stateful/controlAccess.ts", "src/mock/stateful/http.ts"],
     target: 95,
-    tests: ["test/mock-stateful/controlAccess.test.ts", "test/mock-stateful/http.test.ts"],
+    tests: [
+      "test/mock-stateful/controlAccess.test.ts",
+      "test/mock-stateful/controlGate.test.ts",
+      "test/mock-stateful/http.test.ts",
+    ],
   },
   {
     // How the front reads a request and refuses it before Prism sees it, and its guard against silent connections.
