@@ -66,7 +66,7 @@ export const groups = [
     folders: [],
     files: ["src/mock/front.ts", "src/mock/connections.ts"],
     target: 95,
-    tests: ["test/mock/front.inprocess.test.ts", "test/mock/connections.test.ts"],
+    tests: ["test/mock/frontInProcess.test.ts", "test/mock/connections.test.ts"],
   },
   {
     name: "fo-sign CLI",

@@ -66,7 +66,14 @@ describe("the mock's own address", () => {
     const gate = controlGate(undefined);
     expect(gate(owner({}, { origin: `http://localhost:${PORT}` }))).toBeUndefined();
     expect(gate(owner({}, { origin: `HTTP://127.0.0.1:${PORT}` }))).toBeUndefined();
-    for (const origin of [`https://127.0.0.1:${PORT}`, `ws://127.0.0.1:${PORT}`, "http://evil.example", "null"]) {
+    // "wxyz://" has the length of "http://": the scheme itself is checked, not only what follows it.
+    for (const origin of [
+      `https://127.0.0.1:${PORT}`,
+      `wxyz://127.0.0.1:${PORT}`,
+      `ws://127.0.0.1:${PORT}`,
+      "http://evil.example",
+      "null",
+    ]) {
       const r = gate(owner({}, { origin }));
       expect(r?.status, origin).toBe(403);
       expect(errorOf(r)).toBe(`The control API takes no cross-origin calls (Origin ${JSON.stringify(origin)}).`);

@@ -16,12 +16,20 @@ import { CONTROL_LIMITS } from "../../src/mock/stateful/limits.ts";
 import { BEARER, C, quoteBody } from "./support.ts";
 
 const fronts: RunningFront[] = [];
-afterEach(async () => void (await Promise.all(fronts.splice(0).map((f) => f.close()))));
+/** Requests that reached "Prism" (the front's pass-on), by path: nothing the stateful mode answered may. */
+const reachedPrism: string[] = [];
+afterEach(async () => {
+  await Promise.all(fronts.splice(0).map((f) => f.close()));
+  reachedPrism.length = 0;
+});
 
 /** A sandbox front with `options` plugged in; what reaches "Prism" answers 404 with X-Prism. */
 async function front(options: Parameters<typeof startFront>[0] extends infer O ? Partial<O> : never) {
   const f = await startFront({
-    prism: (_req, res) => res.writeHead(404, { "X-Prism": "1" }).end(),
+    prism: (req, res) => {
+      reachedPrism.push(req.url ?? "");
+      res.writeHead(404, { "X-Prism": "1" }).end();
+    },
     auth: "sandbox",
     keys: parseKeys({ "AK-http": randomBytes(32).toString("base64url") }, "test keys"),
     ...options,
@@ -42,9 +50,10 @@ function request(
   path: string,
   headers: Record<string, string | number> = {},
   body = "",
+  agent: http.Agent | false = false,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: f.port, method, path, headers, agent: false }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: f.port, method, path, headers, agent }, (res) => {
       let text = "";
       res.on("data", (d) => (text += d));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
@@ -89,7 +98,7 @@ describe("headersOf", () => {
   });
 
   test("a name without a value is left out", () => {
-    expect(headersOf(["A", "1", "B"])).toEqual({ a: "1" });
+    expect(headersOf(["A", "1", "B"])).toStrictEqual({ a: "1" });
   });
 });
 
@@ -109,6 +118,7 @@ describe("the handler", () => {
     expect(JSON.parse(created.text).quote_id).toBeTruthy();
     const passed = await request(f, "GET", "/v1/not-kept-here", BEARER);
     expect(passed).toMatchObject({ status: 404, headers: { "x-prism": "1" } });
+    expect(reachedPrism).toEqual(["/v1/not-kept-here"]);
   });
 
   test("hands the mock the request as the front read it, with the port it came in on", async () => {
@@ -128,6 +138,7 @@ describe("the handler", () => {
     expect(seen[0]).toMatchObject({ method: "PUT", path: "/v1/x", query: "a=1", localPort: f.port });
     expect(seen[0]!.headers["x-twice"]).toBe("1");
     expect(Buffer.from(seen[0]!.body).toString()).toBe("{}");
+    expect(reachedPrism).toEqual([]);
   });
 
   test("a drop closes the connection with no answer at all", async () => {
@@ -137,6 +148,7 @@ describe("the handler", () => {
       s.write(`GET /v1/x HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n\r\n`),
     );
     expect(received).toBe("");
+    expect(reachedPrism).toEqual([]);
   });
 
   test("a failure inside the mock is a 500 in the envelope naming it, and the front keeps serving", async () => {
@@ -155,10 +167,14 @@ describe("the handler", () => {
       expect(JSON.parse(answer.text)).toMatchObject({ status: 500, detail: "Stateful mock failure: store broke" });
     }
     expect(calls).toBe(2);
+    expect(reachedPrism).toEqual([]);
   });
 });
 
 describe("the control API, served first", () => {
+  // A control call is answered here, whatever its outcome: never passed on.
+  afterEach(() => expect(reachedPrism.filter((p) => p.startsWith("/__mock/"))).toEqual([]));
+
   async function controlFront(options: Parameters<typeof createStatefulMock>[0] = {}) {
     const mock = await createStatefulMock({ control: true, ...options });
     return { mock, f: await front(statefulFrontOptions(mock)) };
@@ -171,12 +187,22 @@ describe("the control API, served first", () => {
 
   test("refused from the head: the gate's answer, and the connection closes", async () => {
     const { mock, f } = await controlFront();
-    const refused = await request(f, "POST", "/__mock/faults", { "content-type": "text/plain" }, "{}");
-    expect(refused.status).toBe(415);
-    expect(refused.headers.connection).toBe("close");
-    const foreign = await request(f, "GET", "/__mock/requests", { host: "evil.example" });
-    expect(foreign.status).toBe(403);
-    expect(foreign.headers.connection).toBe("close");
+    // A client that would keep the connection: the refusal closes it all the same.
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const refused = await request(f, "POST", "/__mock/faults", { "content-type": "text/plain" }, "{}", agent);
+      expect(refused.status).toBe(415);
+      expect(refused.headers.connection).toBe("close");
+      const foreign = await request(f, "GET", "/__mock/requests", { host: "evil.example" }, "", agent);
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.connection).toBe("close");
+      // A call the gate lets through keeps it.
+      const passed = await request(f, "GET", "/__mock/requests", {}, "", agent);
+      expect(passed.status).toBe(200);
+      expect(passed.headers.connection).toBe("keep-alive");
+    } finally {
+      agent.destroy();
+    }
     expect(mock.faults.size).toBe(0);
   });
 
