@@ -80,7 +80,7 @@ export const groups = [
     folders: ["src/proxy"],
     files: [],
     target: 95,
-    tests: ["test/proxy/forwarding.test.ts", "test/proxy/units.test.ts"],
+    tests: ["test/proxy/forwarding.test.ts", "test/proxy/units.test.ts", "test/proxy/server.test.ts"],
   },
 ];
 

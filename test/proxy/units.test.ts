@@ -102,6 +102,10 @@ describe("endToEnd", () => {
     );
   });
 
+  test("only the Connection header's value names headers to drop", () => {
+    expect(endToEnd(["X-A", "x-b", "X-B", "1", "Via", "x-a"])).toEqual(["X-A", "x-b", "X-B", "1", "Via", "x-a"]);
+  });
+
   test("RFC 9110's connection-level headers never cross", () => {
     for (const n of ["TE", "Trailer", "Transfer-Encoding", "Proxy-Authorization", "Proxy-Authenticate", "Connection"])
       expect(endToEnd([n, "x", "X-Kept", "1"])).toEqual(["X-Kept", "1"]);
