@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { parseOrExit, refuse } from "./args.mjs";
 import { isMain } from "./is-main.mjs";
-import { globsOf, inGroup, groups as mutationGroups } from "./mutation-set.mjs";
+import { globsOf, inGroup, groups as mutationGroups, outside } from "./mutation-set.mjs";
 import { start } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
@@ -146,7 +146,10 @@ async function main() {
   if (!values.report) {
     // A report left by an earlier run must not be read as this run's.
     rmSync(reportFile, { force: true });
-    const args = values.mutate ? ["--mutate", values.mutate.join(",")] : [];
+    // A --mutate on the command line replaces the configured set: the files left out of it stay out.
+    const args = values.mutate
+      ? ["--mutate", [...values.mutate, ...Object.keys(outside).map((f) => `!${f}`)].join(",")]
+      : [];
     const started = Date.now();
     const run = await runStryker(args, minutes);
     const took = `${Math.round((Date.now() - started) / 1000)} s`;
