@@ -6,12 +6,15 @@
 import { readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { groups, globsOf, inGroup, mutate, mutationTests, outside } from "../../scripts/mutation-set.mjs";
-import strykerConfig from "../../stryker.config.mjs";
 import mutationVitest from "../../vitest.mutation.config.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
+// StrykerJS's configuration as StrykerJS loads it (a plain module, no types of its own).
+const strykerConfig: { mutate: string[] } = (await import(pathToFileURL(path.join(root, "stryker.config.mjs")).href))
+  .default;
 // StrykerJS's own matcher (its FileMatcher: minimatch over absolute paths, hidden files left out).
 const strykerRequire = createRequire(createRequire(import.meta.url).resolve("@stryker-mutator/core/package.json"));
 const { minimatch } = strykerRequire("minimatch") as {
