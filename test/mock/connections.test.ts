@@ -1,7 +1,7 @@
 // The front's guard against silent connections (src/mock/connections.ts), in-process on a plain 127.0.0.1 server:
 // a connection that sends nothing is closed after the first-byte timeout and one that spoke is kept; at the cap, a
 // new connection evicts the oldest silent one, never one that spoke; the cap comes from the descriptor limit.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -24,12 +24,14 @@ afterEach(async () => {
 
 /** A guarded server that never answers; `seen(n)` waits until it has handled n connections and `asked(n)` n requests. */
 async function guarded(firstByteMs: number, maxConnections: number) {
-  let connections = 0;
   let requests = 0;
   const server = http.createServer(() => void requests++);
   guardConnections(server, { firstByteMs, maxConnections });
-  // After the guard's own listener: once this one ran, the guard has judged the connection.
-  server.on("connection", () => void connections++);
+  // After the guard's own listener: once this one ran, the guard has judged the connection. The server's side of
+  // each, in arrival order: `destroyed` is set the moment the guard closes one.
+  const accepted: net.Socket[] = [];
+  server.on("connection", (socket: net.Socket) => void accepted.push(socket));
+  const connections = () => accepted.length;
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const until = async (done: () => boolean) => {
@@ -37,8 +39,10 @@ async function guarded(firstByteMs: number, maxConnections: number) {
   };
   return {
     port: (server.address() as net.AddressInfo).port,
-    seen: (n: number) => until(() => connections >= n),
+    seen: (n: number) => until(() => connections() >= n),
     asked: (n: number) => until(() => requests >= n),
+    /** Which connections the guard closed, in arrival order. */
+    closed: () => accepted.map((socket) => socket.destroyed),
   };
 }
 
@@ -79,37 +83,41 @@ describe("the room rule", () => {
     const spoke = await connect(server.port);
     spoke.socket.write(REQUEST);
     await server.asked(1);
-    const oldest = await connect(server.port);
-    const second = await connect(server.port);
+    await connect(server.port);
+    await connect(server.port);
     await server.seen(3);
-    const fourth = await connect(server.port);
-    await oldest.closed;
+    expect(server.closed()).toEqual([false, false, false]);
+    await connect(server.port);
     await server.seen(4);
-    expect([spoke.isClosed(), second.isClosed(), fourth.isClosed()]).toEqual([false, false, false]);
+    expect(server.closed()).toEqual([false, true, false, false]);
   });
 
-  test("up to the cap nothing is evicted; one more evicts exactly one", async () => {
+  test("up to the cap nothing is evicted; each one more evicts exactly one", async () => {
     const server = await guarded(60_000, 3);
-    const held = [await connect(server.port), await connect(server.port), await connect(server.port)];
+    for (const _ of [1, 2, 3]) await connect(server.port);
     await server.seen(3);
-    const last = await connect(server.port);
+    expect(server.closed()).toEqual([false, false, false]);
+    await connect(server.port);
     await server.seen(4);
-    await held[0]!.closed;
-    await new Promise((resolve) => setImmediate(resolve));
-    expect([...held, last].map((c) => c.isClosed())).toEqual([true, false, false, false]);
+    expect(server.closed()).toEqual([true, false, false, false]);
   });
 
-  test("a connection that closed leaves room and is never picked", async () => {
+  test("a connection that closed leaves room, and is never picked in place of a live one", async () => {
     const server = await guarded(60_000, 2);
     const a = await connect(server.port);
     await server.seen(1);
     a.socket.destroy();
     await a.closed;
-    const b = await connect(server.port);
-    const c = await connect(server.port);
+    while (!server.closed()[0]) await new Promise((resolve) => setImmediate(resolve));
+    await connect(server.port);
+    await connect(server.port);
     await server.seen(3);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect([b.isClosed(), c.isClosed()]).toEqual([false, false]);
+    // a is gone; b and c fit.
+    expect(server.closed()).toEqual([true, false, false]);
+    await connect(server.port);
+    await server.seen(4);
+    // Over the cap: the oldest live silent one (b) goes, not the closed a again.
+    expect(server.closed()).toEqual([true, true, false, false]);
   });
 
   test("when every other connection spoke, the new one is kept too", async () => {
@@ -117,10 +125,9 @@ describe("the room rule", () => {
     const spoke = await connect(server.port);
     spoke.socket.write(REQUEST);
     await server.asked(1);
-    const next = await connect(server.port);
+    await connect(server.port);
     await server.seen(2);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect([spoke.isClosed(), next.isClosed()]).toEqual([false, false]);
+    expect(server.closed()).toEqual([false, false]);
   });
 });
 
@@ -153,5 +160,10 @@ describe("the cap", () => {
     writeFileSync(file, "Max cpu time 5\n Max open files 7\n");
     expect(openFileLimit(file)).toBeUndefined();
     expect(openFileLimit(path.join(dir, "missing"))).toBeUndefined();
+    // By default this process's own limits (Linux), where there are any.
+    const own = existsSync("/proc/self/limits")
+      ? Number(/^Max open files\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1])
+      : undefined;
+    expect(openFileLimit()).toBe(own);
   });
 });

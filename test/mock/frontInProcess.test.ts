@@ -71,9 +71,10 @@ function send(
   path: string,
   headers: Record<string, string | number> = {},
   body: string | Buffer = "",
+  agent: http.Agent | false = false,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: front.port, method, path, headers, agent: false }, (res) => {
+    const req = http.request({ host: "127.0.0.1", port: front.port, method, path, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (d) => chunks.push(d));
       res.on("end", () => {
@@ -354,8 +355,10 @@ describe("failures and hooks", () => {
         throw new RangeError("secret detail");
       },
     });
+    // A client that would keep the connection: the 500 closes it.
+    const agent = new http.Agent({ keepAlive: true });
     for (const _ of [1, 2]) {
-      const answer = await send(front, "GET", "/v1/x?q=1");
+      const answer = await send(front, "GET", "/v1/x?q=1", {}, "", agent);
       expect(answer.status).toBe(500);
       expect(answer.headers.connection).toBe("close");
       expect(answer.json).toMatchObject({ status: 500 });
@@ -364,6 +367,7 @@ describe("failures and hooks", () => {
       expect(answer.text).toContain("/v1/x");
       expect(answer.text).not.toContain("q=1");
     }
+    agent.destroy();
   });
 
   test("a failure after the answer started cuts the connection", async () => {
@@ -463,4 +467,55 @@ test("any request the front passes on reaches Prism with the path and body it au
     ),
     { seed: 81, numRuns: 30 },
   );
+});
+
+describe("listening, and what Node would answer itself", () => {
+  test("on 127.0.0.1 only, on the port asked for; a port in use rejects", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
+    const port = (probe.address() as net.AddressInfo).port;
+    await expect(startFront({ prism: () => {}, auth: "sandbox", port })).rejects.toMatchObject({ code: "EADDRINUSE" });
+    await new Promise((resolve) => probe.close(resolve));
+    const front = await startFront({ prism: () => {}, auth: "sandbox", port });
+    fronts.push(front);
+    expect(front).toMatchObject({ port, url: `http://127.0.0.1:${port}` });
+    // Not on the IPv6 loopback (nor any other address).
+    const v6 = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, "::1");
+      socket.on("connect", () => {
+        socket.destroy();
+        resolve("connected");
+      });
+      socket.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? "error"));
+    });
+    expect(v6).not.toBe("connected");
+  });
+
+  test("a request line Node cannot parse is 400 in the envelope (Node's own has no body)", async () => {
+    const { front } = await started({ auth: "sandbox" });
+    const answer = await raw(front, (s) => s.write("NOT HTTP\r\n\r\n"));
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain("application/json");
+    expect(answer).toMatch(/"status":400/);
+  });
+
+  test("a client that half-closes after its request still gets the answer", async () => {
+    const { front } = await started({ auth: "sandbox" });
+    const answer = await raw(front, (s) => s.end("GET /v1/x HTTP/1.1\r\nHost: h\r\n\r\n"));
+    expect(answer).toMatch(/^HTTP\/1\.1 299 /);
+  });
+
+  test("without a log the refusals are the same", async () => {
+    const { front } = await started({ onRefused: undefined });
+    expect((await send(front, "GET", "/v1/a/../b")).status).toBe(400);
+    expect((await send(front, "GET", "/v1/x")).status).toBe(401);
+  });
+
+  test("an empty multipart upload reaches Prism (a form parser has nothing to fail on)", async () => {
+    const { front, passed } = await started({ auth: "sandbox" });
+    const path = "/v1/customers/c1/rfi-cases/k1/submissions";
+    const answer = await send(front, "POST", path, { "Content-Type": "multipart/form-data; boundary=b" });
+    expect(answer.status).toBe(299);
+    expect(passed.at(-1)?.path).toBe(path);
+  });
 });
