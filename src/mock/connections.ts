@@ -15,10 +15,9 @@ export function openFileLimit(limits = "/proc/self/limits"): number | undefined 
     // Stryker disable next-line OptionalChaining,StringLiteral: no match throws into the catch below, which answers undefined too; a Buffer read without an encoding is matched as its text alike
     const soft = /^Max open files\s+(\d+)/m.exec(readFileSync(limits, "utf8"))?.[1];
     return soft === undefined ? undefined : Number(soft);
-    // Stryker disable next-line BlockStatement: an empty catch falls through to the same undefined
-  } catch {
-    return undefined;
-  }
+  } catch {}
+  // No file to read (not Linux).
+  return undefined;
 }
 
 /** How many connections to hold at most: the descriptor limit less a reserve, at least 16; unbounded when unknown. */
