@@ -301,6 +301,14 @@ describe("fo-sign proxy's settings", () => {
     expect(() => proxySettings(base, { ...env, FO_ACCESS_KEY: "bad key" })).toThrow(/^FO_ACCESS_KEY\/FO_SECRET_KEY: /);
   });
 
+  test("a secret of exactly 16 bytes is enough", () => {
+    const sixteen = Buffer.alloc(16, 7).toString("base64url");
+    expect(proxySettings(base, { ...env, FO_SECRET_KEY: sixteen }).secretKey).toHaveLength(16);
+    expect(() => proxySettings(base, { ...env, FO_SECRET_KEY: Buffer.alloc(15, 7).toString("base64url") })).toThrow(
+      /decodes to 15 bytes, fewer than 16/,
+    );
+  });
+
   test("the ready line names the access key, upstream, address and bound; the usage the defaults", () => {
     const s = proxySettings([...base, "--max-body", "77"], env);
     const proxy = { url: "http://127.0.0.1:9", upstream: "http://127.0.0.1:4010" } as RunningProxy;

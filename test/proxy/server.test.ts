@@ -205,3 +205,62 @@ describe("refusals", () => {
     expect(refused).toEqual(["405 CONNECT: tunnels are not served"]);
   });
 });
+
+describe("starting and stopping", () => {
+  test("a bound that is not a whole number of bytes is refused", async () => {
+    for (const maxBody of [-1, 1.5, Number.NaN])
+      await expect(proxy({ maxBody })).rejects.toThrow("maxBody must be a whole number of bytes.");
+  });
+
+  test("on 127.0.0.1 only, on the port asked for; a port in use rejects", async () => {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
+    const port = (probe.address() as net.AddressInfo).port;
+    const start = () =>
+      startProxy({
+        upstream: upstreamUrl,
+        port,
+        credentials: { accessKey: keys.accessKey, secretKey: decodeSecretKey(keys.secretKey) },
+      });
+    await expect(start()).rejects.toMatchObject({ code: "EADDRINUSE" });
+    await new Promise((resolve) => probe.close(resolve));
+    const p = await start();
+    proxies.push(p);
+    expect(p).toMatchObject({ port, url: `http://127.0.0.1:${port}` });
+    const v6 = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, "::1");
+      socket.on("connect", () => {
+        socket.destroy();
+        resolve("connected");
+      });
+      socket.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? "error"));
+    });
+    expect(v6).not.toBe("connected");
+  });
+
+  test("keeps its upstream connection alive between requests", async () => {
+    const { p } = await proxy();
+    const ports = new Set<number>();
+    const record = (req: http.IncomingMessage) => ports.add(req.socket.remotePort!);
+    upstream.on("request", record);
+    try {
+      for (const _ of [1, 2, 3]) expect((await fetch(`${p.url}/v1/x`)).status).toBe(200);
+    } finally {
+      upstream.off("request", record);
+    }
+    expect(ports.size).toBe(1);
+  });
+
+  test("close ends open connections and stops listening", async () => {
+    const { p } = await proxy();
+    const socket = net.connect(p.port, "127.0.0.1");
+    socket.on("error", () => {});
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write("G");
+    await p.close();
+    proxies.length = 0;
+    await closed;
+    await expect(fetch(`${p.url}/v1/x`)).rejects.toThrow();
+  });
+});
