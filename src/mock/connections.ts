@@ -32,8 +32,17 @@ export interface ConnectionLimits {
   maxConnections: number;
 }
 
+/** What a guard holds, for tests and diagnostics: the connections open, and those not yet seen to speak. */
+export interface ConnectionGuard {
+  open(): number;
+  silent(): number;
+}
+
 /** Applies the first-byte timeout and the room rule to a server's connections. */
-export function guardConnections(server: http.Server, { firstByteMs, maxConnections }: ConnectionLimits): void {
+export function guardConnections(
+  server: http.Server,
+  { firstByteMs, maxConnections }: ConnectionLimits,
+): ConnectionGuard {
   // Insertion order is arrival order: the first silent entry is the oldest.
   const open = new Set<Socket>();
   const silent = new Set<Socket>();
@@ -45,7 +54,6 @@ export function guardConnections(server: http.Server, { firstByteMs, maxConnecti
     const timer = setTimeout(
       () =>
         setImmediate(() => {
-          // Stryker disable next-line CallExpression: one left in `silent` is dropped by the next eviction pass, which skips a socket that has read bytes
           silent.delete(socket);
           if (socket.bytesRead === 0) socket.destroy();
         }),
@@ -69,4 +77,5 @@ export function guardConnections(server: http.Server, { firstByteMs, maxConnecti
       }
     }
   });
+  return { open: () => open.size, silent: () => silent.size };
 }

@@ -26,7 +26,7 @@ afterEach(async () => {
 async function guarded(firstByteMs: number, maxConnections: number) {
   let requests = 0;
   const server = http.createServer(() => void requests++);
-  guardConnections(server, { firstByteMs, maxConnections });
+  const guard = guardConnections(server, { firstByteMs, maxConnections });
   // After the guard's own listener: once this one ran, the guard has judged the connection. The server's side of
   // each, in arrival order: `destroyed` is set the moment the guard closes one.
   const accepted: net.Socket[] = [];
@@ -43,6 +43,10 @@ async function guarded(firstByteMs: number, maxConnections: number) {
     asked: (n: number) => until(() => requests >= n),
     /** Which connections the guard closed, in arrival order. */
     closed: () => accepted.map((socket) => socket.destroyed),
+    /** Once every connection closed on the server's side (the guard's own close listener runs first). */
+    allClosed: () =>
+      Promise.all(accepted.map((socket) => socket.closed || new Promise((r) => socket.once("close", r)))),
+    guard,
   };
 }
 
@@ -74,6 +78,9 @@ describe("the first-byte timeout", () => {
     await silent.closed;
     // The speaker is older than the silent one: its own timeout was checked before, and it was kept.
     expect(spoke.isClosed()).toBe(false);
+    // Checked once: the speaker is no longer counted silent, the silent one no longer held.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([server.guard.open(), server.guard.silent()]).toEqual([1, 0]);
   });
 });
 
@@ -118,6 +125,10 @@ describe("the room rule", () => {
     await server.seen(4);
     // Over the cap: the oldest live silent one (b) goes, not the closed a again.
     expect(server.closed()).toEqual([true, true, false, false]);
+    // Closed connections are let go of.
+    for (const s of sockets) s.destroy();
+    await server.allClosed();
+    expect([server.guard.open(), server.guard.silent()]).toEqual([0, 0]);
   });
 
   test("when every other connection spoke, the new one is kept too", async () => {
@@ -128,6 +139,8 @@ describe("the room rule", () => {
     await connect(server.port);
     await server.seen(2);
     expect(server.closed()).toEqual([false, false]);
+    // The speaker was looked at and is no longer counted silent.
+    expect([server.guard.open(), server.guard.silent()]).toEqual([2, 1]);
   });
 });
 
