@@ -440,13 +440,18 @@ describe("connections", () => {
     expect(await raw(front, () => {})).toBe("");
   });
 
-  test("close ends open connections", async () => {
-    const { front } = await started({ auth: "sandbox" });
-    const open = raw(front, (s) => s.write("G"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  test("close ends open connections and stops listening", async () => {
+    // An idle timeout longer than any test: only close can end the connection.
+    const { front } = await started({ auth: "sandbox", idleTimeoutMs: 600_000 });
+    const socket = net.connect(front.port, "127.0.0.1");
+    socket.on("error", () => {});
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write("G");
     await front.close();
     fronts.length = 0;
-    expect(await open).toBe("");
+    await closed;
+    await expect(fetch(front.url)).rejects.toThrow();
   });
 });
 
