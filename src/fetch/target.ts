@@ -28,9 +28,10 @@ export function baseOf(baseUrl: string): Base {
  */
 export function targetOf(input: string | URL, base: Base, method: string): URL {
   let url: URL | undefined;
+  // A URL reads as its href, which never starts with "/".
+  const text = String(input);
   try {
-    url =
-      typeof input === "string" ? new URL(/^\/(?![/\\])/.test(input) ? base.href + input : input) : new URL(input.href);
+    url = new URL(/^\/(?![/\\])/.test(text) ? base.href + text : text);
   } catch {}
   // Messages name origins only: a path or query may carry identifiers or tokens.
   if (!url)

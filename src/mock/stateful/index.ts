@@ -6,14 +6,14 @@ import addFormats from "ajv-formats";
 import { type Context, OpenAPIBackend } from "openapi-backend";
 import { VirtualClock } from "./clock.ts";
 import { control } from "./control.ts";
-import { controlGate } from "./controlAccess.ts";
+import { controlAccess } from "./controlAccess.ts";
 import { createQuote, executeQuote, getConversion } from "./conversions.ts";
 import { createExternalAccount, listExternalAccounts } from "./externalAccounts.ts";
 import { FaultInjector } from "./faults.ts";
 import type { HandlerEnv, OperationInput, Problem, StatefulOperation } from "./operation.ts";
 import { type ResolvedOptions, type StatefulOptions, resolveOptions, retentionOf } from "./options.ts";
 import { createPortfolioHedge, createPortfolioQuote, getPortfolioHedge } from "./portfolio.ts";
-import { type Reply, errorFor, reply } from "./reply.ts";
+import { type Reply, errorFor } from "./reply.ts";
 import { listRfiCasesOperation, loadRfiFixture } from "./rfiCases.ts";
 import { componentValidator } from "./schemas.ts";
 import { StatefulStore } from "./store.ts";
@@ -188,7 +188,7 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
     log = [];
   };
   const prefix = options.controlPrefix;
-  const gate = controlGate(options.controlToken);
+  const access = controlAccess(options);
   const target = {
     prefix,
     store,
@@ -206,14 +206,10 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
     clock,
     store,
     faults,
-    isControlPath: (path) => options.control && (path === prefix || path.startsWith(`${prefix}/`)),
-    admitControl(head) {
-      if (!options.control) return reply(404, { error: "The control API is off: start the mock with --control." });
-      return gate(head);
-    },
+    isControlPath: access.isControlPath,
+    admitControl: access.admit,
     control(r) {
-      if (!options.control) return reply(404, { error: "The control API is off: start the mock with --control." });
-      const refused = gate(r);
+      const refused = access.admit(r);
       if (refused) return refused;
       store.sweep(clock.now());
       return control(target, r.method, r.path, r.query, r.body);

@@ -1,0 +1,106 @@
+// What mutation testing mutates, in one place: the groups of security-relevant code with their folders, files
+// and targets. stryker.config.mjs (`mutate`), scripts/mutation.mjs (the group verdicts) and
+// vitest.mutation.config.ts (the tests StrykerJS runs) all read it, and test/scripts/mutation-set.test.ts fails
+// when a file under a security folder falls outside it. See docs/mutation.md.
+
+/**
+ * Each group: whole folders (every TypeScript file under them is mutated, a new one too), single files (a folder
+ * that holds other concerns besides), the target score and the in-process tests that exercise it.
+ */
+export const groups = [
+  {
+    name: "signing",
+    folders: ["src/signing"],
+    files: [],
+    target: 95,
+    tests: ["test/signing/**/*.test.ts"],
+  },
+  {
+    name: "mock request reading and authentication",
+    folders: ["src/mock/request", "src/mock/auth"],
+    files: [],
+    target: 95,
+    tests: ["test/mock/request/**/*.test.ts", "test/mock/auth/**/*.test.ts"],
+  },
+  {
+    name: "client transport",
+    folders: [],
+    files: [
+      "src/client/retry.ts",
+      "src/client/send.ts",
+      "src/client/auth.ts",
+      "src/client/url.ts",
+      "src/client/timeout.ts",
+    ],
+    target: 90,
+    tests: ["test/client/**/*.test.ts"],
+  },
+  {
+    name: "signing fetch",
+    folders: ["src/fetch"],
+    files: [],
+    target: 95,
+    tests: [
+      "test/fetch/signingFetch.test.ts",
+      "test/fetch/property.test.ts",
+      "test/fetch/replay.test.ts",
+      "test/fetch/boundaries.test.ts",
+    ],
+  },
+  {
+    // The gate itself, and the front's hook that serves the control API before anything else (it calls the gate
+    // on the head, bounds the body).
+    name: "control gate",
+    folders: [],
+    files: ["src/mock/stateful/controlAccess.ts", "src/mock/stateful/http.ts"],
+    target: 95,
+    tests: [
+      "test/mock-stateful/controlAccess.test.ts",
+      "test/mock-stateful/controlGate.test.ts",
+      "test/mock-stateful/http.test.ts",
+    ],
+  },
+  {
+    // How the front reads a request and refuses it before Prism sees it, and its guard against silent connections.
+    name: "mock front",
+    folders: [],
+    files: ["src/mock/front.ts", "src/mock/connections.ts"],
+    target: 95,
+    tests: ["test/mock/frontInProcess.test.ts", "test/mock/connections.test.ts"],
+  },
+  {
+    name: "fo-sign CLI",
+    folders: ["src/cli"],
+    files: [],
+    target: 95,
+    tests: ["test/cli/**/*.test.ts"],
+  },
+  {
+    name: "signing proxy",
+    folders: ["src/proxy"],
+    files: [],
+    target: 95,
+    tests: ["test/proxy/forwarding.test.ts", "test/proxy/units.test.ts", "test/proxy/server.test.ts"],
+  },
+];
+
+/**
+ * Files under a group's folders that are not mutated, each with its reason: only wiring that no in-process test
+ * can run (the one line that starts a program when its module is loaded).
+ */
+export const outside = {
+  "src/cli/fo-sign.ts": "the bin's entry: importing it runs the CLI on the test runner's own argv (sign.ts is mutated)",
+};
+
+/** A group's globs, in StrykerJS's form (minimatch, relative to the repository root). */
+export const globsOf = (group) => [...group.folders.map((f) => `${f}/**/*.ts`), ...group.files];
+
+/** StrykerJS's `mutate`: every group's globs, less the files `outside`. */
+export const mutate = [...groups.flatMap(globsOf), ...Object.keys(outside).map((f) => `!${f}`)];
+
+/** The in-process tests StrykerJS runs (vitest.mutation.config.ts). */
+export const mutationTests = groups.flatMap((g) => g.tests);
+
+/** Whether `file` (relative to the root, "/"-separated) belongs to `group`. */
+export const inGroup = (group, file) =>
+  !(file in outside) && (group.files.includes(file) || group.folders.some((f) => file.startsWith(`${f}/`)));
