@@ -17,6 +17,9 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "postman.mjs": "the Postman collection, made by build.mjs",
   "operations.mjs": "the client's operation lists, made by build.mjs",
   "production-mock.mjs": "the production mock as the clients step and the journey table start it",
+  "docs-static.mjs": "the docs page's static reference, made by docs.mjs",
+  "docs-search.mjs": "the docs page's search index and script, made by docs.mjs",
+  "mutation-set.mjs": "what mutation testing mutates, read by stryker.config.mjs, mutation.mjs and vitest.mutation.config.ts",
 };
 
 export const scripts = readdirSync(scriptsDir).filter((f) => f.endsWith(".mjs"));
