@@ -118,7 +118,8 @@ describe("create external account", () => {
     const { account_number: _, ...missing } = bankAccount;
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY, missing))).status).toBe(400);
     expect(
-      (await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, account_number: 42 }))).status,
+      (await answer(mock, "POST", `${C}/external-accounts`, create(KEY, { ...bankAccount, account_number: 42 })))
+        .status,
     ).toBe(400);
     expect((await answer(mock, "POST", `${C}/external-accounts`, create(KEY))).status).toBe(201);
   });

@@ -19,7 +19,8 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "production-mock.mjs": "the production mock as the clients step and the journey table start it",
   "docs-static.mjs": "the docs page's static reference, made by docs.mjs",
   "docs-search.mjs": "the docs page's search index and script, made by docs.mjs",
-  "mutation-set.mjs": "what mutation testing mutates, read by stryker.config.mjs, mutation.mjs and vitest.mutation.config.ts",
+  "mutation-set.mjs":
+    "what mutation testing mutates, read by stryker.config.mjs, mutation.mjs and vitest.mutation.config.ts",
 };
 
 export const scripts = readdirSync(scriptsDir).filter((f) => f.endsWith(".mjs"));
