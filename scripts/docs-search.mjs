@@ -6,7 +6,7 @@
 // the reader's browser but the lookup itself.
 import { createRequire } from "node:module";
 import path from "node:path";
-import { entries, slug } from "./docs-static.mjs";
+import { entries, resolveIn, slug } from "./docs-static.mjs";
 import { root } from "./tools.mjs";
 
 /** The fields searched, and those kept to show a hit; the browser loads the index with the same options. */
@@ -25,15 +25,7 @@ const METHOD_WORDS = /[{}]/g;
 
 /** The documents the index holds: one per operation, webhook, schema and introduction section. */
 export function searchDocuments(doc) {
-  const resolve = (node) => {
-    let n = node;
-    for (let i = 0; n?.$ref && i < 10; i++)
-      n = n.$ref
-        .slice(2)
-        .split("/")
-        .reduce((o, k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-    return n ?? {};
-  };
+  const resolve = (node) => resolveIn(doc, node);
   /** Every member name of a schema, nested members and referenced schemas included (each schema once). */
   const memberNames = (s, seen = new Set()) => {
     if (!s || typeof s !== "object") return [];

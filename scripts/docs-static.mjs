@@ -39,17 +39,20 @@ export function entries(doc) {
   return out;
 }
 
+/** A node with its local `#/...` references followed (at most 10 hops), or {} where one leads nowhere. */
+export function resolveIn(doc, node) {
+  let n = node;
+  for (let i = 0; n?.$ref && i < 10; i++)
+    n = n.$ref
+      .slice(2)
+      .split("/")
+      .reduce((o, k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  return n ?? {};
+}
+
 /** The static page's parts: `nav` (the sidebar) and `main` (the whole reference). */
 export function renderReference(doc) {
-  const resolve = (node) => {
-    let n = node;
-    for (let i = 0; n?.$ref && i < 10; i++)
-      n = n.$ref
-        .slice(2)
-        .split("/")
-        .reduce((o, k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-    return n ?? {};
-  };
+  const resolve = (node) => resolveIn(doc, node);
   const refName = (node) => (node?.$ref?.startsWith("#/components/schemas/") ? node.$ref.split("/").pop() : undefined);
 
   // Headings inside Markdown: the introduction's `##`/`###` get Redoc's section routes as ids; headings inside
