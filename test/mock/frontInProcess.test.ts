@@ -21,6 +21,7 @@ import {
 } from "../../src/mock/front.ts";
 import { MAX_JSON_DEPTH } from "../../src/mock/request/json.ts";
 import { signRequest } from "../../src/signing/signRequest.ts";
+import { connectOutcome } from "../helpers/loopback.ts";
 
 const ACCESS_KEY = "AK_front";
 const SECRET = randomBytes(32).toString("base64url");
@@ -485,15 +486,7 @@ describe("listening, and what Node would answer itself", () => {
     fronts.push(front);
     expect(front).toMatchObject({ port, url: `http://127.0.0.1:${port}` });
     // Not on the IPv6 loopback (nor any other address).
-    const v6 = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, "::1");
-      socket.on("connect", () => {
-        socket.destroy();
-        resolve("connected");
-      });
-      socket.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? "error"));
-    });
-    expect(v6).not.toBe("connected");
+    expect(await connectOutcome(port, "::1")).not.toBe("connected");
   });
 
   test("a request line Node cannot parse is 400 in the envelope (Node's own has no body)", async () => {

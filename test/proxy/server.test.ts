@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type RunningProxy, startProxy } from "../../src/proxy/server.ts";
 import { decodeSecretKey } from "../../src/signing/secret.ts";
 import { keys } from "./support.ts";
+import { connectOutcome } from "../helpers/loopback.ts";
 
 interface Seen {
   method: string;
@@ -227,15 +228,7 @@ describe("starting and stopping", () => {
     const p = await start();
     proxies.push(p);
     expect(p).toMatchObject({ port, url: `http://127.0.0.1:${port}` });
-    const v6 = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, "::1");
-      socket.on("connect", () => {
-        socket.destroy();
-        resolve("connected");
-      });
-      socket.on("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? "error"));
-    });
-    expect(v6).not.toBe("connected");
+    expect(await connectOutcome(port, "::1")).not.toBe("connected");
   });
 
   test("keeps its upstream connection alive between requests", async () => {
