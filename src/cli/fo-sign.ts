@@ -3,4 +3,4 @@
 // repository `npm run sign` runs it from source with tsx.
 import { main } from "./sign.ts";
 
-main();
+void main(process.argv.slice(2));

@@ -5,6 +5,7 @@ import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
 import { startProxy, DEFAULT_MAX_BODY, upstreamOf, type RunningProxy } from "../proxy/server.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { assertAccessKey, decodeSecretKey, MIN_SECRET_KEY_BYTES } from "../signing/secret.ts";
+import type { Terminal } from "./terminal.ts";
 
 export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES]
   Listens on 127.0.0.1:N (default ${8080}; 0 picks a free port) and forwards each request to ORIGIN, signed with
@@ -70,8 +71,8 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySett
         `Secret key decodes to ${secretKey.length} bytes, fewer than ${MIN_SECRET_KEY_BYTES}`,
       );
   } catch (err) {
-    if (!(err instanceof InvalidCredentialsError)) throw err;
-    throw new UsageError(`${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}: ${err.message}. ${MAKE_KEYS}`);
+    // All three throw InvalidCredentialsError, whose messages never hold the secret.
+    throw new UsageError(`${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}: ${(err as Error).message}. ${MAKE_KEYS}`);
   }
   return { upstream: new URL(upstreamText).origin, port, maxBody, accessKey, secretKey };
 }
@@ -81,36 +82,40 @@ export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
   `fo-sign proxy ready: signing as access key ${s.accessKey} for ${proxy.upstream}, ` +
   `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes)`;
 
-/** Runs the proxy until SIGINT or SIGTERM; wrong input prints the problem and the usage, exit code 2. */
-export async function runProxy(argv: string[], env = process.env): Promise<void> {
-  if (argv.includes("--help") || argv.includes("-h")) return void process.stdout.write(`Usage: ${PROXY_USAGE}\n`);
+/**
+ * Runs the proxy until SIGINT or SIGTERM; wrong input prints the problem and the usage, exit code 2. `start` is
+ * startProxy, or a test's own.
+ */
+export async function runProxy(argv: string[], terminal: Terminal = process, start = startProxy): Promise<void> {
+  if (argv.includes("--help") || argv.includes("-h")) return void terminal.stdout.write(`Usage: ${PROXY_USAGE}\n`);
   let settings: ProxySettings;
   try {
-    settings = proxySettings(argv, env);
+    settings = proxySettings(argv, terminal.env);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`fo-sign proxy: ${err.message}\n\nUsage: ${PROXY_USAGE}\n`);
-    process.exitCode = 2;
+    terminal.stderr.write(`fo-sign proxy: ${err.message}\n\nUsage: ${PROXY_USAGE}\n`);
+    terminal.exitCode = 2;
     return;
   }
   let proxy: RunningProxy;
   try {
-    proxy = await startProxy({
+    proxy = await start({
       upstream: settings.upstream,
       port: settings.port,
       maxBody: settings.maxBody,
       credentials: { accessKey: settings.accessKey, secretKey: settings.secretKey },
-      onRefused: (line) => process.stderr.write(`fo-sign proxy: refused ${line}\n`),
+      onRefused: (line) => terminal.stderr.write(`fo-sign proxy: refused ${line}\n`),
     });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    process.stderr.write(
+    terminal.stderr.write(
       `fo-sign proxy: ${e.code === "EADDRINUSE" ? `port ${settings.port} is in use; give another with --port` : e.message}\n`,
     );
-    process.exitCode = 1;
+    terminal.exitCode = 1;
     return;
   }
-  process.stdout.write(`${readyLine(settings, proxy)}\n`);
-  const stop = () => void proxy.close().then(() => process.exit(0));
-  process.once("SIGINT", stop).once("SIGTERM", stop);
+  terminal.stdout.write(`${readyLine(settings, proxy)}\n`);
+  const stop = () => void proxy.close().then(() => terminal.exit(0));
+  terminal.once("SIGINT", stop);
+  terminal.once("SIGTERM", stop);
 }

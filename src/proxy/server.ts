@@ -85,8 +85,9 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   };
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
-    const method = req.method ?? "GET";
-    const where = destinationOf(req.url ?? "/", req.headers.host, upstream, own);
+    // A request a server receives always has both.
+    const method = req.method!;
+    const where = destinationOf(req.url!, req.headers.host, upstream, own);
     if (!where.ok) return refuse(req, res, where.status, where.path, where.detail);
     const { path, query } = where;
     const signed = !isPortfolioPath(path);
@@ -102,8 +103,9 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     const { body } = read;
     const forwarded = endToEnd(req.rawHeaders, signed ? DROPPED_SIGNED : DROPPED_BEARER);
     forwarded.push("Host", upstream.host);
+    // Only a framed request has a body: the same framing goes on, as the length of the bytes read.
     const framed = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
-    if (framed || body.length > 0) forwarded.push("Content-Length", String(body.length));
+    if (framed) forwarded.push("Content-Length", String(body.length));
     if (signed) {
       let signature: Awaited<ReturnType<Signer>>;
       try {
@@ -122,9 +124,9 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         port: upstream.port,
         method,
         path: query ? `${path}?${query}` : path,
+        // The Host pushed above is the one sent: Node adds its own only to headers that have none.
         headers: forwarded,
         agent,
-        setHost: false,
       },
       (answered) => {
         // Never followed: a 3xx goes back to the caller as it came, Location included.
@@ -133,17 +135,24 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         answered.on("error", () => res.destroy());
       },
     );
-    // The caller went away: so does its upstream request.
-    res.on("close", () => {
-      if (!res.writableFinished) up.destroy();
-    });
+    // The caller went away: so does its upstream request (once the answer is whole, destroying it changes nothing:
+    // Node has handed its connection back to the agent).
+    res.on("close", () => up.destroy());
     up.on("error", (err: NodeJS.ErrnoException) => {
+      // An answer that breaks off after its head (a malformed chunk) can only be cut short in turn.
       if (res.headersSent) return res.destroy();
-      // Upstream closed the connection without an answer (a dropped execute): the caller gets no answer either, so
-      // it sees what it would have seen without the proxy, an outcome it does not know.
-      if (err.code === "ECONNRESET" || err.message === "socket hang up") return res.destroy();
+      // Upstream closed the connection without an answer (a dropped execute, "socket hang up", or a reset): the
+      // caller gets no answer either, so it sees what it would have seen without the proxy, an outcome it does not
+      // know.
+      if (err.code === "ECONNRESET") return res.destroy();
       const status = 502;
-      refuse(req, res, status, path, `The upstream ${upstream.origin} could not be reached (${err.code ?? "error"}).`);
+      refuse(
+        req,
+        res,
+        status,
+        path,
+        `The upstream ${upstream.origin} could not be reached (${err.code ?? err.message}).`,
+      );
     });
     // Stryker disable next-line ConditionalExpression,EqualityOperator: ending with an empty buffer sends the same bytes as ending with nothing
     up.end(body.length > 0 ? body : undefined);
@@ -160,7 +169,6 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         path: "/",
         detail: "CONNECT is not served: this proxy signs each request, and a tunnel's bytes cannot be signed.",
         now: now(),
-        envelope: "flat",
       }),
     );
     opts.onRefused?.("405 CONNECT: tunnels are not served");

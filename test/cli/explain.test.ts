@@ -82,6 +82,7 @@ const MISTAKES: Array<[Cause, string, string, Partial<ExplainInput>?]> = [
   ["methodOrPath", 'path "/v1/docs"', sig(sts("POST", "/v1/docs", BODY)), { path: "/api/v1/docs" }],
   ["methodOrPath", 'path "/v1/docs?x=1"', sig(sts("POST", "/v1/docs?x=1", BODY)), { query: "x=1" }],
   ["methodOrPath", 'path "/v1/a b"', sig(sts("POST", "/v1/a b", BODY)), { path: "/v1/a%20b" }],
+  ["methodOrPath", 'path "/v1/a%2520b"', sig(sts("POST", "/v1/a%2520b", BODY)), { path: "/v1/a%20b" }],
   ["extraNewline", "a newline at the end of the string to sign", sig(`${lines("/v1/docs", BODY).join("\n")}\n`)],
   ["extraNewline", "a newline at the start of the string to sign", sig(`\n${lines("/v1/docs", BODY).join("\n")}`)],
   ["extraNewline", "CRLF line ends in the string to sign", sig(lines("/v1/docs", BODY).join("\r\n"))],
@@ -128,7 +129,10 @@ describe("one mistake, named", () => {
     const e = explain(sig(sts("POST", "/v1/docs", "something else")));
     const v = verdicts(e);
     expect(v.fileChanged).toBe("possible");
-    expect(why(e, "fileChanged")).toMatch(/^No other cause reproduces the signature sent/);
+    expect(why(e, "fileChanged")).toBe(
+      "No other cause reproduces the signature sent: it was computed over other bytes (a file changed after " +
+        "signing, another body), another secret, or more than one cause at once.",
+    );
     for (const c of [
       "fileNameOrPath",
       "emptyOrEncodedBody",
@@ -142,6 +146,16 @@ describe("one mistake, named", () => {
     expect(e.findings.map((f) => f.verdict)).toEqual(
       [...e.findings.map((f) => f.verdict)].sort((a, b) => rank(a) - rank(b)),
     );
+  });
+
+  test("a time problem is no other cause: with other bytes signed, a changed file stays possible", () => {
+    const late = explain(sig(sts("POST", "/v1/docs", "something else")), { date: undefined });
+    expect(verdicts(late)).toMatchObject({ timestamps: "fits", fileChanged: "possible" });
+  });
+
+  test("without a query, no path with a query is tried", () => {
+    const e = explain(sig(sts("POST", "/v1/docs?undefined", BODY)));
+    expect(verdicts(e).methodOrPath).toBe("does not fit");
   });
 
   test("an empty body has no 'empty body' variant to blame", () => {
@@ -170,6 +184,10 @@ describe("a correct signature", () => {
     expect(why(e, "methodOrPath")).toMatch(/^The signature sent is the correct one for this method, path and body/);
     expect(why(e, "timestamps")).toBe(`Both headers carry "${TS}", within ±300 s of now.`);
     expect(e.findings[0]!.cause).toBe("fileChanged");
+    expect(why(e, "fileChanged")).toBe(
+      "If the service still answered a mismatch, the bytes it received differ from the bytes given here: the file " +
+        "or body was changed, re-encoded or compressed after signing, or a proxy changed the path.",
+    );
   });
 
   test("with a time problem or another key, a changed file does not fit", () => {
@@ -212,11 +230,11 @@ describe("time", () => {
   });
 
   test("a timestamp that does not parse is named, and the signature still checked", () => {
-    const bad = "2026-11-21T09:30:00Z";
-    const signature = sig(buildStringToSign(AK, bad, "POST", "/v1/docs", hashBody(BODY)));
-    const e = explain(signature, { authorization: `Service-HMAC-SHA256 ${AK}:${bad}:${signature}`, date: bad });
-    if (e.blocker === null) {
-      expect(why(e, "timestamps")).toContain(`the timestamp "${bad}" is not YYYYMMDDTHHMMSSZ (UTC)`);
+    for (const bad of ["20261341T093000Z", "2026-11-21T093000Z"]) {
+      const signature = sig(buildStringToSign(AK, bad, "POST", "/v1/docs", hashBody(BODY)));
+      const e = explain(signature, { authorization: `Service-HMAC-SHA256 ${AK}:${bad}:${signature}`, date: bad });
+      expect(e.blocker).toBeNull();
+      expect(why(e, "timestamps")).toBe(`the timestamp "${bad}" is not YYYYMMDDTHHMMSSZ (UTC).`);
       expect(e.expectedSignature).toBe(signature);
     }
   });
@@ -227,22 +245,28 @@ describe("the access key and the 401 body", () => {
 
   test("another key is shown in part; a pasted secret is named, never shown", () => {
     const e = explain(right, { authorization: `Service-HMAC-SHA256 AK_other_99:${TS}:${right}` });
+    expect(verdicts(e).credentialNotFound).toBe("fits");
     expect(why(e, "credentialNotFound")).toBe(
       `The header carries access key "AK_o… (11 characters)", not the one in FO_ACCESS_KEY ("${AK}").`,
     );
     const short = explain(right, { authorization: `Service-HMAC-SHA256 AK_short:${TS}:${right}` });
     expect(why(short, "credentialNotFound")).toContain('access key "… (8 characters)"');
     const pasted = explain(right, { authorization: `Service-HMAC-SHA256 ${SECRET}:${TS}:${right}` });
-    if (pasted.blocker === null) {
-      expect(why(pasted, "credentialNotFound")).toContain("your SECRET key as its access key");
-      expect(JSON.stringify(pasted)).not.toContain(SECRET);
-    }
+    expect(pasted.blocker).toBeNull();
+    expect(why(pasted, "credentialNotFound")).toBe(
+      "The header carries your SECRET key as its access key (never send it: rotate it in API Settings), not the one " +
+        `in FO_ACCESS_KEY ("${AK}").`,
+    );
+    expect(JSON.stringify(pasted)).not.toContain(SECRET);
   });
 
   test("the service's own words: credential not found, signature mismatch", () => {
     const notFound = explain(right, { response: JSON.stringify({ detail: CREDENTIAL_NOT_FOUND }) });
     expect(verdicts(notFound).credentialNotFound).toBe("fits");
-    expect(why(notFound, "credentialNotFound")).toMatch(/^The service does not know access key "AK_vector_1"/);
+    expect(why(notFound, "credentialNotFound")).toBe(
+      'The service does not know access key "AK_vector_1": a key of another environment (sandbox or production), ' +
+        "or a revoked one.",
+    );
     expect(notFound.detail).toBe(CREDENTIAL_NOT_FOUND);
     const mismatch = explain(right, { response: JSON.stringify({ detail: SIGNATURE_MISMATCH }) });
     expect(why(mismatch, "credentialNotFound")).toBe(
@@ -253,10 +277,17 @@ describe("the access key and the 401 body", () => {
 
   test("a replay, and a header that does not parse, stop the analysis", () => {
     const replay = explain(right, { response: JSON.stringify({ detail: REPLAYED_SIGNATURE }) });
-    expect(replay.blocker).toMatch(/^The service refused a replay, not a wrong signature/);
+    expect(replay.blocker).toBe(
+      "The service refused a replay, not a wrong signature: this signed request (same timestamp, method, path and " +
+        "body) was already accepted. Sign it again at a later second and send that; a retry must be signed anew, " +
+        "never resent with its old headers.",
+    );
     expect(replay.findings).toEqual([]);
     const bearer = explain(right, { authorization: "Bearer token" });
-    expect(bearer.blocker).toMatch(/^The Authorization header sent is not "Service-HMAC-SHA256 <ACCESS_KEY>/);
+    expect(bearer.blocker).toBe(
+      'The Authorization header sent is not "Service-HMAC-SHA256 <ACCESS_KEY>:<TIMESTAMP>:<SIGNATURE>" (a sandbox ' +
+        "Bearer token does not work in production).",
+    );
     expect(bearer).toMatchObject({ expectedSignature: null, findings: [], detail: null });
     expect(explain(right, { authorization: `  Service-HMAC-SHA256 ${AK}:${TS}:${right}  ` }).blocker).toBeNull();
   });
@@ -266,6 +297,10 @@ describe("the access key and the 401 body", () => {
     expect(receivedDetail(JSON.stringify({ errors: [{ description: "b" }] }))).toBe("b");
     expect(receivedDetail(JSON.stringify({ error: { message: "c" } }))).toBe("c");
     expect(receivedDetail(JSON.stringify({ other: 1 }))).toBeNull();
+    // Each shape is tried in turn, whatever the ones before hold.
+    expect(receivedDetail(JSON.stringify({ errors: [], error: { message: "d" } }))).toBe("d");
+    expect(receivedDetail(JSON.stringify({ errors: [{}], error: { message: "e" } }))).toBe("e");
+    expect(receivedDetail(JSON.stringify({ error: {} }))).toBeNull();
     expect(receivedDetail("null")).toBeNull();
     expect(receivedDetail("not json")).toBeNull();
     expect(receivedDetail("")).toBeNull();

@@ -80,9 +80,10 @@ describe("the mutation set", () => {
     },
   );
 
-  // 80% is the floor of the CLI's group until its in-process tests reach the 95% aim (scripts/mutation-set.mjs).
-  test.each(groups)("$name: its tests exist, and its target is at least 80%", (group) => {
-    expect(group.target).toBeGreaterThanOrEqual(80);
+  // 95% for the security code; the client's transport keeps the 90% it was given first (it decides what is
+  // retried, not who gets through).
+  test.each(groups)("$name: its tests exist, and its target is at least 95% (the client transport's 90%)", (group) => {
+    expect(group.target).toBeGreaterThanOrEqual(group.name === "client transport" ? 90 : 95);
     for (const glob of group.tests) {
       const base = glob.includes("*") ? glob.slice(0, glob.indexOf("/*")) : path.dirname(glob);
       expect(
