@@ -11,9 +11,9 @@ import { main, USAGE } from "../../src/cli/sign.ts";
 import type { Terminal } from "../../src/cli/terminal.ts";
 import { startProxy } from "../../src/proxy/server.ts";
 import { signRequest } from "../../src/signing/index.ts";
+import { env, SECRET } from "./support.ts";
 
-const SECRET = "-_-_ABEiM0RVZneImaq7zN3u_wEjRWeJq83v----_6A";
-const keys = { FO_ACCESS_KEY: "AK_vector_1", FO_SECRET_KEY: SECRET };
+const keys = env;
 
 /** A terminal that keeps what is written, the exit code set, the exits asked for and the signal listeners. */
 class TestTerminal implements Terminal {

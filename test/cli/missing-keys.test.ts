@@ -3,16 +3,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { run } from "../../src/cli/sign.ts";
+import { messageOf } from "../helpers/thrown.ts";
 
 const KEYS_COMMAND = "bash scripts/dev.sh keys -- --out .mock-keys.json --env-out .mock-keys.env --force";
-const messageOf = (call: () => unknown) => {
-  try {
-    call();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error("no error");
-};
 
 test("the command named is the one the signing guide gives", () => {
   expect(readFileSync("docs/signing.md", "utf8")).toContain(KEYS_COMMAND);

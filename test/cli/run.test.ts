@@ -55,7 +55,7 @@ describe("what it prints is what signRequest computes", () => {
   test("the report: timestamp, body hash, string to sign, signature, headers, query", () => {
     const out = run(["post", "/v1/x?a=1&b", "--body", '{"a":1}', "--time", TIME], env);
     const s = signRequest({ ...keysOf(), method: "post", path: "/v1/x", body: '{"a":1}', time: AT });
-    expect(out.split("\n")).toEqual([
+    const lines = [
       `TIMESTAMP       ${s.timestamp}`,
       `BODY_HASH       ${s.bodyHash}  (SHA-256 of 7 body bytes)`,
       "STRING_TO_SIGN  (five lines joined by \\n, no trailing newline)",
@@ -66,8 +66,12 @@ describe("what it prints is what signRequest computes", () => {
       `  X-SVC-Date: ${s.headers["X-SVC-Date"]}`,
       "  Content-Type: application/json",
       "QUERY           ?a=1&b (sent in the URL, not signed)",
-    ]);
+    ];
+    expect(out.split("\n")).toEqual(lines);
     expect(out).not.toContain(SECRET);
+    // Without a query, no query line.
+    const plain = run(["post", "/v1/x", "--body", '{"a":1}', "--time", TIME], env);
+    expect(plain.split("\n")).toEqual(lines.slice(0, -1));
   });
 
   test("--json: the same values; no body means no Content-Type; text that is not JSON is octet-stream", () => {

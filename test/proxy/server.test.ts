@@ -7,7 +7,7 @@ import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type RunningProxy, startProxy } from "../../src/proxy/server.ts";
 import { decodeSecretKey } from "../../src/signing/secret.ts";
-import { keys } from "./support.ts";
+import { keys, untilClosed } from "./support.ts";
 import { connectOutcome } from "../helpers/loopback.ts";
 
 interface Seen {
@@ -73,16 +73,7 @@ async function proxy(options: { upstream?: string; maxBody?: number; log?: boole
 }
 
 /** Raw bytes to the proxy; everything it answered once the connection closed. */
-function raw(p: RunningProxy, talk: (socket: net.Socket) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(p.port, "127.0.0.1");
-    let received = "";
-    socket.on("data", (d) => (received += d));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(received));
-    socket.on("connect", () => talk(socket));
-  });
-}
+const raw = (p: RunningProxy, talk: (socket: net.Socket) => void) => untilClosed(p.port, talk);
 
 const named = (s: Seen, name: string) =>
   s.rawHeaders.flatMap((h, i) => (i % 2 === 0 && h.toLowerCase() === name ? [s.rawHeaders[i + 1]!] : []));

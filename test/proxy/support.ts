@@ -67,3 +67,15 @@ export function rawExchange(port: number, request: string | Buffer): Promise<Raw
     socket.write(request);
   });
 }
+
+/** Raw bytes to the proxy on 127.0.0.1 (`talk` writes them once connected); everything answered until it closed. */
+export function untilClosed(port: number, talk: (socket: net.Socket) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (d) => (received += d));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(received));
+    socket.on("connect", () => talk(socket));
+  });
+}

@@ -7,7 +7,7 @@ import net from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import { type RunningProxy, startProxy } from "../../src/proxy/server.ts";
 import { decodeSecretKey } from "../../src/signing/secret.ts";
-import { keys } from "./support.ts";
+import { keys, untilClosed } from "./support.ts";
 
 const closers: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -38,16 +38,7 @@ async function proxyFor(upstream: string, over: { accessKey?: string; now?: () =
 }
 
 /** Raw bytes to the proxy; everything it answered once the connection closed. */
-function raw(p: RunningProxy, request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(p.port, "127.0.0.1");
-    let received = "";
-    socket.on("data", (d) => (received += d));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(received));
-    socket.on("connect", () => socket.write(request));
-  });
-}
+const raw = (p: RunningProxy, request: string) => untilClosed(p.port, (socket) => socket.write(request));
 
 const get = (p: RunningProxy, path = "/v1/x") => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${p.port}\r\n\r\n`;
 
