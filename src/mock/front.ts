@@ -270,7 +270,7 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
   });
   // Any other expectation: 417 in the envelope (Node's own has no body).
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const path = (req.url ?? "/").split(/[?#]/, 1)[0]!;
+    const path = req.url!.split(/[?#]/, 1)[0]!; // a request a server receives always has its target
     answer(
       req,
       res,
@@ -317,8 +317,9 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function header(req: http.IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value.join(", ") : value;
+  // Node gives an array for Set-Cookie alone: a repeated Authorization keeps its first, a repeated X-SVC-Date is
+  // joined with ", " (and then fails the timestamp's format).
+  return req.headers[name.toLowerCase()] as string | undefined;
 }
 
 /** For log lines: a refused path can hold anything the client sent. */

@@ -89,7 +89,8 @@ export function controlServer(mock: StatefulMock) {
     { path, query, invite }: { path: string; query: string; invite: () => void },
   ): Promise<boolean> => {
     if (!mock.isControlPath(path)) return false;
-    const head = { method: req.method ?? "GET", headers: req.headers, localPort: res.socket?.localPort };
+    // A request a server receives always has its method.
+    const head = { method: req.method!, headers: req.headers, localPort: res.socket?.localPort };
     // Refused from the head: the unread body is not wanted, so the connection closes after the answer.
     const refused = mock.admitControl(head);
     if (refused) {
