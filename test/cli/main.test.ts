@@ -5,15 +5,12 @@
 import { EventEmitter } from "node:events";
 import net from "node:net";
 import { describe, expect, test } from "vitest";
-import { PROXY_USAGE } from "../../src/cli/proxy.ts";
-import { runProxy } from "../../src/cli/proxy.ts";
+import { PROXY_USAGE, runProxy } from "../../src/cli/proxy.ts";
 import { main, USAGE } from "../../src/cli/sign.ts";
 import type { Terminal } from "../../src/cli/terminal.ts";
 import { startProxy } from "../../src/proxy/server.ts";
 import { signRequest } from "../../src/signing/index.ts";
-import { env, SECRET } from "./support.ts";
-
-const keys = env;
+import { env as keys, SECRET } from "./support.ts";
 
 /** A terminal that keeps what is written, the exit code set, the exits asked for and the signal listeners. */
 class TestTerminal implements Terminal {
