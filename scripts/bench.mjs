@@ -5,7 +5,6 @@ import { readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseOrExit, quote, refuse } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { run, runSync } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
@@ -59,4 +58,4 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-if (isMain(import.meta.url)) await main();
+if (import.meta.main) await main();

@@ -9,7 +9,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
 import { oasdiffChanges } from "./oasdiff.mjs";
@@ -18,10 +17,13 @@ import { packageInfo, root } from "./tools.mjs";
 export const baselineDir = path.join(root, "baseline");
 export const changelogFile = path.join(root, "CHANGELOG.md");
 
-/** A package version: exactly MAJOR.MINOR.PATCH (no pre-release), as numbers. */
+/**
+ * A package version: exactly MAJOR.MINOR.PATCH (no pre-release), as numbers.
+ * @returns {[number, number, number] | undefined}
+ */
 export function parseVersion(version) {
   const m = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/.exec(String(version));
-  return m ? m.slice(1, 4).map(Number) : undefined;
+  return m ? /** @type {[number, number, number]} */ (m.slice(1, 4).map(Number)) : undefined;
 }
 
 /** Compares two versions as dotted numbers (1.0.13 < 1.0.14 < 1.1.0 < 2.0.0). */
@@ -235,7 +237,7 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   main().catch((err) => {
     console.error(`breaking-change check: ${err.message}`);
     process.exit(1);

@@ -4,7 +4,6 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "tsdown";
-import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
@@ -14,7 +13,7 @@ export async function buildPackage() {
   await build({ config: path.join(root, "tsdown.config.ts"), cwd: root, logLevel: "warn" });
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   parseOrExit(
     { name: "build-package", usage: "npm run build:package   (the package into dist/)" },
     process.argv.slice(2),

@@ -4,7 +4,6 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import YAML from "yaml";
-import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo, paths, root } from "./tools.mjs";
@@ -113,7 +112,7 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   main().catch((err) => {
     console.error(err.message);
     process.exit(1);

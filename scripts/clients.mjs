@@ -26,7 +26,6 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { startProductionMock } from "./production-mock.mjs";
 import { RunError, run as runProgram, runSync } from "./run.mjs";
 import { packageInfo, paths, root, toolEnv } from "./tools.mjs";
@@ -639,7 +638,7 @@ export function parseArgs(args) {
   return { test, build: test || args.includes("build"), languages: chosen.length ? chosen : ["python", "go"] };
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   try {
     parseOrExit(command, process.argv.slice(2), packageInfo);
     const { test, build, languages } = parseArgs(process.argv.slice(2));

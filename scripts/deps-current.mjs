@@ -4,7 +4,6 @@
 // Exit 0: current; 1: `npm ci` is needed (the first difference is printed); 2: wrong usage.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { isMain } from "./is-main.mjs";
 import { parseOrExit } from "./args.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -52,7 +51,7 @@ const readJson = (file) => {
   }
 };
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   parseOrExit(
     {
       name: "deps-current",

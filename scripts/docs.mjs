@@ -10,7 +10,6 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { isMain } from "./is-main.mjs";
 import { bundle } from "./build.mjs";
 import { parseOrExit } from "./args.mjs";
 import { compressed, hashLinks, localLogo, splitPage, withDescription } from "./docs-page.mjs";
@@ -152,7 +151,10 @@ export function pageDescription(doc) {
   return full.length <= 300 ? full : `${full.slice(0, 297).replace(/\s+\S*$/, "")}...`;
 }
 
-/** Builds the pages into `outDir`; returns their paths, sizes and build time. Fails if a page could reach a network. */
+/**
+ * Builds the pages into `outDir`; returns their paths, sizes and build time. Fails if a page could reach a network.
+ * @param {{ outDir?: string, document?: object }} [options] `document`: a bundle to build from (default a fresh one)
+ */
 export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   const started = performance.now();
   const doc = docsDocument(document ?? (await bundle()));
@@ -246,7 +248,7 @@ async function main() {
   );
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   main().catch((err) => {
     console.error(stripBanner(err.message));
     process.exit(1);

@@ -5,7 +5,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit, quote, refuse } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo } from "./tools.mjs";
 
@@ -16,7 +15,7 @@ const command = {
   positionals: { max: Infinity },
 };
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   const { positionals } = parseOrExit(command, process.argv.slice(2), packageInfo);
   // npm runs scripts in the repository; a path is the user's, from the folder they ran it in (dev.sh keeps it).
   const here = process.env.INIT_CWD ?? process.cwd();

@@ -10,7 +10,6 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { isMain } from "./is-main.mjs";
 import { startEcho } from "./generators/echo.mjs";
 import { GENERATORS } from "./generators/registry.mjs";
 import { ensureDir, matrixDir, tail, ToolError } from "./generators/tools.mjs";
@@ -251,7 +250,7 @@ function printTable(rows) {
   return { failures: [...failures, ...fixed], unreached };
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   try {
     const options = parseCommand(process.argv.slice(2));
     const chosen = options.only.length ? GENERATORS.filter((g) => options.only.includes(g.id)) : GENERATORS;

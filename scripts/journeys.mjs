@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseOrExit, refuse } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { startProductionMock } from "./production-mock.mjs";
 import { run } from "./run.mjs";
 import { packageInfo, root, toolEnv } from "./tools.mjs";
@@ -159,4 +158,4 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) await main();
+if (import.meta.main) await main();

@@ -7,7 +7,6 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { isMain } from "./is-main.mjs";
 import { parseOrExit, refuse } from "./args.mjs";
 import { packageInfo } from "./tools.mjs";
 
@@ -55,7 +54,7 @@ export function writePrivate(file, text, force) {
   }
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   // `npm run keys` runs in the repository root; INIT_CWD is the folder it was called from.
   const cwd = process.env.npm_lifecycle_event === "keys" && process.env.INIT_CWD ? process.env.INIT_CWD : process.cwd();

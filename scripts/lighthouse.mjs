@@ -8,7 +8,6 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
 import { buildDocs, defaultOutDir } from "./docs.mjs";
-import { isMain } from "./is-main.mjs";
 import { serveDocs } from "./serve-docs.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
@@ -122,7 +121,7 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   main().catch((err) => {
     console.error(`lighthouse: ${err.message}`);
     process.exit(1);

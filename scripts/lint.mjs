@@ -10,7 +10,6 @@ import os from "node:os";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
-import { isMain } from "./is-main.mjs";
 import { run, runNode } from "./run.mjs";
 import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
@@ -143,7 +142,7 @@ async function main() {
   if (results.some((r) => r.failed)) process.exit(1);
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   parseOrExit(
     {
       name: "lint",

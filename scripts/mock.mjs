@@ -17,7 +17,6 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { isMain } from "./is-main.mjs";
 import { assertPortFree, canonicalArgs, parseOrExit } from "./args.mjs";
 import { bin, packageInfo, paths, quietEnv } from "./tools.mjs";
 
@@ -227,7 +226,7 @@ function stopWhenOrphaned(stop) {
   setInterval(() => process.ppid !== parent && stop(), 500).unref();
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   const argv = callersFiles(
     canonicalArgs(parseOrExit(mockCommand, process.argv.slice(2), packageInfo).values, mockCommand.options),
   );

@@ -6,7 +6,6 @@ import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parseOrExit, refuse } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { globsOf, inGroup, groups as mutationGroups, outside } from "./mutation-set.mjs";
 import { start } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
@@ -16,6 +15,11 @@ const strykerBin = path.join(path.dirname(require.resolve("@stryker-mutator/core
 
 /** Where stryker.config.mjs writes its JSON report (mutation-testing-report-schema). */
 export const defaultReport = "out/mutation/mutation.json";
+
+/**
+ * StrykerJS's JSON report, as far as it is read here.
+ * @typedef {{ files?: Record<string, { mutants: Array<{ status: string }> }> }} Report
+ */
 
 /** The groups of scripts/mutation-set.mjs, as judged here: their globs shown, their files told apart. */
 export const groups = mutationGroups.map((g) => ({
@@ -46,7 +50,10 @@ export function score(counts) {
 
 const add = (a, b) => Object.fromEntries(STATUSES.map((s) => [s, (a[s] ?? 0) + (b[s] ?? 0)]));
 
-/** One row per mutated file of the report: its counts and score, files in path order. */
+/**
+ * One row per mutated file of the report: its counts and score, files in path order.
+ * @param {Report} report
+ */
 export function fileRows(report) {
   return Object.entries(report.files ?? {})
     .map(([file, { mutants }]) => {
@@ -66,7 +73,10 @@ export function groupResults(rows, groupList = groups) {
   });
 }
 
-/** A group that was run and scores under its target (a group with no valid mutant has nothing to miss). */
+/**
+ * A group that was run and scores under its target (a group with no valid mutant has nothing to miss).
+ * @param {ReturnType<typeof groupResults>} results
+ */
 export const missed = (results) => results.filter((g) => g.run && g.score !== null && g.score < g.target);
 
 const pct = (s) => (s === null ? "n/a" : `${s.toFixed(1)}%`);
@@ -183,4 +193,4 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) await main();
+if (import.meta.main) await main();

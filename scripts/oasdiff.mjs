@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { RunError, runSync } from "./run.mjs";
 import { packageInfo, quietEnv, root } from "./tools.mjs";
 
@@ -62,7 +61,7 @@ export function oasdiffChanges(baseFile, revisionFile) {
   return changes;
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   parseOrExit(
     {
       name: "oasdiff",

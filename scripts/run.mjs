@@ -97,6 +97,8 @@ function settle(what, result, { check = true, timeoutMs, output = "hold" }, pid)
  * Starts a program and returns at once: the child, its PID, a `stop()` that signals it by PID, and `result`,
  * a promise of its RunResult (rejecting as `run` does).
  * @param {string} command @param {readonly string[]} args @param {RunOptions} [options]
+ * @returns {{ child: import("node:child_process").ChildProcess, pid: number | undefined,
+ *   stop(signal?: NodeJS.Signals): void, result: Promise<RunResult> }}
  */
 export function start(command, args, options = {}) {
   const { cwd = root, env = quietEnv, output = "hold", input, timeoutMs, name, group = false } = options;

@@ -6,7 +6,6 @@ import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { isMain } from "./is-main.mjs";
 import { parseOrExit, parsePortValue, portInUseMessage, refuse } from "./args.mjs";
 import { etagOf } from "./docs-page.mjs";
 import { packageInfo, root } from "./tools.mjs";
@@ -140,7 +139,7 @@ export function serveDocs({ dir = path.join(root, "out/docs"), port = defaultDoc
   });
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   let port;
   try {

@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { assertPortFree, canonicalArgs, listening, parseOrExit, refuse } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { mockCommand, parseAuthOptions, parsePort, parseStatefulOptions } from "./mock.mjs";
 import { runNode, start } from "./run.mjs";
 import { docsPortHow, parseDocsPort } from "./serve-docs.mjs";
@@ -76,7 +75,7 @@ function lastBuild() {
   }
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const mockArgs = canonicalArgs(values, mockCommand.options);
   let port, docsPort;

@@ -1,11 +1,10 @@
 // The package as the tarball a consumer installs: `npm run tarball` (bash scripts/dev.sh tarball). npm pack builds
 // dist/ first (prepack) and writes financial-operations-api-<version>.tgz into the folder you ran it from.
 import { parseOrExit } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { run } from "./run.mjs";
 import { packageInfo } from "./tools.mjs";
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   parseOrExit(
     { name: "tarball", usage: "npm run tarball   (bash scripts/dev.sh tarball: the tarball into the current folder)" },
     process.argv.slice(2),

@@ -9,7 +9,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit, refuse } from "./args.mjs";
-import { isMain } from "./is-main.mjs";
 import { runNode } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
@@ -66,4 +65,4 @@ async function main() {
   }
 }
 
-if (isMain(import.meta.url)) await main();
+if (import.meta.main) await main();

@@ -1,5 +1,5 @@
 export { createClient } from "./client/createClient.ts";
-export type { Clock } from "./client/clock.ts";
+export type { Clock } from "./clock.ts";
 export type { BearerCredentials, ClientOptions, FetchLike, HmacCredentials, RetryOptions } from "./client/options.ts";
 export type { ApiClient, ClientPaths } from "./client/types.ts";
 export type { ConversionErrorCode, ErrorEnvelope, PortfolioErrorCode } from "./errors/codes.ts";

@@ -6,7 +6,6 @@
 // Usage: node scripts/tools/vacuum.mjs   (prints the binary's path; needs Go, Debian: apt-get install golang-go)
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { isMain } from "../is-main.mjs";
 import { runSync } from "../run.mjs";
 import { quietEnv, root } from "../tools.mjs";
 
@@ -39,7 +38,7 @@ export function vacuumBinary() {
   return binary;
 }
 
-if (isMain(import.meta.url)) {
+if (import.meta.main) {
   try {
     console.log(vacuumBinary());
   } catch (err) {

@@ -1,6 +1,6 @@
 // `fo-sign proxy`: the signing proxy on the command line. Credentials come from the environment, are checked before
 // the port opens, and are never printed: the start line names the access key id and the upstream only.
-import { parseCommandLine, quote, UsageError } from "../../scripts/args.mjs";
+import { parseCommandLine, quote, UsageError } from "./args.ts";
 import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
 import { startProxy, DEFAULT_MAX_BODY, upstreamOf, type RunningProxy } from "../proxy/server.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
 import type { parseArgs } from "node:util";
-import { parseCommandLine, quote, UsageError } from "../../scripts/args.mjs";
+import { parseCommandLine, quote, UsageError } from "./args.ts";
 import {
   InvalidCredentialsError,
   InvalidSigningInputError,
@@ -29,7 +29,7 @@ Credentials come from ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}; the secret is nev
 PATH may carry a query (?a=b): it goes in the URL and is not signed. With --base-url, a path prefix of the
 base (such as /api) is part of the signed path. --time and --now take YYYYMMDDTHHMMSSZ or ISO 8601.`;
 
-/** Thrown for wrong usage; its message is printed with the usage text (the one class of scripts/args.mjs). */
+/** Thrown for wrong usage; its message is printed with the usage text (the one class of src/cli/args.ts). */
 export { UsageError };
 
 const options = {
@@ -49,7 +49,7 @@ const options = {
   window: { type: "string" },
 } as const;
 
-/** The command line as scripts/args.mjs reads every script's (node:util parseArgs, strict), typed for these options. */
+/** The command line as src/cli/args.ts reads every command's (node:util parseArgs, strict), typed for these options. */
 type Parsed = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true; strict: true }>> & {
   values: { help?: boolean; version?: boolean };
 };

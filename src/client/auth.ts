@@ -5,7 +5,7 @@ import { assertAccessKey, InvalidCredentialsError, MIN_SECRET_KEY_BYTES, secretK
 import { assertServerSide } from "../signing/serverSide.ts";
 import { buildStringToSign } from "../signing/stringToSign.ts";
 import { formatTimestamp } from "../signing/timestamp.ts";
-import { type Clock, systemClock } from "./clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import type { ClientOptions, HmacCredentials } from "./options.ts";
 
 /** What one attempt was authorized with: its signing time, and the string signed (HMAC only). */

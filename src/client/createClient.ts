@@ -2,7 +2,7 @@ import type { FetchOptions, HeadersOptions } from "openapi-fetch";
 import { createAuth } from "./auth.ts";
 import { mergeHeaders } from "./headers.ts";
 import { serializeBody } from "./body.ts";
-import { systemClock } from "./clock.ts";
+import { systemClock } from "../clock.ts";
 import { IDEMPOTENCY_KEY, setIdempotencyKey } from "./idempotency.ts";
 import { executeOperations, idempotencyKeyOperations, isPortfolioPath } from "./operations.ts";
 import type { ClientOptions } from "./options.ts";

@@ -1,5 +1,5 @@
 import type { HeadersOptions } from "openapi-fetch";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../clock.ts";
 
 /** Production: requests are signed with HMAC-SHA256 (server-side only). */
 export interface HmacCredentials {

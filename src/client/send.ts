@@ -5,7 +5,7 @@ import { ResponseTooLargeError } from "../errors/ResponseTooLargeError.ts";
 import { TimeoutError } from "../errors/TimeoutError.ts";
 import { hashBody } from "../signing/stringToSign.ts";
 import type { Authorize } from "./auth.ts";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../clock.ts";
 import type { FetchLike } from "./options.ts";
 import { readResponse } from "./response.ts";
 import { utf8 } from "./text.ts";

@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from "./clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 
 /** One attempt: the signal given to fetch and to the body read, whether it timed out, and its end. */
 export interface Attempt {

@@ -1,5 +1,5 @@
 import { createAuth } from "../client/auth.ts";
-import { type Clock, systemClock } from "../client/clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { isPortfolioPath } from "../client/operations.ts";
 import type { ClientOptions, FetchLike } from "../client/options.ts";
 import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";

@@ -1,5 +1,5 @@
 import type { components } from "../../generated/types.ts";
-import { type Clock, systemClock } from "../client/clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import type { ApiClient } from "../client/types.ts";
 import type { ApiError } from "../errors/ApiError.ts";
 import { IncompleteResponseError } from "../errors/IncompleteResponseError.ts";

@@ -1,5 +1,5 @@
 import type { components } from "../../generated/types.ts";
-import { type Clock, systemClock } from "../client/clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import type { ApiClient } from "../client/types.ts";
 import { InvalidOptionError } from "../errors/InvalidOptionError.ts";
 import { normalizeError } from "../errors/normalizeError.ts";

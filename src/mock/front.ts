@@ -5,9 +5,10 @@ import type { AddressInfo } from "node:net";
 import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/constants.ts";
 import type { AuthFailure } from "../signing/failures.ts";
 import { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
-import { errorBody, unauthorizedBody } from "./answers/errors.ts";
-import { answer, answerClientError } from "./answers/write.ts";
-import { connectionRoom, guardConnections, openFileLimit } from "./connections.ts";
+import { errorBody } from "../server/envelope.ts";
+import { unauthorizedBody } from "./answers/unauthorized.ts";
+import { answer, answerClientError } from "../server/answer.ts";
+import { connectionRoom, guardConnections, openFileLimit } from "../server/connections.ts";
 import { checkBearer } from "./auth/bearer.ts";
 import type { KeyStore } from "./auth/keys.ts";
 import { ReplayGuard, type ReplayPolicy } from "./auth/replay.ts";
@@ -15,12 +16,12 @@ import { signatureMatches, verifyHeaders, type SignedHeaders } from "./auth/sign
 import { FrontResponse, handOverTo } from "./prism/handOver.ts";
 import { forwardTo } from "./prism/upstream.ts";
 import type { AcceptedRequest, Pass, RequestHandler } from "./request/accepted.ts";
-import { MAX_BODY_BYTES, readBody } from "./request/body.ts";
+import { MAX_BODY_BYTES, readBody } from "../server/body.ts";
 import { crashesPrism } from "./request/form.ts";
 import { isJson, MAX_JSON_DEPTH, nestsDeeperThan, parsesAsJson } from "./request/json.ts";
 import { isBearerRoute, PATH_PROBLEMS, readTarget, type PathProblem } from "./request/target.ts";
 
-export { MAX_BODY_BYTES } from "./request/body.ts";
+export { MAX_BODY_BYTES } from "../server/body.ts";
 export { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 export type { AcceptedRequest, Pass, RequestHandler } from "./request/accepted.ts";
 
@@ -36,7 +37,7 @@ export const FAILURE_HEADER = "X-Mock-Auth-Failure";
 
 /**
  * Front timeouts (ms). A connection with no request in progress that sends nothing for IDLE is closed; one that sends
- * no byte at all within FIRST_BYTE of opening is closed sooner (src/mock/connections.ts).
+ * no byte at all within FIRST_BYTE of opening is closed sooner (src/server/connections.ts).
  */
 export const TIMEOUTS = { idle: 10_000, keepAlive: 5_000, headers: 10_000, request: 60_000, firstByte: 2_000 } as const;
 

@@ -1,7 +1,7 @@
-import { HOP_BY_HOP } from "../mock/prism/hopByHop.ts";
+import { HOP_BY_HOP } from "../server/hopByHop.ts";
 
 /**
- * Headers that never cross the proxy: the connection-level ones the mock's front drops (src/mock/prism/hopByHop.ts)
+ * Headers that never cross the proxy: the connection-level ones the mock's front drops (src/server/hopByHop.ts)
  * and the rest of RFC 9110 7.6.1's list; Node frames each side's message itself.
  */
 const NEVER_FORWARDED = new Set([

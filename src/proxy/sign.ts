@@ -1,6 +1,6 @@
 // The proxy's one place of signing: every signed request it forwards gets its Authorization and X-SVC-Date here,
 // and nowhere else.
-import { systemClock } from "../client/clock.ts";
+import { systemClock } from "../clock.ts";
 import { createSigningLedger } from "../signing/ledger.ts";
 import { signRequest } from "../signing/signRequest.ts";
 

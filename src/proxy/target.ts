@@ -2,7 +2,7 @@
 // addressed to the proxy itself or to its one upstream origin, and nothing else.
 import { PATH_PROBLEMS, readTarget } from "../signing/canonicalPath.ts";
 
-export { ownAuthorities } from "../mock/stateful/controlAccess.ts";
+export { ownAuthorities } from "../server/authorities.ts";
 
 export type Destination =
   | { ok: true; path: string; query: string }

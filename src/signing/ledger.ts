@@ -10,7 +10,7 @@
 // query, which is not signed, so holding them apart would make a ten-page read take ten seconds; reading twice
 // changes nothing, and the mock never refuses a repeated read. A retry of any method is still signed later than
 // the attempt before it.
-import { type Clock, systemClock } from "../client/clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { type SignedRequest, type SignInput, signRequest } from "./signRequest.ts";
 import { hashBody } from "./stringToSign.ts";
 

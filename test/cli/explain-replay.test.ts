@@ -3,7 +3,7 @@
 // the reference's mismatch causes for a signature that was right.
 import { expect, test } from "vitest";
 import { run } from "../../src/cli/sign.ts";
-import { unauthorizedBody } from "../../src/mock/answers/errors.ts";
+import { unauthorizedBody } from "../../src/mock/answers/unauthorized.ts";
 import { REPLAYED_SIGNATURE } from "../../src/signing/failures.ts";
 import { signRequest } from "../../src/signing/index.ts";
 

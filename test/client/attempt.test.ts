@@ -1,6 +1,6 @@
 // One attempt's signal (src/client/timeout.ts, startAttempt), unit by unit: the timer, the caller's signal, the end.
 import { describe, expect, test } from "vitest";
-import { systemClock } from "../../src/client/clock.ts";
+import { systemClock } from "../../src/clock.ts";
 import { startAttempt } from "../../src/client/timeout.ts";
 import { fakeClock } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 // One call's attempts (src/client/send.ts, send) on their own: what fetch is given, what is retried, what is thrown.
 import { describe, expect, test } from "vitest";
-import { systemClock } from "../../src/client/clock.ts";
+import { systemClock } from "../../src/clock.ts";
 import { defaultRetry } from "../../src/client/retry.ts";
 import { type Call, send, type Transport } from "../../src/client/send.ts";
 import { OutcomeUnknownError } from "../../src/errors/OutcomeUnknownError.ts";

@@ -29,6 +29,8 @@ let dir = "";
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "npm-test-"));
   cpSync(path.join(root, "scripts"), path.join(dir, "scripts"), { recursive: true });
+  // The scripts' argument parser is the project's one (src/cli/args.ts).
+  cpSync(path.join(root, "src/cli/args.ts"), path.join(dir, "src/cli/args.ts"), { recursive: true });
   cpSync(path.join(root, "package.json"), path.join(dir, "package.json"));
   mkdirSync(path.join(dir, "test"));
   // The scripts resolve their tools from node_modules: every package but vitest is the real one.

@@ -183,6 +183,15 @@ describe("the packed tarball", () => {
     }
   });
 
+  test("its fo-sign bin carries the proxy and no module of the mock", async () => {
+    const bin = await exec(["tar", "-xzOf", tarball, "package/dist/cli/fo-sign.mjs"], work);
+    expect(bin.code, show(bin)).toBe(0);
+    // The bundler marks where each source module's code begins: `//#region src/...` or `// src/...`.
+    const modules = [...bin.stdout.matchAll(/^\/\/(?:#region)? (src\/\S+\.ts)$/gm)].map((m) => m[1]!);
+    expect(modules).toContain("src/proxy/server.ts");
+    expect(modules.filter((m) => m.startsWith("src/mock/"))).toEqual([]);
+  });
+
   test("publint finds nothing", async () => {
     const data = readFileSync(tarball);
     const { messages, pkg: manifest } = await publint({

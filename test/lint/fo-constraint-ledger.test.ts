@@ -6,11 +6,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
-// @ts-expect-error -- plain ESM module of the lint functions, without type declarations
 import { constraintKey, constraints } from "../../lint/functions/lib/constraints.js";
-// @ts-expect-error -- plain ESM module of the lint functions, without type declarations
 import { checkLedger, ledgerEntries } from "../../lint/functions/lib/ledger.js";
-// @ts-expect-error -- plain ESM module of the lint functions, without type declarations
 import { schemas } from "../../lint/functions/lib/openapi.js";
 import { type Json, root, ruleUnderTest } from "./helpers.ts";
 
@@ -64,9 +61,9 @@ describe("fo-constraint-ledger", () => {
         schema[keyword] = value;
         const problems = checkLedger(doc, ledger);
         expect(problems).toHaveLength(1);
-        expect(problems[0].path.map(String)).toEqual(where.map(String));
-        expect(problems[0].message).toContain(`${keyword}:`);
-        expect(problems[0].message).toMatch(/not in the constraint ledger/);
+        expect(problems[0]!.path.map(String)).toEqual(where.map(String));
+        expect(problems[0]!.message).toContain(`${keyword}:`);
+        expect(problems[0]!.message).toMatch(/not in the constraint ledger/);
       }),
       { numRuns: 300 },
     );

@@ -5,7 +5,6 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, test } from "vitest";
-// @ts-expect-error -- plain ESM module of the lint functions, without type declarations
 import { SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLES, schemas } from "../../lint/functions/lib/openapi.js";
 
 const metaDir = path.join(

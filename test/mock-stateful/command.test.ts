@@ -12,7 +12,6 @@ import { startMockScript } from "../helpers/mockScript.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
 import { newSecret } from "../mock/support.ts";
 import { C } from "./support.ts";
-// @ts-expect-error the script is plain JavaScript without types
 import { parseStatefulOptions } from "../../scripts/mock.mjs";
 
 const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");

@@ -4,13 +4,8 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import {
-  type ControlCaller,
-  controlAccess,
-  controlGate,
-  ownAuthorities,
-  tooLarge,
-} from "../../src/mock/stateful/controlAccess.ts";
+import { type ControlCaller, controlAccess, controlGate, tooLarge } from "../../src/mock/stateful/controlAccess.ts";
+import { ownAuthorities } from "../../src/server/authorities.ts";
 import { CONTROL_LIMITS } from "../../src/mock/stateful/limits.ts";
 
 const PORT = 4010;

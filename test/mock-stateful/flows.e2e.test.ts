@@ -19,7 +19,7 @@ import {
   isOutcomeUnknownError,
   resolveExecuteOutcome,
 } from "../../src/index.ts";
-import { systemClock } from "../../src/client/clock.ts";
+import { systemClock } from "../../src/clock.ts";
 import { type RunningFront, startFront } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";

@@ -1,14 +1,14 @@
 // Connections that never send a byte cannot starve the mock. Under `ulimit -n 256` (as a small container or a shared
 // host has it), 300 silent connections used to hold every descriptor for the 10 s idle timeout, and requests failed
 // for those 10 s. Now each request made meanwhile is answered, and every silent connection is closed before the idle
-// timeout (src/mock/connections.ts: a first-byte timeout, and room kept below the descriptor limit).
+// timeout (src/server/connections.ts: a first-byte timeout, and room kept below the descriptor limit).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { connectionRoom, openFileLimit } from "../../src/mock/connections.ts";
+import { connectionRoom, openFileLimit } from "../../src/server/connections.ts";
 import { TIMEOUTS } from "../../src/mock/front.ts";
 import { freePort, stopChild } from "../helpers/prism.ts";
 

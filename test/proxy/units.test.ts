@@ -3,7 +3,7 @@
 // caller's bearer token, and the signer's clock. Generated where a boundary is the point; fast-check, fixed seeds.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { HOP_BY_HOP } from "../../src/mock/prism/hopByHop.ts";
+import { HOP_BY_HOP } from "../../src/server/hopByHop.ts";
 import { endToEnd } from "../../src/proxy/headers.ts";
 import { isPortfolioPath, upstreamOf } from "../../src/proxy/server.ts";
 import { createSigner } from "../../src/proxy/sign.ts";

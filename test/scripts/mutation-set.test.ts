@@ -45,7 +45,9 @@ const SECURITY_FILES = [
   "src/mock/stateful/controlAccess.ts",
   "src/mock/stateful/http.ts",
   "src/mock/front.ts",
-  "src/mock/connections.ts",
+  "src/server/authorities.ts",
+  "src/server/body.ts",
+  "src/server/connections.ts",
 ];
 const securityFiles = [...SECURITY_FOLDERS.flatMap(filesUnder), ...SECURITY_FILES];
 

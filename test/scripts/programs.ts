@@ -10,7 +10,6 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "args.mjs": "the shared argument parser",
   "tools.mjs": "where the tools live",
   "run.mjs": "how the scripts run other programs",
-  "is-main.mjs": "whether a module is the program being run",
   "seeded-random.mjs": "the seeded random generator of postman.mjs and the breaking-change test",
   "prism-front.mjs": "preloaded into Prism's process by mock.mjs (node --import), never run by a user",
   "docs-page.mjs": "how docs.mjs splits and compresses the page",

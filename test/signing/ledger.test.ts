@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
-import type { Clock } from "../../src/client/clock.ts";
+import type { Clock } from "../../src/clock.ts";
 import { createClient } from "../../src/index.ts";
 import { fresh } from "./fresh.ts";
 
@@ -16,7 +16,7 @@ let signWithLedger: typeof import("../../src/signing/ledger.ts").signWithLedger;
 let systemClock: Clock;
 beforeEach(async () => {
   ({ createSigningLedger, signWithLedger } = await fresh(() => import("../../src/signing/ledger.ts")));
-  ({ systemClock } = await import("../../src/client/clock.ts"));
+  ({ systemClock } = await import("../../src/clock.ts"));
 });
 import { signRequest } from "../../src/signing/signRequest.ts";
 import { hashBody } from "../../src/signing/stringToSign.ts";

@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import { Readable } from "node:stream";
-import { errorBody } from "../answers/errors.ts";
-import { answer } from "../answers/write.ts";
+import { errorBody } from "../../server/envelope.ts";
+import { answer } from "../../server/answer.ts";
 import type { AcceptedRequest, Pass } from "../request/accepted.ts";
 import { allowedMethods } from "./allowedMethods.ts";
-import { HOP_BY_HOP } from "./hopByHop.ts";
+import { HOP_BY_HOP } from "../../server/hopByHop.ts";
 
 /** How long Prism may take to answer before the front answers for it (the HTTP forwarding's timeout too). */
 const ANSWER_TIMEOUT_MS = 30_000;

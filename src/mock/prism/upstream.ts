@@ -1,8 +1,8 @@
 import http from "node:http";
-import { errorBody } from "../answers/errors.ts";
+import { errorBody } from "../../server/envelope.ts";
 import type { AcceptedRequest, Pass } from "../request/accepted.ts";
 import { allowedMethods } from "./allowedMethods.ts";
-import { HOP_BY_HOP } from "./hopByHop.ts";
+import { HOP_BY_HOP } from "../../server/hopByHop.ts";
 
 const UPSTREAM_TIMEOUT_MS = 30_000;
 

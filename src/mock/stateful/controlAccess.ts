@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { ownAuthorities } from "../../server/authorities.ts";
 import { CONTROL_LIMITS } from "./limits.ts";
 import { type Reply, reply } from "./reply.ts";
 
@@ -19,12 +20,6 @@ const digest = (s: string) => createHash("sha256").update(s).digest();
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 /** A caller's value in a message: quoted, cut short, so no message grows with the input. */
 const shown = (v: string) => JSON.stringify(v.length > 80 ? `${v.slice(0, 80)}...` : v);
-
-/** The mock's own authorities on `port`: it listens on 127.0.0.1 only, reached as that, localhost or [::1]. */
-export function ownAuthorities(port: number): Set<string> {
-  const hosts = ["127.0.0.1", "localhost", "[::1]"];
-  return new Set([...hosts.map((h) => `${h}:${port}`), ...(port === 80 ? hosts : [])]);
-}
 
 /**
  * The control API's gate, before any route is looked at: the Host must be the mock's own address (no

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { errorBody } from "../answers/errors.ts";
-import { readBody } from "../request/body.ts";
+import { errorBody } from "../../server/envelope.ts";
+import { readBody } from "../../server/body.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../request/json.ts";
 import { tooLarge } from "./controlAccess.ts";
 import { CONTROL_LIMITS } from "./limits.ts";

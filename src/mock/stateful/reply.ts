@@ -1,4 +1,4 @@
-import { errorBody } from "../answers/errors.ts";
+import { errorBody } from "../../server/envelope.ts";
 
 /** A JSON answer of the stateful mock. */
 export interface Reply {
@@ -15,7 +15,7 @@ export const reply = (status: number, body?: unknown, headers?: Record<string, s
 
 /**
  * The flat envelope of v1 (and of every 429). Where the reference shows no code for the case, `code` is
- * UNSHOWN_CODE rather than a borrowed one. Built by the mock's one error module (answers/errors.ts).
+ * UNSHOWN_CODE rather than a borrowed one. Built by the mock's one error module (src/server/envelope.ts).
  */
 export function flatError(
   status: number,
@@ -41,7 +41,7 @@ export function portfolioError(
 export const isPortfolioPath = (path: string) => path.startsWith("/v1/portfolios/");
 
 /**
- * An error in the envelope of the path (answers/errors.ts: portfolio, v2 but 429, else flat), the flat one with
+ * An error in the envelope of the path (src/server/envelope.ts: portfolio, v2 but 429, else flat), the flat one with
  * UNSHOWN_CODE unless a code is given.
  */
 export function errorFor(path: string, status: number, detail: string, now: number, code?: string): Reply {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEFAULT_FUTURE_SECONDS, DEFAULT_REPLAY, startFront, type RunningFront } from "../../../src/mock/front.ts";
 import { parseKeys } from "../../../src/mock/auth/keys.ts";
 import { ReplayGuard } from "../../../src/mock/auth/replay.ts";
-// @ts-expect-error plain ESM script without types
 import { parseAuthOptions } from "../../../scripts/mock.mjs";
 import { rawRequest, signedHeaders, startMockPair } from "./raw.ts";
 

@@ -2,8 +2,8 @@
 // Node's parser refused the request before there was a response.
 import http from "node:http";
 import type { Duplex } from "node:stream";
-import { MAX_BODY_BYTES } from "../request/body.ts";
-import { errorBody } from "./errors.ts";
+import { MAX_BODY_BYTES } from "./body.ts";
+import { errorBody } from "./envelope.ts";
 
 /**
  * Sends a JSON answer the front decides itself. When the body has not been read (refused on its headers),

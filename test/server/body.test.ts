@@ -4,11 +4,11 @@ import { createHash } from "node:crypto";
 import type http from "node:http";
 import { PassThrough } from "node:stream";
 import { beforeEach, describe, expect, test } from "vitest";
-import { fresh } from "../../signing/fresh.ts";
+import { fresh } from "../signing/fresh.ts";
 
-let m: typeof import("../../../src/mock/request/body.ts");
+let m: typeof import("../../src/server/body.ts");
 beforeEach(async () => {
-  m = await fresh(() => import("../../../src/mock/request/body.ts"));
+  m = await fresh(() => import("../../src/server/body.ts"));
 });
 
 /** A request stream with headers, as node:http gives it. */

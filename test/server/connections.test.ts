@@ -1,4 +1,4 @@
-// The front's guard against silent connections (src/mock/connections.ts), in-process on a plain 127.0.0.1 server:
+// The front's guard against silent connections (src/server/connections.ts), in-process on a plain 127.0.0.1 server:
 // a connection that sends nothing is closed after the first-byte timeout and one that spoke is kept; at the cap, a
 // new connection evicts the oldest silent one, never one that spoke; the cap comes from the descriptor limit.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { connectionRoom, guardConnections, openFileLimit } from "../../src/mock/connections.ts";
+import { connectionRoom, guardConnections, openFileLimit } from "../../src/server/connections.ts";
 
 const servers: http.Server[] = [];
 const sockets: net.Socket[] = [];

@@ -1,8 +1,7 @@
-// Every error body the mock writes itself comes from here: the front's refusals (400, 401, 408, 417, 431),
-// its 500 and 502 when Prism fails or cannot be reached, and the stateful mode's errors. Each is in the
+// Every error body the project's servers write themselves comes from here: the mock front's refusals (400, 401, 408,
+// 417, 431), its 500 when Prism fails, the stateful mode's errors and the signing proxy's refusals. Each is in the
 // envelope the reference gives the path, so one path never gets two shapes for one kind of answer.
 import { randomBytes, randomUUID } from "node:crypto";
-import { AUTHORIZATION_MISSING, BEARER_INVALID, failureDetail, type AuthFailure } from "../../signing/failures.ts";
 
 /** The three error shapes of the reference. */
 export type Envelope = "portfolio" | "v2" | "flat";
@@ -95,20 +94,4 @@ export function errorBody({
     trace_id: randomBytes(16).toString("hex"),
     time: isoSeconds(now),
   };
-}
-
-/**
- * The 401 for a failed authentication, in the envelope of the path with the reference's words: the
- * portfolio AUTHENTICATION_FAILED message, v2's UNAUTHORIZED (its own text for a missing header), else
- * the flat 00010000 with the documented detail (signature mismatch, credential not found, ...).
- */
-export function unauthorizedBody(path: string, failure: AuthFailure, now: Date): Record<string, unknown> {
-  const envelope = envelopeOf(path, 401);
-  const detail =
-    envelope === "portfolio"
-      ? BEARER_INVALID
-      : envelope === "v2" && failure === "missing-authorization"
-        ? AUTHORIZATION_MISSING
-        : failureDetail(failure);
-  return errorBody({ status: 401, path, detail, now, envelope });
 }
