@@ -12,7 +12,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { signRequest } from "../src/signing/index.ts";
-import { freePort, stopChild } from "../test/helpers/prism.ts";
+import { freePort, stopChild } from "../test/helpers/processes.ts";
+import { mockArgv } from "./checkout-mock.ts";
 import { quantile, ratioLine, rotate } from "./stats.ts";
 
 // CONNS=1,10 (for example) narrows a run to some connection counts.
@@ -48,24 +49,24 @@ interface Mode {
   label: string;
   args: string[];
   request: () => { body: string; headers: Record<string, string> };
-  /** Runs this command instead of scripts/mock.mjs (given the port). */
+  /** Runs this command instead of this checkout's fo-mock (given the port). */
   command?: (port: number) => string[];
 }
 const modes: Mode[] = [
-  { label: "Prism alone (npm run mock -- --bare)", args: ["--bare"], request: bearerRequest },
-  { label: "front, sandbox auth (npm run mock)", args: [], request: bearerRequest },
+  { label: "Prism alone (fo-mock --bare)", args: ["--bare"], request: bearerRequest },
+  { label: "front, sandbox auth (fo-mock)", args: [], request: bearerRequest },
   { label: "front, production auth (HMAC verified)", args: ["--auth", "production"], request: signedRequest },
 ];
 const BARE = modes[0]!.label;
 
-/** Starts `node scripts/mock.mjs ARGS --port P` and resolves once the port answers HTTP. */
+/** Starts `fo-mock ARGS --port P` and resolves once the port answers HTTP. */
 async function startMock(mode: Mode): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   // Its own spawn, not scripts/run.mjs: stdout goes to /dev/null, not to a pipe this process would have to drain
   // while it measures (Prism's per-request log; a reader that lags stalls Prism's writes).
   const child = spawn(
     process.execPath,
-    mode.command?.(port) ?? [path.join(root, "scripts/mock.mjs"), ...mode.args, "--port", String(port)],
+    mode.command?.(port) ?? [...mockArgv(root), ...mode.args, "--port", String(port)],
     {
       cwd: root,
       env: {
@@ -184,7 +185,7 @@ async function postPart() {
 
 // The RFI list, as issue 23 measures the front's cost: GET, bearer, 10 connections, modes interleaved.
 
-/** The process that serves: Prism itself, or the Prism that scripts/mock.mjs started (the front runs inside it). */
+/** The process that serves: Prism itself, or the Prism that the mock command started (the front runs inside it). */
 function serverPid(child: ChildProcess): number {
   const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8")
     .trim()
@@ -221,17 +222,17 @@ async function rfiPart() {
     request: bearerRequest,
     command: (port) => [prismBin, "mock", "--host", "127.0.0.1", "--port", String(port), "-v", "warn", bundle],
   };
-  const mock: Mode = { label: "npm run mock (front, sandbox auth)", args: [], request: bearerRequest };
-  // BASELINE=<another checkout> adds that checkout's `npm run mock` to the rotation (a before/after run under the
+  const mock: Mode = { label: "fo-mock (front, sandbox auth)", args: [], request: bearerRequest };
+  // BASELINE=<another checkout> adds that checkout's mock command to the rotation (a before/after run under the
   // same load).
   const baseline = process.env.BASELINE;
   const before: Mode[] = baseline
     ? [
         {
-          label: "npm run mock of BASELINE",
+          label: "the mock of BASELINE",
           args: [],
           request: bearerRequest,
-          command: (port) => [path.join(baseline, "scripts/mock.mjs"), "--port", String(port)],
+          command: (port) => [...mockArgv(baseline), "--port", String(port)],
         },
       ]
     : [];

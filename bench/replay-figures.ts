@@ -4,7 +4,7 @@
 //    fresh Idempotency-Key TRIALS times, each time after a control fault answers its first attempt with 503;
 //  - the TypeScript client executes one quote twice at once (the second must be 409 00000006, not 401).
 // Run from the repository's folder (node_modules and tsx from here), against the code of ROOT (default this
-// checkout: its scripts/mock.mjs and src/):
+// checkout: its mock command and src/):
 //   node --import tsx bench/replay-figures.ts [--root DIR] [--python PY] [--pythonpath DIR] [--go-proxy DIR]
 // --python: an interpreter with fo_api and financial_operations_api importable (--pythonpath is put first on its
 // PYTHONPATH, e.g. an unpacked wheel); --go-proxy: a module-proxy folder with the Go module (out/sdk/go/proxy, as
@@ -16,6 +16,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { mockArgv, READY } from "./checkout-mock.ts";
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +48,7 @@ async function startMock(port: number): Promise<ChildProcess> {
   const keys = path.join(dir, "keys.json");
   writeFileSync(keys, JSON.stringify({ [accessKey]: secretKey }), { mode: 0o600 });
   const args = ["--stateful", "--control", "--auth", "production", "--keys", keys, "--port", String(port)];
-  const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], {
+  const child = spawn(process.execPath, [...mockArgv(root), ...args], {
     cwd: root,
     env: { ...process.env, FO_MOCK_CONTROL_TOKEN: controlToken },
     stdio: ["pipe", "pipe", "pipe"],
@@ -57,7 +58,7 @@ async function startMock(port: number): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`mock not ready in 60 s:\n${out}`)), 60_000);
     const onData = (d: Buffer) => {
       out += d;
-      if (/\(Ctrl-C stops (both|it)\)/.test(out)) {
+      if (READY.test(out)) {
         clearTimeout(timer);
         resolve();
       }

@@ -6,19 +6,6 @@ import { parseCommandLine, portInUseMessage, UsageError, usageText } from "../sr
 export { parseCommandLine, parsePortValue, portInUseMessage, quote, UsageError, usageText } from "../src/cli/args.ts";
 
 /**
- * Parsed option values back as `--name value` / `--name` arguments, in the command's order: for code that
- * reads argv by position (scripts/mock.mjs) and for passing options on to another script.
- */
-export function canonicalArgs(values, options) {
-  return Object.entries(options).flatMap(([name, config]) => {
-    const value = values[name];
-    if (value === undefined || value === false) return [];
-    if (config.type === "boolean") return [`--${name}`];
-    return (Array.isArray(value) ? value : [value]).flatMap((v) => [`--${name}`, v]);
-  });
-}
-
-/**
  * For a script's main: parses argv, prints usage or version and exits 0 when asked, prints
  * `<name>: <problem>` and the usage on stderr and exits 2 on wrong input. Returns `{ values, positionals }`.
  * @param {{name: string, usage: string, options?: object, positionals?: object}} command

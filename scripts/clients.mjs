@@ -26,7 +26,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
-import { startProductionMock } from "./production-mock.mjs";
+import { newKeyPair } from "../src/mock/launch/keys.ts";
+import { startMock } from "../src/mock/launch/start.ts";
 import { RunError, run as runProgram, runSync } from "./run.mjs";
 import { packageInfo, paths, root, toolEnv } from "./tools.mjs";
 
@@ -595,7 +596,8 @@ function operationIds() {
 
 async function testArtifacts(artifacts) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fo-artifacts-"));
-  const mock = await startProductionMock({ dir, accessKey: "AK_artifacts", env, output: "ignore" });
+  const { accessKey, secretKey } = newKeyPair("AK_artifacts");
+  const mock = await startMock({ stateful: true, auth: "production", keys: { [accessKey]: secretKey }, log: "ignore" });
   try {
     const columns = {};
     if (artifacts.python) {
@@ -619,7 +621,7 @@ async function testArtifacts(artifacts) {
     );
     if (failures.length) throw new StepError(`Not as they must be:\n${failures.join("\n")}`);
   } finally {
-    mock.stop();
+    await mock.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseOrExit, refuse } from "./args.mjs";
-import { startProductionMock } from "./production-mock.mjs";
+import { newKeyPair } from "../src/mock/launch/keys.ts";
+import { startMock } from "../src/mock/launch/start.ts";
 import { run } from "./run.mjs";
 import { packageInfo, root, toolEnv } from "./tools.mjs";
 
@@ -108,8 +108,9 @@ async function main() {
   const unknown = only?.filter((id) => !table.journeys.some((j) => j.id === id)) ?? [];
   if (unknown.length) refuse(command, `--only names no journey of the table: ${unknown.join(", ")}`);
   const began = performance.now();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "fo-journeys-"));
-  const mock = await startProductionMock({ dir, accessKey: "journeys", control: true, env: toolEnv });
+  // The stateful mock in production auth as a user's test suite starts it (the default replay rule).
+  const { accessKey, secretKey } = newKeyPair("journeys");
+  const mock = await startMock({ stateful: true, auth: "production", control: true, keys: { [accessKey]: secretKey } });
   const columns = {};
   const problems = [];
   try {
@@ -138,15 +139,14 @@ async function main() {
         problems.push(`${client}: ${err.message}`);
       }
       console.log(`${client}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
-      const ended = await mock.ended();
+      const ended = await Promise.race([mock.exited, new Promise((r) => setImmediate(r, undefined))]);
       if (ended) {
-        problems.push(ended);
+        problems.push(`the mock ended (${ended}) during the run:\n${mock.output().slice(-3000)}`);
         break;
       }
     }
   } finally {
-    mock.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await mock.close();
   }
   const { table: text, failures } = journeyTable(table, columns, only);
   console.log(`\nJourney x client, against the stateful mock in production auth (default replay rule):\n\n${text}\n`);

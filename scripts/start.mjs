@@ -1,13 +1,14 @@
 // The main job: build the spec and the docs, then run the mock and serve the docs until Ctrl-C stops both.
-// Usage: npm start [-- --port 4010] [--docs-port 4020] [--rebuild]; the other mock options (--auth ...) pass through.
+// Usage: npm start [-- --port 4010] [--docs-port 4020] [--rebuild]; the other mock options (--auth ...) are fo-mock's.
 // Options and ports are checked before anything is built. The build and the docs are skipped when every file
 // they read or write is byte for byte what it was after the last successful build (out/start-inputs.sha256),
 // so a warm start is the mock's own start.
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { assertPortFree, canonicalArgs, listening, parseOrExit, refuse } from "./args.mjs";
-import { mockCommand, parseAuthOptions, parsePort, parseStatefulOptions } from "./mock.mjs";
+import { mockCommand, mockOptions, readyLines } from "../src/mock/cli.ts";
+import { startMock } from "../src/mock/launch/start.ts";
+import { assertPortFree, listening, parseOrExit, refuse } from "./args.mjs";
 import { runNode, start } from "./run.mjs";
 import { docsPortHow, parseDocsPort } from "./serve-docs.mjs";
 import { packageInfo, root } from "./tools.mjs";
@@ -18,7 +19,7 @@ const command = {
   --port N        the mock's port (default 4010 or PORT)
   --docs-port N   the docs server's port (default 4020 or DOCS_PORT)
   --rebuild       build and make the docs even when nothing they depend on changed
-  mock options    as npm run mock takes them (npm run mock -- --help)`,
+  mock options    as fo-mock takes them (bash scripts/dev.sh mock -- --help)`,
   options: { ...mockCommand.options, "docs-port": { type: "string" }, rebuild: { type: "boolean" } },
 };
 
@@ -77,12 +78,10 @@ function lastBuild() {
 
 if (import.meta.main) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
-  const mockArgs = canonicalArgs(values, mockCommand.options);
-  let port, docsPort;
+  let options, port, docsPort;
   try {
-    port = parsePort(mockArgs);
-    parseAuthOptions(mockArgs);
-    parseStatefulOptions(mockArgs);
+    options = mockOptions(values, process.env, process.cwd());
+    port = options.port;
     docsPort = parseDocsPort(values["docs-port"]);
     if (port === docsPort)
       throw new Error(`the mock and the docs cannot share port ${port}: change --port or --docs-port`);
@@ -90,7 +89,7 @@ if (import.meta.main) {
     refuse(command, err.message);
   }
   try {
-    await assertPortFree(port, { what: "start (mock)", how: "--port N or PORT=N" });
+    if (port !== 0) await assertPortFree(port, { what: "start (mock)", how: "--port N or PORT=N" });
     await assertPortFree(docsPort, { what: "start (docs)", how: docsPortHow });
     if (values.rebuild || lastBuild() !== buildFilesHash()) {
       await runNode("scripts/build.mjs", [], { output: "inherit" });
@@ -102,28 +101,42 @@ if (import.meta.main) {
         "build and docs: up to date (nothing they read or write changed since the last build; --rebuild forces one)",
       );
     }
-    const servers = [
-      ["scripts/mock.mjs", ...mockArgs],
-      ["scripts/serve-docs.mjs", "--docs-port", String(docsPort)],
-    ].map((argv) => start(process.execPath, argv, { output: "inherit", check: false }));
+    const docs = start(process.execPath, ["scripts/serve-docs.mjs", "--docs-port", String(docsPort)], {
+      output: "inherit",
+      check: false,
+    });
+    const mock = await startMock({ ...options, log: "inherit" }).catch((err) => {
+      docs.stop("SIGTERM");
+      throw err;
+    });
+    for (const line of readyLines(mock, options)) console.log(line);
+    let stopping = false;
     const stopAll = () => {
-      for (const server of servers) server.stop("SIGTERM");
+      stopping = true;
+      docs.stop("SIGTERM");
+      return mock.close();
     };
     process.on("SIGINT", stopAll);
     process.on("SIGTERM", stopAll);
-    const ended = Promise.race(servers.map((s) => s.result));
-    // One plain line once both accept connections: a script or a reader waits for it (each server's own line
-    // comes earlier, and the mock's Prism logs after its own).
-    if ((await listening(port, { gaveUp: ended })) && (await listening(docsPort, { gaveUp: ended })))
+    // Re-parented (npm went away without passing a signal on): stop as on Ctrl-C rather than serve on unattended.
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && process.kill(process.pid, "SIGTERM"), 500).unref();
+    // A Ctrl-C in a terminal reaches every process of the group: the mock ending on a signal is a stop, not a crash.
+    const ended = Promise.race([
+      docs.result.then((r) => r.code ?? 0),
+      mock.exited.then((how) => (/SIG(INT|TERM|HUP)/.test(how) ? 0 : 1)),
+    ]);
+    // One plain line once both accept connections: a script or a reader waits for it.
+    if (await listening(docsPort, { gaveUp: ended }))
       console.log(
-        `Servers ready: the mock on http://127.0.0.1:${port}, the docs on http://127.0.0.1:${docsPort}/ ` +
-          "(Ctrl-C stops both)",
+        `Servers ready: the mock on ${mock.url}, the docs on http://127.0.0.1:${docsPort}/ (Ctrl-C stops both)`,
       );
-    // When one stops (Ctrl-C or a failure), stop the other; exit with the first one's code once both are gone.
+    // When one stops (Ctrl-C or a failure), stop the other; exit 0 on Ctrl-C, else with the first one's code.
     const first = await ended;
-    stopAll();
-    await Promise.all(servers.map((s) => s.result));
-    process.exit(first.code ?? 0);
+    const asked = stopping;
+    await stopAll();
+    await docs.result;
+    process.exit(asked ? 0 : first);
   } catch (err) {
     console.error(`start: ${err.message}`);
     process.exit(1);

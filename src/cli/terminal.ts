@@ -10,5 +10,7 @@ export interface Terminal {
   stderr: { write(text: string): unknown };
   exitCode?: number | string | null | undefined;
   exit(code: number): void;
-  once(signal: "SIGINT" | "SIGTERM", listener: () => void): unknown;
+  once(signal: "SIGINT" | "SIGTERM" | "SIGHUP", listener: () => void): unknown;
+  /** The parent's process id (the process's own): a server stops when its parent goes without a signal reaching it. */
+  readonly ppid?: number;
 }

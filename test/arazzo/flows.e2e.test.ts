@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { stopChild } from "../helpers/prism.ts";
+import { stopChild } from "../helpers/processes.ts";
 import { type RespectRun, runRespect, stepsOf } from "./respect.ts";
 import { controlToken, startProxyProcess, startStatefulMock, testKeys } from "./servers.ts";
 

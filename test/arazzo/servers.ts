@@ -1,12 +1,10 @@
-// The servers a user starts to run the workflows: the stateful mock (`npm run mock -- --stateful --control ...`,
-// here scripts/mock.mjs, which is what that runs) and, for production auth, `fo-sign proxy` in front of it. Each is
-// a process of its own on 127.0.0.1, stopped by PID.
+// The servers a user starts to run the workflows: the stateful mock (`fo-mock --stateful --control ...`) and, for
+// production auth, `fo-sign proxy` in front of it. Each is a process of its own on 127.0.0.1, stopped by PID.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort } from "../helpers/prism.ts";
+import { runFoMock } from "../helpers/foMock.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -15,7 +13,7 @@ export interface Keys {
   secretKey: string;
 }
 
-/** A key pair as `npm run keys` makes one (32 random bytes, URL-safe Base64), written to a 0600 keys file. */
+/** A key pair as `fo-mock keys` makes one (32 random bytes, URL-safe Base64), written to a 0600 keys file. */
 export function testKeys(dir: string): Keys & { file: string } {
   const keys = {
     accessKey: `mock-${randomBytes(9).toString("base64url")}`,
@@ -34,10 +32,9 @@ export async function startStatefulMock(
   token: string,
   args: string[] = [],
 ): Promise<{ url: string; output(): string }> {
-  const port = await freePort();
   const env = { ...process.env, FO_MOCK_CONTROL_TOKEN: token, SCARF_ANALYTICS: "false", DO_NOT_TRACK: "1" };
-  const mock = await startMockScript(["--stateful", "--control", "--port", String(port), ...args], { started, env });
-  return { url: `http://127.0.0.1:${port}`, output: mock.output };
+  const mock = await runFoMock(["--stateful", "--control", "--port", "0", ...args], { started, env });
+  return { url: mock.url, output: mock.output };
 }
 
 /** `fo-sign proxy --upstream URL --port 0` with the keys in its environment; resolves with its address once ready. */

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { runFoMock } from "../helpers/foMock.ts";
+import { freePort, stopChild } from "../helpers/processes.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -61,7 +61,7 @@ beforeAll(async () => {
     .replace(/^.*dev\.sh mock -- /, "")
     .replaceAll(".mock-keys.", `${work}/.mock-keys.`)
     .split(/\s+/);
-  await startMockScript([...mockArgs, "--port", String(port)], { started });
+  await runFoMock([...mockArgs, "--port", String(port)], { started });
 
   // A project of the reader's own, outside the repository, with the packed package (install.md's way).
   const packed = await sh(`bash ${root}/scripts/dev.sh tarball`, work, readerEnv());

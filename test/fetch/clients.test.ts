@@ -3,7 +3,6 @@
 // routes on their own token): openapi-fetch's createClient({ fetch }), ky's fetch option, the client hey-api
 // generates (client.setConfig({ fetch })) and orval's fetch client (through a mutator). Every call, uploads and
 // a multipart RFI answer included, must be accepted; a 401 means the signature did not cover what arrived.
-import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -15,8 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { paths } from "../../generated/types.ts";
 import { createSigningFetch, RefusedRequestError, type SigningFetch } from "../../src/fetch/index.ts";
 import { formatTimestamp } from "../../src/signing/index.ts";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { type RunningMock, startMock } from "../../src/mock/index.ts";
 import {
   DISPOSITION,
   FILE_BYTES,
@@ -31,26 +29,23 @@ import { ACCESS_KEY, SECRET_KEY, startWire } from "./wire.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const document = path.join(root, "generated/openapi.json");
 const PORTFOLIO_TOKEN = randomBytes(16).toString("hex");
-const started: ChildProcess[] = [];
+let mock: RunningMock | undefined;
 let base: string;
 let signingFetch: SigningFetch;
 let dir: string | undefined;
 let generated: { hey: Run; orval: Run; tsc: Run };
 
 beforeAll(async () => {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    FO_ACCESS_KEY: ACCESS_KEY,
-    FO_SECRET_KEY: SECRET_KEY,
-    FO_PORTFOLIO_TOKEN: PORTFOLIO_TOKEN,
-  };
-  const mock = startMockScript(["--port", String(port), "--auth", "production"], { started, env });
+  const started = startMock({
+    auth: "production",
+    keys: { [ACCESS_KEY]: SECRET_KEY },
+    portfolioTokens: [PORTFOLIO_TOKEN],
+  });
   dir = await makeProject();
   const [hey, orval] = await Promise.all([generateHeyApi(document, dir), generateOrval(document, dir)]);
   generated = { hey, orval, tsc: await typecheck(dir) };
-  await mock;
-  base = `http://127.0.0.1:${port}`;
+  mock = await started;
+  base = mock.url;
   signingFetch = createSigningFetch({
     baseUrl: base,
     credentials: { accessKey: ACCESS_KEY, secretKey: SECRET_KEY },
@@ -59,7 +54,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(started.map(stopChild));
+  await mock?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 

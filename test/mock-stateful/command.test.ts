@@ -1,20 +1,18 @@
-// `npm run mock -- --stateful` as a user runs it, in both auth modes: the stateful operations keep state,
+// `fo-mock --stateful` as a user runs it, in both auth modes: the stateful operations keep state,
 // the control API answers only with --control (and with production auth only with the control token),
 // Prism answers the rest, and Ctrl-C stops everything.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { signRequest } from "../../src/signing/index.ts";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { runFoMock } from "../helpers/foMock.ts";
+import { freePort, stopChild } from "../helpers/processes.ts";
 import { newSecret } from "../mock/support.ts";
 import { C } from "./support.ts";
-import { parseStatefulOptions } from "../../scripts/mock.mjs";
 
-const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");
 const dir = mkdtempSync(path.join(tmpdir(), "mock-stateful-cmd-"));
 const started: ChildProcess[] = [];
 afterAll(async () => {
@@ -23,7 +21,7 @@ afterAll(async () => {
 });
 
 async function run(args: string[], env: NodeJS.ProcessEnv = process.env) {
-  const { child, output } = await startMockScript(args, { started, env, timeoutMs: 30_000 });
+  const { child, output } = await runFoMock(args, { started, env, timeoutMs: 30_000 });
   return { child, out: output };
 }
 
@@ -35,7 +33,7 @@ async function interrupt(child: ChildProcess) {
 
 const quote = JSON.stringify({ from_asset: {}, to_asset: {}, pay_amount: "1" });
 
-describe("npm run mock -- --stateful", () => {
+describe("fo-mock --stateful", () => {
   // A quote executes once (the second time 409), the control API answers with --control, Prism answers the rest.
   test("sandbox: stateful, control and Prism routes answer", async () => {
     const port = await freePort();
@@ -144,67 +142,5 @@ describe("npm run mock -- --stateful", () => {
     expect(log.requests.map((r: { operation_id: string }) => r.operation_id)).toEqual(["createQuote", "listRfiCases"]);
     await interrupt(child);
     expect(out()).not.toContain(token);
-  });
-
-  test("production --control needs a strong control token", async () => {
-    for (const token of [undefined, "short"]) {
-      const env = { ...process.env, FO_MOCK_CONTROL_TOKEN: token };
-      if (token === undefined) delete env.FO_MOCK_CONTROL_TOKEN;
-      const keys = path.join(dir, "keys-ctl.json");
-      writeFileSync(keys, JSON.stringify({ "AK-ctl": newSecret() }));
-      const child = spawn(
-        process.execPath,
-        [script, "--port", String(await freePort()), "--auth", "production", "--keys", keys, "--stateful", "--control"],
-        { env, stdio: ["ignore", "pipe", "pipe"] },
-      );
-      started.push(child);
-      let err = "";
-      child.stderr!.on("data", (d) => (err += d));
-      expect(await new Promise((r) => child.once("exit", r))).toBe(1);
-      expect(err).toContain("FO_MOCK_CONTROL_TOKEN");
-      if (token) expect(err).not.toContain(token);
-    }
-  }, 30_000);
-
-  test("a bad fixture stops the start, named", async () => {
-    const fixture = path.join(dir, "broken.json");
-    writeFileSync(fixture, "{");
-    const child = spawn(
-      process.execPath,
-      [script, "--port", String(await freePort()), "--stateful", "--rfi-fixture", fixture],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    started.push(child);
-    let err = "";
-    child.stderr!.on("data", (d) => (err += d));
-    expect(await new Promise((r) => child.once("exit", r))).toBe(1);
-    expect(err).toContain("broken.json");
-  });
-});
-
-describe("parseStatefulOptions", () => {
-  test("off without --stateful; reads the files with it", () => {
-    expect(parseStatefulOptions([])).toBeUndefined();
-    expect(parseStatefulOptions(["--stateful", "--rfi-fixture", "a.json", "--stateful-options", "o.json"])).toEqual({
-      rfiFixture: "a.json",
-      optionsFile: "o.json",
-      control: false,
-    });
-    expect(parseStatefulOptions(["--stateful", "--control"], {})).toMatchObject({ control: true });
-    expect(
-      parseStatefulOptions(["--stateful", "--control", "--auth", "production"], {
-        FO_MOCK_CONTROL_TOKEN: "t".repeat(32),
-      }),
-    ).toMatchObject({ control: true });
-  });
-
-  test.each([
-    [["--rfi-fixture", "a.json"], /only apply with --stateful/],
-    [["--stateful", "--bare"], /--bare/],
-    [["--stateful", "--rfi-fixture"], /needs a value/],
-    [["--control"], /only apply with --stateful/],
-    [["--stateful", "--control", "--auth", "production"], /FO_MOCK_CONTROL_TOKEN/],
-  ])("%j is refused", (argv, message) => {
-    expect(() => parseStatefulOptions(argv, {})).toThrow(message);
   });
 });

@@ -2,26 +2,17 @@
 // call costs the mock its headers (and at most the 64 KiB control bound), never the front's 10 MiB. Many concurrent
 // 9 MiB control calls, with and without the token, declared and chunked, against the mock as a user starts it; its
 // peak resident memory (VmHWM of the front's process) may grow by a few MiB, not by the bodies (it grew 556 MiB).
-import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
-import { childrenOf } from "../helpers/processes.ts";
+import { type RunningMock, startMock } from "../../src/mock/index.ts";
 
 const MiB = 1024 * 1024;
 const BODY = Buffer.alloc(9 * MiB, 0x20);
 const TOKEN = randomBytes(32).toString("hex");
-const dir = mkdtempSync(path.join(os.tmpdir(), "control-memory-"));
-const started: ChildProcess[] = [];
-afterAll(async () => {
-  await Promise.all(started.map(stopChild));
-  rmSync(dir, { recursive: true, force: true });
-});
+const mocks: RunningMock[] = [];
+afterAll(() => Promise.all(mocks.map((m) => m.close())));
 
 /** A /proc/PID/status field in KiB. */
 const kib = (pid: number, field: "VmRSS" | "VmHWM") =>
@@ -63,15 +54,9 @@ function send(port: number, { token, chunked, expect: wait }: Call): Promise<num
 }
 
 test("concurrent oversized and unauthenticated control calls cost the mock no more than their heads", async () => {
-  const keys = path.join(dir, "keys.json");
-  writeFileSync(keys, JSON.stringify({ "AK-memory": randomBytes(32).toString("base64url") }));
-  const port = await freePort();
-  const { child } = await startMockScript(
-    ["--stateful", "--control", "--auth", "production", "--keys", keys, "--port", String(port)],
-    { started, env: { ...process.env, FO_MOCK_CONTROL_TOKEN: TOKEN } },
-  );
-  const [front] = childrenOf(child.pid!);
-  expect(front).toBeDefined();
+  const mock = await startMock({ stateful: true, control: true, auth: "production", controlToken: TOKEN });
+  mocks.push(mock);
+  const { port, pid: front } = mock;
   const before = { rss: kib(front!, "VmRSS"), peak: kib(front!, "VmHWM") };
 
   const calls: Call[] = [true, false].flatMap((expect) => [

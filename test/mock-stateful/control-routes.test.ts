@@ -1,12 +1,10 @@
 // Every control route docs/stateful-mock.md lists answers as listed, called over HTTP on the mock as a user starts it
 // (`npm run mock -- --stateful --control`): the test reads the guide's table, so a route written the way the front
 // refuses (`GET /__mock/` has an empty segment) or one the mock does not have fails here.
-import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { type RunningMock, startMock } from "../../src/mock/index.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const guide = readFileSync(path.join(root, "docs/stateful-mock.md"), "utf8");
@@ -29,18 +27,15 @@ function listedRoutes(): Array<{ method: string; path: string; row: string }> {
   return routes;
 }
 
-const started: ChildProcess[] = [];
+let mock: RunningMock;
 let base: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  await startMockScript(["--stateful", "--control", "--port", String(port)], { started });
-  base = `http://127.0.0.1:${port}`;
+  mock = await startMock({ stateful: true, control: true });
+  base = mock.url;
 });
 
-afterAll(async () => {
-  await Promise.all(started.map(stopChild));
-});
+afterAll(() => mock?.close());
 
 test("the guide lists the control routes", () => {
   const routes = listedRoutes();

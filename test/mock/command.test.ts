@@ -1,17 +1,14 @@
-// `npm run mock` (scripts/mock.mjs) as a user runs it: listens on the stated port of 127.0.0.1, in
-// sandbox and production mode, and a Ctrl-C stops it and its Prism, leaving no process behind.
+// fo-mock as a user runs it: listens on the stated port of 127.0.0.1, in sandbox and production mode, and a Ctrl-C
+// stops it and its Prism, leaving no process behind.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { operations } from "../fixtures/operations.ts";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { foMockArgv, runFoMock } from "../helpers/foMock.ts";
 import { newSecret, send, sign, wireOf } from "./support.ts";
-import { alive, childrenOf } from "../helpers/processes.ts";
-
-const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");
+import { alive, childrenOf, freePort, stopChild } from "../helpers/processes.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mock-cmd-"));
 const started: ChildProcess[] = [];
@@ -21,11 +18,7 @@ afterAll(async () => {
 });
 
 async function run(args: string[], env: Record<string, string> = {}) {
-  const { child, output } = await startMockScript(args, {
-    started,
-    env: { ...process.env, ...env },
-    timeoutMs: 30_000,
-  });
+  const { child, output } = await runFoMock(args, { started, env: { ...process.env, ...env }, timeoutMs: 30_000 });
   return { child, out: output };
 }
 
@@ -40,7 +33,7 @@ async function interrupt(child: ChildProcess) {
   for (const pid of kids) expect(alive(pid), `process ${pid} left behind`).toBe(false);
 }
 
-describe("npm run mock", () => {
+describe("fo-mock", () => {
   test("sandbox mode: listens, answers, stops on Ctrl-C", async () => {
     const port = await freePort();
     const { child, out } = await run(["--port", String(port)]);
@@ -82,7 +75,7 @@ describe("npm run mock", () => {
 
   test("production mode without keys stops at once with a clear message", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [script, "--port", String(port), "--auth", "production"], {
+    const child = spawn(process.execPath, [...foMockArgv, "--port", String(port), "--auth", "production"], {
       env: { PATH: process.env.PATH! },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -90,9 +83,9 @@ describe("npm run mock", () => {
     let err = "";
     child.stderr!.on("data", (d) => (err += d));
     const code = await new Promise<number | null>((r) => child.once("exit", r));
-    expect(code).toBe(1);
-    expect(err).toContain("No keys for the signature front");
+    expect(code).toBe(2);
+    expect(err).toContain("production auth needs keys");
     // The next step for a newcomer: the command that makes a pair.
-    expect(err).toContain("bash scripts/dev.sh keys -- --out .mock-keys.json");
+    expect(err).toContain("fo-mock keys --out .mock-keys.json");
   });
 });

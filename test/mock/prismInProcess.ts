@@ -1,5 +1,5 @@
-// Prism's own request listener in this process, made by the CLI's code with `prism mock`'s defaults (as
-// scripts/mock.mjs runs it, at warn level), for tests of the in-process hand-over.
+// Prism's own request listener in this process, made by the CLI's code with `prism mock`'s defaults (as startMock runs
+// it, at warn level), for tests of the in-process hand-over.
 import type http from "node:http";
 import { createRequire } from "node:module";
 import { interceptNextServer } from "../../src/mock/prism/inPrism.ts";

@@ -1,16 +1,16 @@
-// Schemathesis against the mock as `npm run mock` serves it, in sandbox and in production auth (every request
+// Schemathesis against the mock as startMock (and fo-mock) serves it, in sandbox and in production auth (every request
 // signed by fuzz/fo_auth.py), all its checks, a bounded number of examples per operation and a fixed seed.
 // Fails on any 5xx, crash, hang or response that does not conform to the document, except the failures
 // recorded in fuzz/baseline.json (Prism's own gaps, each reviewed), which may hold no server error.
 // The Python side lives in fuzz/: this test creates fuzz/.venv (git-ignored) and installs the pinned version.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { signRequest } from "../../src/signing/index.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { type RunningMock, startMock as start } from "../../src/mock/index.ts";
+import { stopChild } from "../helpers/processes.ts";
 import { ensureVenv, fuzz, python } from "../helpers/schemathesis.ts";
 import { isAlive } from "./hardening/raw.ts";
 
@@ -19,42 +19,24 @@ const MAX_EXAMPLES = 25;
 const creds = { accessKey: "AK-fuzz", secretKey: randomBytes(32).toString("base64url") };
 /** The only token portfolio routes take in this run, so a wrong or missing one must be refused. */
 const portfolioToken = randomBytes(16).toString("hex");
-const dir = mkdtempSync(path.join(tmpdir(), "fuzz-keys-"));
-const keysFile = path.join(dir, "keys.json");
-writeFileSync(keysFile, JSON.stringify({ [creds.accessKey]: creds.secretKey }));
 const started: ChildProcess[] = [];
+const mocks: RunningMock[] = [];
 afterAll(async () => {
-  await Promise.all(started.map(stopChild));
-  rmSync(dir, { recursive: true, force: true });
+  await Promise.all([...started.map(stopChild), ...mocks.map((m) => m.close())]);
 });
 
 async function startMock(auth: "sandbox" | "production", stateful = false) {
-  const port = await freePort();
   // Schemathesis repeats requests on purpose (shrinking, checks that resend): replays are allowed for the run.
   // Both modes know the run's key (sandbox: as its bearer token) and portfolio token, so wrong ones are refused.
-  const args = [
-    "--port",
-    String(port),
-    "--auth",
+  const mock = await start({
     auth,
-    "--keys",
-    keysFile,
-    ...(auth === "production" ? ["--replay", "allow"] : []),
-    ...(stateful ? ["--stateful"] : []),
-  ];
-  const child = spawn(process.execPath, [path.join(root, "scripts/mock.mjs"), ...args], {
-    env: { ...process.env, FO_PORTFOLIO_TOKEN: portfolioToken },
-    stdio: ["ignore", "pipe", "pipe"],
+    keys: { [creds.accessKey]: creds.secretKey },
+    portfolioTokens: [portfolioToken],
+    ...(auth === "production" ? { replay: "allow" as const } : {}),
+    stateful,
   });
-  started.push(child);
-  let out = "";
-  child.stdout!.on("data", (d) => (out = (out + d).slice(-100_000)));
-  child.stderr!.on("data", (d) => (out = (out + d).slice(-100_000)));
-  for (let i = 0; i < 600 && !out.includes("Ctrl-C stops both"); i++) {
-    if (child.exitCode !== null) throw new Error(`mock exited:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out };
+  mocks.push(mock);
+  return mock;
 }
 
 /**
@@ -171,7 +153,7 @@ describe("Schemathesis against the mock", () => {
       );
       expect(code, out.slice(-6000)).toBe(0);
       expect(out).not.toMatch(/Server error|ST100|Network Error|Timed out/);
-      expect(isAlive(mock.child.pid!), mock.output().slice(-3000)).toBe(true);
+      expect(isAlive(mock.pid), mock.output().slice(-3000)).toBe(true);
       expect(
         (
           await fetch(`${mock.url}/v1/customers/c1/rfi-cases`, {

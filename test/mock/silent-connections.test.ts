@@ -2,54 +2,32 @@
 // host has it), 300 silent connections used to hold every descriptor for the 10 s idle timeout, and requests failed
 // for those 10 s. Now each request made meanwhile is answered, and every silent connection is closed before the idle
 // timeout (src/server/connections.ts: a first-byte timeout, and room kept below the descriptor limit).
+// (How the room is computed from the limit is test/server/connections.test.ts's.)
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
-import { connectionRoom, openFileLimit } from "../../src/server/connections.ts";
+import { afterAll, expect, test } from "vitest";
 import { TIMEOUTS } from "../../src/mock/front.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { foMockArgv } from "../helpers/foMock.ts";
+import { stopChild } from "../helpers/processes.ts";
 
-const script = path.resolve(import.meta.dirname, "../../scripts/mock.mjs");
-const dir = mkdtempSync(path.join(os.tmpdir(), "silent-"));
 const started: ChildProcess[] = [];
-afterAll(async () => {
-  await Promise.all(started.map(stopChild));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-describe("the room kept below the descriptor limit", () => {
-  test("reads the soft limit of open files", () => {
-    const limits = path.join(dir, "limits");
-    writeFileSync(
-      limits,
-      "Limit                     Soft Limit           Hard Limit           Units\n" +
-        "Max open files            256                  4096                 files\n",
-    );
-    expect(openFileLimit(limits)).toBe(256);
-    expect(openFileLimit(path.join(dir, "none"))).toBeUndefined();
-  });
-
-  test("keeps a reserve, never below 16, unbounded when the limit is unknown", () => {
-    expect(connectionRoom(256)).toBe(192);
-    expect(connectionRoom(70)).toBe(16);
-    expect(connectionRoom(undefined)).toBe(Number.POSITIVE_INFINITY);
-  });
-});
+afterAll(() => Promise.all(started.map(stopChild)));
 
 test("300 silent connections under ulimit -n 256: every request meanwhile answered, each silent one closed early", async () => {
-  const port = await freePort();
-  const child = spawn("bash", ["-c", `ulimit -n 256 && exec "${process.execPath}" "${script}" --port ${port}`], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    "bash",
+    ["-c", 'ulimit -n 256 && exec "$@"', "-", process.execPath, ...foMockArgv, "--port", "0"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   started.push(child);
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  for (let i = 0; i < 400 && !out.includes("(Ctrl-C stops both)"); i++) await new Promise((r) => setTimeout(r, 100));
-  expect(out).toContain("(Ctrl-C stops both)");
+  for (let i = 0; i < 400 && !/fo-mock ready: /.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+  const port = Number(/fo-mock ready: http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+  expect(port, out).toBeGreaterThan(0);
 
   const opened = Date.now();
   const closedAfter: number[] = [];

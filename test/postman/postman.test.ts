@@ -5,19 +5,17 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import newman from "newman";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { collectionFile, convert, environmentFile, sampleBodies, uploadFile } from "../../scripts/postman.mjs";
 import { loadBundle, listOperations } from "../helpers/document.ts";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { type RunningMock, startMock } from "../../src/mock/index.ts";
 
 const doc = loadBundle();
 const operationCount = listOperations(doc).length;
-const started: ChildProcess[] = [];
+let mocks: RunningMock[] = [];
 let dir: string;
 let sandboxUrl: string;
 let productionUrl: string;
@@ -78,19 +76,12 @@ const not2xx = (answered: Answered[]) =>
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "postman-"));
   writeFileSync(path.join(dir, uploadFile), file);
-  const keys = path.join(dir, "keys.json");
-  writeFileSync(keys, JSON.stringify({ [accessKey]: secretKey }));
-  const [sandboxPort, productionPort] = [await freePort(), await freePort()];
-  await Promise.all([
-    startMockScript(["--port", String(sandboxPort)], { started }),
-    startMockScript(["--port", String(productionPort), "--auth", "production", "--keys", keys], { started }),
-  ]);
-  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  productionUrl = `http://127.0.0.1:${productionPort}`;
+  mocks = await Promise.all([startMock(), startMock({ auth: "production", keys: { [accessKey]: secretKey } })]);
+  [sandboxUrl, productionUrl] = mocks.map((m) => m.url) as [string, string];
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(started.map(stopChild));
+  await Promise.all(mocks.map((m) => m.close()));
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { proxySettings } from "../../src/cli/proxy.ts";
-import { stopChild } from "../helpers/prism.ts";
+import { stopChild } from "../helpers/processes.ts";
 import { keys } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -6,21 +6,22 @@
 // and the coverage phase is left out: its boundary cases send one request many times over, and the proxy holds each
 // identical repeat back to the next second so that no signature goes twice (a 300 s run measured).
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { isPortfolioPath } from "../../src/proxy/server.ts";
-import { startMockScript } from "../helpers/mockScript.ts";
-import { freePort, stopChild } from "../helpers/prism.ts";
+import { startMock } from "../../src/mock/index.ts";
+import { stopChild } from "../helpers/processes.ts";
 import { ensureVenv, fuzz, python } from "../helpers/schemathesis.ts";
 import { keys, proxyFor } from "./support.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(path.join(tmpdir(), "proxy-fuzz-"));
 const started: ChildProcess[] = [];
+const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  await Promise.all(started.map(stopChild));
+  await Promise.all([...started.map(stopChild), ...closers.map((close) => close())]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -31,11 +32,9 @@ interface Har {
 test("no 5xx and no refused signature through the proxy", async () => {
   ensureVenv();
   // The mock as a user starts it, knowing the keys the proxy signs with.
-  const keysFile = path.join(dir, "keys.json");
-  writeFileSync(keysFile, JSON.stringify({ [keys.accessKey]: keys.secretKey }), { mode: 0o600 });
-  const port = await freePort();
-  await startMockScript(["--auth", "production", "--keys", keysFile, "--port", String(port)], { started });
-  const proxy = await proxyFor(`http://127.0.0.1:${port}`);
+  const mock = await startMock({ auth: "production", keys: { [keys.accessKey]: keys.secretKey } });
+  closers.push(() => mock.close());
+  const proxy = await proxyFor(mock.url);
   const har = path.join(dir, "run.har");
   const child = spawn(
     python,

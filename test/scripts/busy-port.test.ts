@@ -1,9 +1,11 @@
 // A port that is taken is one line that names the option to change it, for every script that listens
 // (the mock printed about 30 lines of Prism's help before EADDRINUSE), and nothing is built or started first.
+// (fo-mock's own answer, exit code 2, is test/mock/fo-mock.test.ts's.)
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { freePort } from "../helpers/processes.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const servers: Server[] = [];
@@ -18,7 +20,6 @@ async function takenPort(): Promise<number> {
 }
 
 const cases: Array<[script: string, option: string, args: (taken: number, free: number) => string[]]> = [
-  ["mock.mjs", "--port", (taken) => ["--port", String(taken)]],
   ["serve-docs.mjs", "--docs-port", (taken) => ["--docs-port", String(taken)]],
   ["start.mjs", "--port", (taken, free) => ["--port", String(taken), "--docs-port", String(free)]],
   ["start.mjs", "--docs-port", (taken, free) => ["--port", String(free), "--docs-port", String(taken)]],
@@ -28,7 +29,7 @@ test.concurrent.each(cases)(
   "%s %s on a taken port: one line naming the option, exit 1",
   async (script, option, argsFor) => {
     const port = await takenPort();
-    const args = argsFor(port, await freeish());
+    const args = argsFor(port, await freePort());
     const { code, stderr, stdout } = await new Promise<{ code: number | null; stderr: string; stdout: string }>(
       (resolve) => {
         const child = spawn(process.execPath, [path.join(root, "scripts", script), ...args], {
@@ -49,12 +50,3 @@ test.concurrent.each(cases)(
   },
   60_000,
 );
-
-/** A port that was free a moment ago. */
-async function freeish(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}

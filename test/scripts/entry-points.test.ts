@@ -27,6 +27,10 @@ const programs: EntryPoint[] = [
     argv: ["bash", path.join(root, "scripts", f)],
   })),
   {
+    name: "fo-mock",
+    argv: [process.execPath, "--import", tsx, path.join(root, "src/mock/fo-mock.ts")],
+  },
+  {
     name: "fo-sign",
     argv: [process.execPath, "--import", tsx, path.join(root, "src/cli/fo-sign.ts")],
     before: ["GET", "/v1/x"],

@@ -11,11 +11,9 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "tools.mjs": "where the tools live",
   "run.mjs": "how the scripts run other programs",
   "seeded-random.mjs": "the seeded random generator of postman.mjs and the breaking-change test",
-  "prism-front.mjs": "preloaded into Prism's process by mock.mjs (node --import), never run by a user",
   "docs-page.mjs": "how docs.mjs splits and compresses the page",
   "postman.mjs": "the Postman collection, made by build.mjs",
   "operations.mjs": "the client's operation lists, made by build.mjs",
-  "production-mock.mjs": "the production mock as the clients step and the journey table start it",
   "docs-static.mjs": "the docs page's static reference, made by docs.mjs",
   "docs-search.mjs": "the docs page's search index and script, made by docs.mjs",
   "mutation-set.mjs":

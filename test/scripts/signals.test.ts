@@ -9,8 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { guides, shellBlocks } from "../helpers/guideBlocks.ts";
-import { freePort } from "../helpers/prism.ts";
-import { alive, childrenOf } from "../helpers/processes.ts";
+import { alive, childrenOf, freePort } from "../helpers/processes.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
 import { repoCopy } from "../helpers/repoCopy.ts";
 

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../../signing/env.ts";
 import { assertAccessKey, decodeSecretKey, InvalidCredentialsError } from "../../signing/secret.ts";
 
 /** Access key to decoded secret bytes: what the signature front verifies against. */
@@ -85,10 +84,8 @@ export function repeatedMembers(text: string): Array<{ entry: number; first: num
   return repeats;
 }
 
-/** The next step for someone without keys: the project's command that makes a test pair. */
-const MAKE_KEYS =
-  "To make a test pair: `bash scripts/dev.sh keys -- --out .mock-keys.json --env-out .mock-keys.env`, then " +
-  "--keys .mock-keys.json.";
+/** The next step for someone without keys: the command that makes a test pair. */
+const MAKE_KEYS = "To make a test pair: `fo-mock keys --out .mock-keys.json`, then --keys .mock-keys.json.";
 
 /** Reads a key file (JSON object of access key to secret key). */
 export function loadKeysFile(file: string): KeyStore {
@@ -117,20 +114,4 @@ export function loadKeysFile(file: string): KeyStore {
         `access key once.`,
     );
   return parseKeys(json, `The keys file ${file}`);
-}
-
-/**
- * Keys for the mock: the file given (flag, then FO_MOCK_KEYS_FILE), else the FO_ACCESS_KEY/FO_SECRET_KEY pair.
- * Never a default baked into the repository.
- */
-export function loadKeys(file: string | undefined, env: NodeJS.ProcessEnv = process.env): KeyStore {
-  const path = file ?? env[KEYS_FILE_ENV];
-  if (path) return loadKeysFile(path);
-  const accessKey = env[ACCESS_KEY_ENV];
-  const secretKey = env[SECRET_KEY_ENV];
-  if (accessKey && secretKey) return parseKeys({ [accessKey]: secretKey }, `${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}`);
-  throw new MockKeysError(
-    `No keys for the signature front: pass --keys <file> or set ${KEYS_FILE_ENV}=<file> (a JSON object of "<access ` +
-      `key>": "<secret key>"), or set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}. ${MAKE_KEYS}`,
-  );
 }

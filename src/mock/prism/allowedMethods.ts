@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
+import { files } from "../files.ts";
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
@@ -10,13 +10,13 @@ let routes: Array<{ pattern: RegExp; methods: string }> | undefined;
  * it does not have. Prism answers a wrong method with 405 but no `Allow`, which RFC 9110 requires.
  */
 export function allowedMethods(requestPath: string): string | undefined {
-  routes ??= Object.entries<Record<string, unknown>>(
-    JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../generated/openapi.json"), "utf8")).paths ?? {},
-  ).map(([template, item]) => ({
-    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`),
-    methods: METHODS.filter((m) => item[m])
-      .map((m) => m.toUpperCase())
-      .join(", "),
-  }));
+  routes ??= Object.entries<Record<string, unknown>>(JSON.parse(readFileSync(files.document, "utf8")).paths ?? {}).map(
+    ([template, item]) => ({
+      pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`),
+      methods: METHODS.filter((m) => item[m])
+        .map((m) => m.toUpperCase())
+        .join(", "),
+    }),
+  );
   return routes.find((r) => r.pattern.test(requestPath))?.methods;
 }

@@ -1,27 +1,37 @@
-// The signature front inside Prism's process (loaded by scripts/prism-front.mjs, a preload of `prism mock`):
+// The signature front inside Prism's process (loaded by src/mock/launch/preload.ts, a preload of `prism mock`):
 // the server Prism creates is the front's, listening on the public port, and accepted requests go to
 // Prism's own request listener in-process instead of over a second HTTP hop to another process.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../../signing/window.ts";
-import { loadKeys } from "../auth/keys.ts";
+import { parseKeys } from "../auth/keys.ts";
 import type { ReplayPolicy } from "../auth/replay.ts";
 import { createFront, DEFAULT_REPLAY, type FrontOptions } from "../front.ts";
 import { guardProcess } from "./handOver.ts";
 import type { StatefulReady, StatefulStartConfig } from "../stateful/start.ts";
 
-/** What scripts/mock.mjs passes in FO_MOCK_FRONT: settings and file names, never a secret. */
+/**
+ * What startMock (src/mock/launch/start.ts) sends the process over its IPC channel, and nowhere else: the settings
+ * and the secrets (keys, tokens), which never go into its environment or on its command line.
+ */
 export interface FrontConfig {
   auth: "sandbox" | "production";
-  /** --keys FILE; keys otherwise come from FO_MOCK_KEYS_FILE or FO_ACCESS_KEY/FO_SECRET_KEY, as loadKeys reads them. */
-  keys?: string;
+  /**
+   * Access key to secret key. Production: the keys signatures are verified against (required). Sandbox: when given,
+   * customer routes take only `Bearer <access key>`; otherwise any bearer token.
+   */
+  keys?: Record<string, string>;
+  /** The bearer tokens portfolio routes take; none given, any token. */
+  portfolioTokens?: readonly string[];
   windowSeconds?: number;
   futureSeconds?: number;
   replay?: ReplayPolicy;
   stateful?: StatefulStartConfig;
+  /** The control API's token (stateful mode): when set, every control call must send it. */
+  controlToken?: string;
 }
 
-/** What the process reports to mock.mjs once it listens, for its startup line: counts, never keys. */
+/** What the process reports to startMock once it listens, for its startup line: counts, never keys. */
 export interface FrontReady {
   port: number;
   keys: number | undefined;
@@ -30,17 +40,6 @@ export interface FrontReady {
   futureSeconds: number;
   replay: ReplayPolicy;
   stateful?: StatefulReady;
-}
-
-export const PORTFOLIO_TOKEN_ENV = "FO_PORTFOLIO_TOKEN";
-
-/** The portfolio bearer tokens the front takes: FO_PORTFOLIO_TOKEN, comma-separated; undefined for any token. */
-export function portfolioTokens(env = process.env): Set<string> | undefined {
-  const list = (env[PORTFOLIO_TOKEN_ENV] ?? "")
-    .split(",")
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return list.length ? new Set(list) : undefined;
 }
 
 /**
@@ -66,15 +65,21 @@ export function rateLimited(print: (line: string) => void, perSecond = 20) {
 
 /**
  * Prepares the front (keys, tokens, stateful mode) and makes the next http.createServer, Prism's, return
- * the front's server with Prism's listener inside it. `ready` is called once that server listens.
+ * the front's server with Prism's listener inside it. `ready` is called once that server listens, `failed` when it
+ * cannot (a port in use).
  */
-export async function installFront(config: FrontConfig, ready: (info: FrontReady) => void): Promise<void> {
+export async function installFront(
+  config: FrontConfig,
+  ready: (info: FrontReady) => void,
+  failed: (err: NodeJS.ErrnoException) => void,
+): Promise<void> {
   const production = config.auth === "production";
-  // Sandbox keys come from --keys only: an FO_ACCESS_KEY set for fo-sign must not change what the sandbox takes.
-  const keys = production || config.keys ? loadKeys(config.keys) : undefined;
-  const tokens = portfolioTokens();
+  const keys = config.keys ? parseKeys(config.keys, "The keys") : undefined;
+  if (production && !keys) throw new Error("Production auth needs keys to verify signatures against.");
+  const tokens = config.portfolioTokens?.length ? new Set(config.portfolioTokens) : undefined;
   const stateful =
-    config.stateful && (await (await import("../stateful/start.ts")).startStateful(config.stateful, config.auth));
+    config.stateful &&
+    (await (await import("../stateful/start.ts")).startStateful(config.stateful, config.auth, config.controlToken));
   guardProcess(rateLimited((line) => console.error(`[signature front] ${line}`)));
   const options: FrontOptions = {
     auth: config.auth,
@@ -90,6 +95,7 @@ export async function installFront(config: FrontConfig, ready: (info: FrontReady
   // Prism 5 makes one server, through micri, which calls http.createServer(listener).
   interceptNextServer((listener) => {
     const { server } = createFront({ ...options, prism: listener });
+    server.once("error", failed);
     server.once("listening", () =>
       ready({
         port: (server.address() as AddressInfo).port,

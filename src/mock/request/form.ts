@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
+import { files } from "../files.ts";
 
 type MultipartParser = { parse(body: Buffer, boundary: string): Array<{ name: string }> };
 
@@ -17,7 +17,7 @@ let multipartRoutes: RegExp[] | undefined;
 function declaresMultipart(requestPath: string): boolean {
   multipartRoutes ??= (() => {
     // Stryker disable next-line StringLiteral: equivalent; without an encoding JSON.parse reads the bytes as UTF-8
-    const doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../generated/openapi.json"), "utf8"));
+    const doc = JSON.parse(readFileSync(files.document, "utf8"));
     const routes: RegExp[] = [];
     for (const [template, item] of Object.entries<
       Record<string, { requestBody?: { content?: object; $ref?: string } }>

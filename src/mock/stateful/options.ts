@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
+import { files } from "../files.ts";
 import type { Retention } from "./store.ts";
 
 /**
@@ -118,9 +118,8 @@ export class StatefulOptionsError extends Error {
   override readonly name = "StatefulOptionsError";
 }
 
-const here = import.meta.dirname;
-export const DEFAULT_RFI_FIXTURE = path.join(here, "rfi-cases.json");
-export const DEFAULT_DOCUMENT = path.resolve(here, "../../../generated/openapi.json");
+export const DEFAULT_RFI_FIXTURE = files.rfiFixture;
+export const DEFAULT_DOCUMENT = files.document;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The reference's retention of a portfolio hedge Idempotency-Key: 24 hours (not a setting). */

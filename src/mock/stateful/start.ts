@@ -1,9 +1,9 @@
-// The stateful mode as `npm run mock -- --stateful` starts it inside Prism's process (src/mock/inPrism.ts).
+// The stateful mode as `fo-mock --stateful` (startMock) starts it inside Prism's process (src/mock/prism/inPrism.ts).
 import { STATEFUL_OPERATIONS, createStatefulMock } from "./index.ts";
 import { statefulFrontOptions } from "./http.ts";
 import { CONTROL_TOKEN_ENV, StatefulOptionsError, loadOptionsFile } from "./options.ts";
 
-/** What scripts/mock.mjs passes for the stateful mode: file names and a flag, never the token. */
+/** What startMock passes for the stateful mode: file names and a flag (the token comes apart). */
 export interface StatefulStartConfig {
   optionsFile?: string;
   rfiFixture?: string;
@@ -20,18 +20,17 @@ export interface StatefulReady {
 }
 
 /**
- * Builds the stateful mode and the front options that plug it in. The control token comes from
- * FO_MOCK_CONTROL_TOKEN; with production auth the control API is refused without one.
+ * Builds the stateful mode and the front options that plug it in. With production auth the control API is refused
+ * without a control token (the CLI reads it from FO_MOCK_CONTROL_TOKEN).
  * @throws StatefulOptionsError for a setting, token or file it cannot use; RfiFixtureError for a fixture.
  */
 export async function startStateful(
   { optionsFile, rfiFixture, control = false }: StatefulStartConfig,
   auth: "sandbox" | "production",
-  env: NodeJS.ProcessEnv = process.env,
+  controlToken?: string,
 ) {
   const given = optionsFile ? loadOptionsFile(optionsFile) : {};
   const on = control || given.control === true;
-  const controlToken = env[CONTROL_TOKEN_ENV] || undefined;
   if (on && auth === "production" && !controlToken) {
     throw new StatefulOptionsError(
       `The control API with --auth production needs a control token: set ${CONTROL_TOKEN_ENV} (for example to the ` +

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
-import { loadKeys, loadKeysFile, parseKeys, repeatedMembers } from "../../../src/mock/auth/keys.ts";
+import { loadKeysFile, parseKeys, repeatedMembers } from "../../../src/mock/auth/keys.ts";
 import { messageOf } from "../../helpers/thrown.ts";
 
 const newSecret = (bytes = 32) => randomBytes(bytes).toString("base64url");
@@ -151,43 +151,11 @@ describe("loadKeysFile", () => {
 
   test("names a missing file and the reason", () => {
     expect(messageOf(() => loadKeysFile(path.join(dir, "nope.json")))).toMatch(
-      /Cannot read .*nope\.json: ENOENT\. To make a test pair: `bash scripts\/dev\.sh keys -- --out/,
+      /Cannot read .*nope\.json: ENOENT\. To make a test pair: `fo-mock keys --out \.mock-keys\.json`/,
     );
   });
 
   test("names the file in a content error", () => {
     expect(messageOf(() => loadKeysFile(file("null.json", "null")))).toMatch(/null\.json: expected a JSON object/);
-  });
-});
-
-describe("loadKeys", () => {
-  const fileKey = file("f.json", JSON.stringify({ AKF: newSecret() }));
-  const envFile = file("e.json", JSON.stringify({ AKE: newSecret() }));
-  const pair = { FO_ACCESS_KEY: "AKP", FO_SECRET_KEY: newSecret() };
-
-  test("takes the file given first", () => {
-    expect([...loadKeys(fileKey, { FO_MOCK_KEYS_FILE: envFile, ...pair }).keys()]).toEqual(["AKF"]);
-  });
-
-  test("takes FO_MOCK_KEYS_FILE over the pair", () => {
-    expect([...loadKeys(undefined, { FO_MOCK_KEYS_FILE: envFile, ...pair }).keys()]).toEqual(["AKE"]);
-  });
-
-  test("takes the FO_ACCESS_KEY/FO_SECRET_KEY pair", () => {
-    expect([...loadKeys(undefined, pair).keys()]).toEqual(["AKP"]);
-  });
-
-  test("checks the pair like a file", () => {
-    expect(messageOf(() => loadKeys(undefined, { ...pair, FO_SECRET_KEY: "a=" }))).toMatch(
-      /^FO_ACCESS_KEY\/FO_SECRET_KEY: entry 1 of 1/,
-    );
-  });
-
-  test.each([
-    ["nothing", {}],
-    ["an access key alone", { FO_ACCESS_KEY: "AKP" }],
-    ["a secret alone", { FO_SECRET_KEY: pair.FO_SECRET_KEY }],
-  ])("with %s, says where keys come from", (_, env) => {
-    expect(messageOf(() => loadKeys(undefined, env))).toMatch(/--keys <file>.*FO_MOCK_KEYS_FILE.*FO_ACCESS_KEY/);
   });
 });

@@ -8,10 +8,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { startFront } from "../../../src/mock/front.ts";
-import { freePort, stopChild } from "../../helpers/prism.ts";
+import { foMockArgv } from "../../helpers/foMock.ts";
+import { stopChild } from "../../helpers/processes.ts";
 
 /** What the mock may write for a whole load run: a few rate-limited lines, far from a pipe's 64 KiB. */
 const OUTPUT_BYTES = 4 * 1024;
@@ -56,13 +56,8 @@ async function load(
 }
 
 describe("many keep-alive connections", () => {
-  test("npm run mock writes next to nothing per request", async () => {
-    const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [path.resolve(import.meta.dirname, "../../../scripts/mock.mjs"), "--port", String(port)],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+  test("fo-mock writes next to nothing per request", async () => {
+    const child = spawn(process.execPath, [...foMockArgv, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
     started.push(child);
     let out = "";
     const onData = (d: Buffer) => {
@@ -71,7 +66,7 @@ describe("many keep-alive connections", () => {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`mock did not start:\n${out}`)), 40_000);
       const onReady = () => {
-        if (!out.includes("Ctrl-C stops both")) return;
+        if (!/fo-mock ready: /.test(out)) return;
         clearTimeout(timer);
         // From here on the output is not read until the load is over: the pipe fills if the mock writes per request.
         child.stdout!.off("data", onReady).pause();
@@ -82,7 +77,7 @@ describe("many keep-alive connections", () => {
       child.stderr!.on("data", onData).on("data", onReady);
     });
     const before = out.length;
-    const base = `http://127.0.0.1:${port}`;
+    const base = /fo-mock ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
     const answered = await load(base, "/v1/customers/c1/rfi-cases", 50, 2_000, {
       Authorization: "Bearer sandbox-token",
     });

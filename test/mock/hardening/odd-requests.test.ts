@@ -1,36 +1,24 @@
-// Odd and hostile requests against the real `npm run mock` process (scripts/mock.mjs, the front inside
-// Prism's process): absolute-form and asterisk-form targets, Expect: 100-continue, chunked bodies,
+// Odd and hostile requests against the real mock process (startMock: the front inside Prism's process): absolute-form and asterisk-form targets, Expect: 100-continue, chunked bodies,
 // duplicate or conflicting lengths, pipelining, unknown methods, oversized headers, a socket cut
 // mid-body. Each gets a correct answer or a 4xx with a JSON body in the documented envelope, and the
 // process keeps serving.
-import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "../../fixtures/operations.ts";
-import { startMockScript } from "../../helpers/mockScript.ts";
-import { freePort, stopChild } from "../../helpers/prism.ts";
+import { type RunningMock, startMock } from "../../../src/mock/index.ts";
 import { bearer as withBearer, newSecret, wireOf } from "../support.ts";
 import { rawRequest, signedHeaders } from "./raw.ts";
 import { bodyOf, head, openExchange, statusOf } from "./socket.ts";
 
 const creds = { accessKey: "AK-odd", secretKey: newSecret() };
-const started: ChildProcess[] = [];
 
-async function startMock(args: string[]): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const env = { ...process.env, FO_ACCESS_KEY: creds.accessKey, FO_SECRET_KEY: creds.secretKey };
-  const { child } = await startMockScript(["--port", String(port), ...args], { started, env });
-  return { base: `http://127.0.0.1:${port}`, child };
-}
-
-let sandbox: Awaited<ReturnType<typeof startMock>>;
-let production: Awaited<ReturnType<typeof startMock>>;
+let sandbox: RunningMock;
+let production: RunningMock;
 beforeAll(async () => {
-  [sandbox, production] = await Promise.all([startMock([]), startMock(["--auth", "production"])]);
+  const keys = { [creds.accessKey]: creds.secretKey };
+  [sandbox, production] = await Promise.all([startMock(), startMock({ auth: "production", keys })]);
 });
-afterAll(async () => {
-  await Promise.all(started.map(stopChild));
-});
+afterAll(() => Promise.all([sandbox?.close(), production?.close()]));
 
 const rfi = wireOf(operations.find((o) => o.operationId === "listRfiCases")!);
 const rfiTarget = `${rfi.path}?${rfi.query}`;
@@ -70,18 +58,18 @@ async function stillServes(base: string) {
 describe("odd request targets", () => {
   test("absolute form: answered as its path, in sandbox mode", async () => {
     const { received } = openExchange(
-      sandbox.base,
-      head("GET", `http://127.0.0.1:${portOf(sandbox.base)}${rfiTarget}`, { ...bearer, Connection: "close" }),
+      sandbox.url,
+      head("GET", `http://127.0.0.1:${portOf(sandbox.url)}${rfiTarget}`, { ...bearer, Connection: "close" }),
     );
     const answer = await received;
     expect(statusOf(answer)).toBe(200);
-    expect(JSON.parse(bodyOf(answer))).toEqual((await rawRequest(sandbox.base, "GET", rfiTarget, bearer)).json());
+    expect(JSON.parse(bodyOf(answer))).toEqual((await rawRequest(sandbox.url, "GET", rfiTarget, bearer)).json());
   });
 
   test("absolute form: the signature over the path verifies", async () => {
     const signed = signedHeaders(creds, "GET", rfiTarget);
     const { received } = openExchange(
-      production.base,
+      production.url,
       head("GET", `http://localhost${rfiTarget}`, { ...signed, Connection: "close" }),
     );
     expect(statusOf(await received)).toBe(200);
@@ -93,18 +81,18 @@ describe("odd request targets", () => {
     const body = String(pq.body);
     const headers = { ...pq.headers, "Content-Length": Buffer.byteLength(body), Connection: "close" };
     const { received } = openExchange(
-      production.base,
+      production.url,
       head("POST", `http://127.0.0.1${pq.path}`, headers),
       Buffer.from(body),
     );
     const answer = await received;
-    const direct = await rawRequest(production.base, "POST", pq.path, pq.headers, body);
+    const direct = await rawRequest(production.url, "POST", pq.path, pq.headers, body);
     expect(direct.status).toBe(200);
     expect(statusOf(answer)).toBe(direct.status);
   });
 
   test("asterisk form: a 400 naming why", async () => {
-    const { received } = openExchange(sandbox.base, head("OPTIONS", "*", { Connection: "close" }));
+    const { received } = openExchange(sandbox.url, head("OPTIONS", "*", { Connection: "close" }));
     const answer = await received;
     expectFlatRefusal(answer, 400);
     expect(answer).toMatch(/\r\nX-Mock-Refusal: not-a-path\r\n/i);
@@ -113,7 +101,7 @@ describe("odd request targets", () => {
 
 describe("odd bodies and framing", () => {
   test("Expect: 100-continue, then the answer", async () => {
-    const socket = net.connect(Number(portOf(sandbox.base)), "127.0.0.1");
+    const socket = net.connect(Number(portOf(sandbox.url)), "127.0.0.1");
     let text = "";
     const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
     socket.on("error", () => {});
@@ -139,7 +127,7 @@ describe("odd bodies and framing", () => {
     const [a, b] = [quoteBody.slice(0, 10), quoteBody.slice(10)];
     const chunked = `${a.length.toString(16)}\r\n${a}\r\n${b.length.toString(16)}\r\n${b}\r\n0\r\n\r\n`;
     const { received } = openExchange(
-      sandbox.base,
+      sandbox.url,
       head("POST", quote.path, {
         ...bearer,
         "Content-Type": "application/json",
@@ -152,14 +140,14 @@ describe("odd bodies and framing", () => {
     expect(statusOf(answer)).toBe(201);
     expect(JSON.parse(bodyOf(answer))).toEqual(
       (
-        await rawRequest(sandbox.base, "POST", quote.path, { ...bearer, "Content-Type": "application/json" }, quoteBody)
+        await rawRequest(sandbox.url, "POST", quote.path, { ...bearer, "Content-Type": "application/json" }, quoteBody)
       ).json(),
     );
   });
 
   test("a chunked body that is not JSON: 400", async () => {
     const { received } = openExchange(
-      sandbox.base,
+      sandbox.url,
       head("POST", quote.path, {
         ...bearer,
         "Content-Type": "application/json",
@@ -184,19 +172,19 @@ describe("odd bodies and framing", () => {
     const raw =
       `POST ${quote.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n` +
       `Content-Type: application/json\r\n${lines.join("")}\r\n{}`;
-    const { received } = openExchange(sandbox.base, raw);
+    const { received } = openExchange(sandbox.url, raw);
     expectFlatRefusal(await received, 400);
-    await stillServes(sandbox.base);
+    await stillServes(sandbox.url);
   });
 
   test("an unknown method: a 400 with a JSON body", async () => {
-    const { received } = openExchange(sandbox.base, head("BREW", rfiTarget, bearer));
+    const { received } = openExchange(sandbox.url, head("BREW", rfiTarget, bearer));
     expectFlatRefusal(await received, 400);
   });
 
   test("headers larger than Node takes: a 431 with a JSON body", async () => {
     const { received } = openExchange(
-      sandbox.base,
+      sandbox.url,
       head("GET", rfiTarget, { ...bearer, "X-Padding": "x".repeat(20_000) }),
     );
     expectFlatRefusal(await received, 431);
@@ -211,12 +199,12 @@ describe("odd bodies and framing", () => {
         "Content-Length": Buffer.byteLength(quoteBody),
       }) + quoteBody;
     const third = head("GET", "/v1/no-such-route", { ...bearer, Connection: "close" });
-    const { received } = openExchange(sandbox.base, first + second + third);
+    const { received } = openExchange(sandbox.url, first + second + third);
     expect(answersIn(await received).map(([status]) => status)).toEqual([200, 201, 404]);
   });
 
   test("a socket cut mid-body: no answer owed, and the mock serves on", async () => {
-    for (const base of [sandbox.base, production.base]) {
+    for (const base of [sandbox.url, production.url]) {
       const signed = signedHeaders(creds, "POST", quote.path, quoteBody);
       const { socket, received } = openExchange(
         base,
@@ -227,13 +215,13 @@ describe("odd bodies and framing", () => {
       socket.destroy();
       await received;
     }
-    await stillServes(sandbox.base);
+    await stillServes(sandbox.url);
     const signed = signedHeaders(creds, "GET", rfiTarget);
-    expect((await rawRequest(production.base, "GET", rfiTarget, signed)).status).toBe(200);
+    expect((await rawRequest(production.url, "GET", rfiTarget, signed)).status).toBe(200);
   });
 
-  test("both mock processes are still running", () => {
-    expect(sandbox.child.exitCode).toBeNull();
-    expect(production.child.exitCode).toBeNull();
+  test("both mock processes are still running", async () => {
+    for (const mock of [sandbox, production])
+      expect(await Promise.race([mock.exited, new Promise((r) => setTimeout(r, 0, "running"))])).toBe("running");
   });
 });

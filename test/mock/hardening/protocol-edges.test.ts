@@ -7,7 +7,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFront } from "../../../src/mock/front.ts";
-import { freePort } from "../../helpers/prism.ts";
+import { freePort } from "../../helpers/processes.ts";
 import { rawRequest, signedHeaders, startMockPair } from "./raw.ts";
 import { bodyOf, head, openExchange, statusOf } from "./socket.ts";
 

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEFAULT_FUTURE_SECONDS, DEFAULT_REPLAY, startFront, type RunningFront } from "../../../src/mock/front.ts";
 import { parseKeys } from "../../../src/mock/auth/keys.ts";
 import { ReplayGuard } from "../../../src/mock/auth/replay.ts";
-import { parseAuthOptions } from "../../../scripts/mock.mjs";
 import { rawRequest, signedHeaders, startMockPair } from "./raw.ts";
 
 let mock: Awaited<ReturnType<typeof startMockPair>>;
@@ -110,17 +109,5 @@ describe("timestamps ahead of the clock", () => {
         )
       ).status,
     ).toBe(201);
-  });
-
-  test("npm run mock takes --future and --replay, and checks them", () => {
-    expect(parseAuthOptions(["--auth", "production", "--future", "0", "--replay", "allow"])).toMatchObject({
-      futureSeconds: 0,
-      replay: "allow",
-    });
-    expect(() => parseAuthOptions(["--auth", "production", "--replay", "sometimes"])).toThrow(
-      /--replay "sometimes": give reject or allow/,
-    );
-    expect(() => parseAuthOptions(["--auth", "production", "--future", "-1"])).toThrow(/--future/);
-    expect(() => parseAuthOptions(["--replay", "allow"])).toThrow(/only apply with --auth production/);
   });
 });
