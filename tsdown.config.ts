@@ -1,5 +1,15 @@
 // The package build, run by scripts/build-package.mjs (from `npm run build`, and from `npm pack` via prepack).
+import { readFileSync } from "node:fs";
 import { defineConfig, type UserConfig } from "tsdown";
+
+/** The mock package's dependencies (packages/mock/package.json): installed beside it, never bundled. */
+const mockDependencies = Object.keys(
+  (
+    JSON.parse(readFileSync(new URL("./packages/mock/package.json", import.meta.url), "utf8")) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies,
+);
 
 const common = {
   platform: "node",
@@ -52,5 +62,17 @@ export default defineConfig([
     format: "esm",
     dts: false,
     outDir: "dist/cli",
+  },
+  {
+    ...common,
+    // The mock package (packages/mock): startMock and its types, the fo-mock bin, and the preload Prism's process
+    // loads (the signature front). ESM, which require() takes too from Node 20.19 on. Prism and the stateful mode's
+    // validators are its dependencies; scripts/build-package.mjs copies the files src/mock/files.ts names beside it.
+    entry: { index: "src/mock/index.ts", "fo-mock": "src/mock/fo-mock.ts", preload: "src/mock/launch/preload.ts" },
+    format: "esm",
+    tsconfig: "packages/mock/tsconfig.json",
+    dts: true,
+    deps: { neverBundle: [...mockDependencies, ...mockDependencies.map((d) => new RegExp(`^${d}/`))] },
+    outDir: "packages/mock/dist",
   },
 ]);

@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The consumer projects run their own tests in their own folders (test/mock-consumers/consumers.test.ts).
+    exclude: ["test/mock-consumers/*/**", "**/node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Servers started by tests are stopped in teardown; a worker is a process, so a crash in it cannot take the runner down.

@@ -1,21 +1,45 @@
-// Builds the package into dist/ with tsdown (tsdown.config.ts): the client entry and "./types" as ESM and
-// CommonJS with declarations, and the fo-sign bin. `npm run build` calls it after generating the document;
-// `npm pack` runs it first (prepack), so a tarball never carries a stale dist/.
+// Builds both packages with tsdown (tsdown.config.ts): the client package into dist/ (the client entry and "./types"
+// as ESM and CommonJS with declarations, and the fo-sign bin), and the mock package into packages/mock/ (startMock,
+// the fo-mock bin, the preload, with the files src/mock/files.ts names beside them: the bundled document, the RFI
+// fixture, the tether, the control API's document). `npm run build` calls it after generating the document;
+// `npm pack` runs it first (prepack), so a tarball never carries a stale build.
+import { copyFileSync, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "tsdown";
 import { parseOrExit } from "./args.mjs";
-import { packageInfo, root } from "./tools.mjs";
+import { packageInfo, paths, root } from "./tools.mjs";
+
+/** The mock package's folder. */
+export const mockPackage = path.join(root, "packages/mock");
+
+/** Files the mock package carries besides its bundle: source, then where it goes in the package. */
+const MOCK_FILES = [
+  [paths.bundleJson, "openapi.json"],
+  ["src/mock/stateful/control.openapi.yaml", "control.openapi.yaml"],
+  ["src/mock/stateful/rfi-cases.json", "dist/rfi-cases.json"],
+  ["src/mock/launch/tether.cjs", "dist/tether.cjs"],
+  ["CHANGELOG.md", "CHANGELOG.md"],
+  ["LICENSE", "LICENSE"],
+];
 
 export async function buildPackage() {
   await rm(path.join(root, "dist"), { recursive: true, force: true });
+  await rm(path.join(mockPackage, "dist"), { recursive: true, force: true });
   // Silent unless something is wrong: `npm pack --json` runs this first and its stdout must stay JSON.
   await build({ config: path.join(root, "tsdown.config.ts"), cwd: root, logLevel: "warn" });
+  for (const [from, to] of MOCK_FILES) {
+    mkdirSync(path.dirname(path.join(mockPackage, to)), { recursive: true });
+    copyFileSync(path.resolve(root, from), path.join(mockPackage, to));
+  }
 }
 
 if (import.meta.main) {
   parseOrExit(
-    { name: "build-package", usage: "npm run build:package   (the package into dist/)" },
+    {
+      name: "build-package",
+      usage: "npm run build:package   (the client package into dist/, the mock's into packages/mock/)",
+    },
     process.argv.slice(2),
     packageInfo,
   );

@@ -21,6 +21,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -52,6 +53,7 @@ export const KNOWN_WARNINGS = [
   ],
 ];
 
+const require = createRequire(import.meta.url);
 const cache = path.join(root, ".cache");
 const out = path.join(root, "out/clients");
 // The one document there is, as every consumer's generator takes it (docs/generating-clients.md).
@@ -59,9 +61,10 @@ const input = paths.bundleJson;
 
 const env = {
   ...toolEnv,
-  // What the round-trip tests start the mock with: this Node and the project's mock script.
-  FO_NODE: process.execPath,
-  FO_MOCK_SCRIPT: path.join(root, "scripts/mock.mjs"),
+  // The mock the Python and Go tests start (their fo_mock fixture and fomock.Start): fo-mock from source, on this Node.
+  FO_MOCK_COMMAND: [process.execPath, "--import", require.resolve("tsx"), path.join(root, "src/mock/fo-mock.ts")]
+    .map((word) => `'${word.replaceAll("'", "'\\''")}'`)
+    .join(" "),
 };
 
 /**
@@ -397,7 +400,7 @@ function lintPython() {
 
 /** gofmt over the hand-written Go (go/foapi is generated and formatted at build): it must list no file. */
 function gofmtGo() {
-  const dirs = ["fosign", "foclient", "examples"];
+  const dirs = ["fosign", "foclient", "fomock", "examples"];
   const unformatted = run("gofmt", ["-l", ...dirs], { cwd: path.join(root, "go"), capture: true }).trim();
   if (unformatted)
     throw new StepError(`gofmt would change these files (run gofmt -w go/${dirs[0]} ... on them):\n${unformatted}`);
@@ -412,8 +415,8 @@ function testGoSources() {
   const cwd = path.join(root, "go");
   timed("Checked the Go format (gofmt -l)", gofmtGo);
   run("go", ["vet", "./..."], { cwd });
-  run(staticcheck(), ["./fosign/...", "./foclient/...", "./examples/..."], { cwd });
-  run("go", ["test", "-count=1", "./fosign/...", "./foclient/..."], { cwd });
+  run(staticcheck(), ["./fosign/...", "./foclient/...", "./fomock/...", "./examples/..."], { cwd });
+  run("go", ["test", "-count=1", "./fosign/...", "./foclient/...", "./fomock/..."], { cwd });
 }
 
 /** The CPython versions here from 3.10 on: on PATH, or installed by pyenv. 3.10 must be among them. */

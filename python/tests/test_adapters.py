@@ -18,10 +18,10 @@ import httpx
 import pytest
 import requests
 
+from financial_operations_api.testing import RunningMock, start_mock
 from fo_signing import CrossOriginRequestError, InvalidCredentialsError, RedirectRefusedError, StreamedBodyError, sign
 from fo_signing.httpx_auth import HttpxAuth
 from fo_signing.requests_auth import RequestsAuth
-from production_mock import Mock, run_mock
 from recorder import Recorder, serve
 
 CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
@@ -32,7 +32,13 @@ AT = datetime(2026, 11, 21, 9, 30, tzinfo=timezone.utc)
 # One TLS context for every httpx client here (httpx would load its CA bundle for each client it makes).
 TLS = ssl.create_default_context()
 
-mock = pytest.fixture(scope="module")(run_mock)
+
+@pytest.fixture(scope="module")
+def mock(mock_command_env: str) -> Iterator[RunningMock]:
+    """The stateless production mock: Prism's examples answer whatever the ids. The same request may be signed twice
+    in one second here, so a repeated signature is allowed; the front's replay refusal has its own tests."""
+    with start_mock(stateful=False, replay="allow") as running:
+        yield running
 
 
 @pytest.fixture(autouse=True)
@@ -92,7 +98,7 @@ LIBRARIES = [
 each_library = pytest.mark.parametrize("lib", LIBRARIES, ids=[lib.name for lib in LIBRARIES])
 
 
-def production(lib: Library, mock: Mock, secret: str | None = None) -> Any:
+def production(lib: Library, mock: RunningMock, secret: str | None = None) -> Any:
     return lib.auth.production(mock.url, mock.access_key, secret or mock.secret_key)
 
 
@@ -100,7 +106,7 @@ def production(lib: Library, mock: Mock, secret: str | None = None) -> Any:
 
 
 @each_library
-def test_a_signed_post_with_a_json_body_is_accepted(lib: Library, mock: Mock) -> None:
+def test_a_signed_post_with_a_json_body_is_accepted(lib: Library, mock: RunningMock) -> None:
     answer = lib.send(
         production(lib, mock), "POST", f"{mock.url}/v1/customers/{CUSTOMER}/conversions/quote", json=QUOTE
     )
@@ -109,21 +115,21 @@ def test_a_signed_post_with_a_json_body_is_accepted(lib: Library, mock: Mock) ->
 
 
 @each_library
-def test_a_signed_get_with_a_query_is_accepted(lib: Library, mock: Mock) -> None:
+def test_a_signed_get_with_a_query_is_accepted(lib: Library, mock: RunningMock) -> None:
     query = {"rfi_status": "ACTION_REQUIRED,PENDING_REVIEW", "page": "1", "size": "10"}
     answer = lib.send(production(lib, mock), "GET", f"{mock.url}/v1/customers/{CUSTOMER}/rfi-cases", params=query)
     assert answer.status == 200, answer.body
 
 
 @each_library
-def test_a_signed_raw_bytes_upload_is_accepted(lib: Library, mock: Mock) -> None:
+def test_a_signed_raw_bytes_upload_is_accepted(lib: Library, mock: RunningMock) -> None:
     headers = {"Content-Type": "application/pdf", "Content-Disposition": 'attachment; filename="memorandum.pdf"'}
     answer = lib.send(production(lib, mock), "PUT", mock.url + UPLOAD, headers=headers, **{lib.raw: PDF})
     assert 200 <= answer.status < 300, answer.body
 
 
 @each_library
-def test_a_signed_multipart_file_answer_is_accepted(lib: Library, mock: Mock) -> None:
+def test_a_signed_multipart_file_answer_is_accepted(lib: Library, mock: RunningMock) -> None:
     url = f"{mock.url}/v1/customers/{CUSTOMER}/rfi-cases/case-1/submissions"
     files = {"file": ("payslip.pdf", PDF, "application/pdf")}
     answer = lib.send(production(lib, mock), "POST", url, data={"type": "FILE"}, files=files)
@@ -131,7 +137,7 @@ def test_a_signed_multipart_file_answer_is_accepted(lib: Library, mock: Mock) ->
 
 
 @each_library
-def test_a_wrong_secret_gets_the_documented_401(lib: Library, mock: Mock) -> None:
+def test_a_wrong_secret_gets_the_documented_401(lib: Library, mock: RunningMock) -> None:
     auth = production(lib, mock, new_secret())
     answer = lib.send(auth, "POST", f"{mock.url}/v1/customers/{CUSTOMER}/conversions/quote", json=QUOTE)
     assert answer.status == 401
