@@ -14,8 +14,10 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    // The consumer projects run their own tests in their own folders (test/mock-consumers/consumers.test.ts).
-    exclude: ["test/mock-consumers/*/**", "**/node_modules/**"],
+    // The fast tier (`npm test`): the end-to-end files (*.e2e.test.ts: fuzzers, the guides, packed packages in fresh
+    // projects, browsers, processes under signals) are vitest.e2e.config.ts's. The consumer projects run their own
+    // tests in their own folders (test/mock-consumers/consumers.e2e.test.ts).
+    exclude: ["**/*.e2e.test.ts", "test/mock-consumers/*/**", "**/node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Servers started by tests are stopped in teardown; a worker is a process, so a crash in it cannot take the runner down.

@@ -2,11 +2,11 @@
 // Clients in other languages: generates the Python and Go clients with OpenAPI Generator (pinned, options in
 // python/openapi-generator.yaml and go/openapi-generator.yaml) into out/clients/; with `build`, packages them
 // (a wheel and an sdist into out/sdk/python/dist; the Go module into a module-proxy folder, out/sdk/go/proxy);
-// with `test`, checks the sources' format and lint (ruff for python/ and fuzz/; gofmt, go vet and staticcheck for
-// go/), runs their tests, then installs the artifacts outside the repository (fresh virtual
-// environments for each CPython from 3.10, a fresh Go module) and runs the tour of every operation against the
-// mock in production-auth mode, printing the table operation x language.
-// Usage: node scripts/clients.mjs [generate|build|test] [python] [go]   (default: generate, both languages)
+// with `test` (the fast tier), also checks the sources' format and lint (ruff for python/ and fuzz/; gofmt, go vet and
+// staticcheck for go/) and runs their tests; with `artifacts` (the end-to-end tier, after `build`), installs what
+// `build` wrote outside the repository (fresh virtual environments for each CPython from 3.10, a fresh Go module) and
+// runs the tour of every operation against the mock in production-auth mode, printing the table operation x language.
+// Usage: node scripts/clients.mjs [generate|build|test|artifacts] [python] [go]   (default: generate, both languages)
 // Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go/mod and
 // .cache/go/bin (staticcheck); Go's build cache stays Go's own.
 import { createHash } from "node:crypto";
@@ -631,8 +631,10 @@ async function testArtifacts(artifacts) {
 
 const command = {
   name: "clients",
-  usage: "npm run clients [-- generate|build|test] [python] [go]   (default: generate, both languages)",
-  positionals: { max: 3, choices: ["generate", "build", "test", "python", "go"] },
+  usage:
+    "npm run clients [-- generate|build|test|artifacts] [python] [go]   (default: generate, both languages)\n" +
+    "  test: lint, build and test the sources (the fast tier); artifacts: the tours of what `build` wrote (end-to-end)",
+  positionals: { max: 3, choices: ["generate", "build", "test", "artifacts", "python", "go"] },
 };
 
 /** Reads the command line: what to do and for which languages. @throws UsageError (scripts/args.mjs) */
@@ -640,13 +642,47 @@ export function parseArgs(args) {
   parseCommandLine(command, args);
   const chosen = args.filter((a) => a === "python" || a === "go");
   const test = args.includes("test");
-  return { test, build: test || args.includes("build"), languages: chosen.length ? chosen : ["python", "go"] };
+  return {
+    test,
+    artifacts: args.includes("artifacts"),
+    build: test || args.includes("build"),
+    languages: chosen.length ? chosen : ["python", "go"],
+  };
+}
+
+/** What `build` wrote for each language, for the tours; a language not built yet stops with the command to run. */
+function builtArtifacts(languages) {
+  const artifacts = {};
+  const build = `run \`bash scripts/dev.sh clients -- build\` first`;
+  if (languages.includes("python")) {
+    const dist = path.join(sdk, "python/dist");
+    const files = existsSync(dist) ? readdirSync(dist).map((f) => path.join(dist, f)) : [];
+    const wheel = files.find((f) => f.endsWith(`-${pkg.version}-py3-none-any.whl`));
+    const sdist = files.find((f) => f.endsWith(`-${pkg.version}.tar.gz`));
+    if (!wheel || !sdist)
+      throw new StepError(`No Python package ${pkg.version} in ${path.relative(root, dist)}: ${build}.`);
+    artifacts.python = { python: devPython(), wheel, sdist };
+  }
+  if (languages.includes("go")) {
+    const proxy = path.join(sdk, "go/proxy");
+    const version = `v${pkg.version}`;
+    if (!existsSync(path.join(proxy, GO_MODULE, "@v", `${version}.zip`)))
+      throw new StepError(`No Go module ${version} in ${path.relative(root, proxy)}: ${build}.`);
+    artifacts.go = { proxy, version };
+  }
+  return artifacts;
 }
 
 if (import.meta.main) {
   try {
     parseOrExit(command, process.argv.slice(2), packageInfo);
-    const { test, build, languages } = parseArgs(process.argv.slice(2));
+    const { test, artifacts: tours, build, languages } = parseArgs(process.argv.slice(2));
+    if (tours) {
+      const start = performance.now();
+      await testArtifacts(builtArtifacts(languages));
+      console.log(`Tested the artifacts outside the repository: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      process.exit();
+    }
     if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
     const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
     const artifacts = {};
@@ -668,11 +704,6 @@ if (import.meta.main) {
         timed(`Tested the ${language} sources`, () =>
           language === "python" ? testPythonSources(artifacts.python.python, artifacts.python.wheel) : testGoSources(),
         );
-    }
-    if (test) {
-      const start = performance.now();
-      await testArtifacts(artifacts);
-      console.log(`Tested the artifacts outside the repository: ${((performance.now() - start) / 1000).toFixed(1)} s`);
     }
   } catch (err) {
     console.error(err instanceof StepError || err instanceof RunError ? err.message : err);

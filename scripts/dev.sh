@@ -29,11 +29,35 @@ shift
 grep -q "^    \"$(printf '%s' "$script" | sed 's/[][\.*^$/]/\\&/g')\": " <(sed -n '/"scripts": {/,/}/p' "$root/package.json") ||
   refuse "unknown npm script \"$script\""
 
+# npm ci prints nothing until it ends (about 45 s on a fresh machine): say how far it got every 8 s.
+npm_ci() {
+  local log pid started=$SECONDS shown=$SECONDS
+  log=$(mktemp)
+  (cd "$root" && exec npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    if [ $((SECONDS - shown)) -ge 8 ]; then
+      shown=$SECONDS
+      echo "dev.sh: npm ci: $(find "$root/node_modules" -maxdepth 2 -name package.json 2>/dev/null | wc -l) packages unpacked, $((SECONDS - started)) s" >&2
+    fi
+  done
+  if ! wait "$pid"; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "dev.sh: npm ci failed; see npm's words above" >&2
+    exit 1
+  fi
+  cat "$log" >&2
+  rm -f "$log"
+  echo "dev.sh: npm ci: installed from package-lock.json in $((SECONDS - started)) s" >&2
+}
+
 source "$root/scripts/runtimes.sh" node24
 export PATH="$(dirname "$NODE24"):$PATH"
 if ! reason=$(node "$root/scripts/deps-current.mjs"); then
   echo "dev.sh: ${reason#deps-current: }: npm ci" >&2
-  (cd "$root" && npm ci --no-audit --no-fund)
+  npm_ci
 fi
 # --silent: npm's "> script" banner would go to stdout with the script's own output (`... sign -- --curl | sh`).
 exec npm run --silent --prefix "$root" "$script" -- "$@"

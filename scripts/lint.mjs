@@ -4,6 +4,7 @@
 // check mode (`biome ci`, nothing written; `npm run format` writes) over the TypeScript and JavaScript, and tsc
 // over the whole program.
 // Exits non-zero on any error or warning of any of them.
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -12,6 +13,7 @@ import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
 import { run, runNode } from "./run.mjs";
 import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
+import { OASDIFF, oasdiffPath } from "./oasdiff.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
 
 const require = createRequire(import.meta.url);
@@ -74,12 +76,12 @@ async function bundleChecks() {
 }
 
 /** vacuum on the bundle; fails on any warning or error (infos are printed, not failing). */
-function vacuumLint(file) {
+async function vacuumLint(file) {
   let binary;
   try {
-    binary = vacuumBinary();
+    binary = await vacuumBinary((line) => console.log(`lint: ${line}`));
   } catch (err) {
-    return Promise.resolve({ failed: true, report: () => console.error(`vacuum: ${err.message}`) });
+    return { failed: true, report: () => console.error(`vacuum: ${err.message}`) };
   }
   const args = [
     "lint",
@@ -135,11 +137,37 @@ async function typeCheck() {
   }
 }
 
+/**
+ * Runs the checks side by side and prints each one's report as it ends; every 10 s it says which are still running (a
+ * cold machine builds vacuum and installs oasdiff first), so the lint is never silent for long.
+ */
 async function main() {
-  const [redocly, rest, biome, types] = await Promise.all([redoclyLint(), bundleChecks(), biomeCheck(), typeCheck()]);
-  const results = [redocly, ...rest, biome, types];
-  for (const r of results) r.report();
-  if (results.some((r) => r.failed)) process.exit(1);
+  const began = performance.now();
+  const pending = new Set(["redocly", "spectral, vacuum and the breaking-change check", "biome", "tsc"]);
+  if (!existsSync(oasdiffPath))
+    console.log(
+      `lint: installing oasdiff ${OASDIFF.version} with Go (once; about a minute) for the breaking-change check`,
+    );
+  const heartbeat = setInterval(
+    () =>
+      console.log(
+        `lint: still running after ${Math.round((performance.now() - began) / 1000)} s: ${[...pending].join(", ")}`,
+      ),
+    10_000,
+  );
+  const done = (name) => (result) => {
+    pending.delete(name);
+    for (const r of [result].flat()) r.report();
+    return result;
+  };
+  const results = await Promise.all([
+    redoclyLint().then(done("redocly")),
+    bundleChecks().then(done("spectral, vacuum and the breaking-change check")),
+    biomeCheck().then(done("biome")),
+    typeCheck().then(done("tsc")),
+  ]);
+  clearInterval(heartbeat);
+  if (results.flat().some((r) => r.failed)) process.exit(1);
 }
 
 if (import.meta.main) {

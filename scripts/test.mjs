@@ -1,21 +1,46 @@
 #!/usr/bin/env node
-// `npm test`: the lint, then vitest and the Python/Go clients step side by side, the journey table once the clients
-// step has built the SDKs it drives, then the generator matrix.
-// The clients step spends much of its time waiting (Maven, pip, the JVM's start, the Go toolchain, the mock it
-// starts), so it overlaps vitest instead of following it. vitest prints as it runs; the clients step's output is held
-// and printed whole once it ends, so the two never interleave. Arguments are vitest's file filters
-// (`npm test -- test/client` runs those files, and the clients step still runs); each must match a test file,
-// checked before the lint starts. vitest's own options go after a second `--` (`npm test -- -- -t name`).
+// The two tiers of tests. `npm test` (the README's test command) is the fast tier: the lint (type check included),
+// then vitest's unit and in-process files beside the Python and Go sources' checks and tests (the clients step with
+// `test`). `npm run e2e` is the end-to-end tier, which CI runs after it: vitest's *.e2e.test.ts files beside the tours
+// of the built Python and Go artifacts (the clients step with `artifacts`), then the journey table (it drives those
+// artifacts and shares no mock with vitest's), then the generator matrix (its compilers keep both cores busy).
+// vitest prints as it runs; a step beside it holds its output and prints it whole once it ends, so the two never
+// interleave. Arguments are vitest's file filters (`npm test -- test/client` runs those files; the other steps still
+// run), each checked against the tier's files before anything starts; vitest's own options go after a second `--`.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit, refuse } from "./args.mjs";
 import { runNode } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
-const command = {
-  name: "test",
-  usage: "npm test [-- FILTER...] [-- VITEST OPTIONS]   (a FILTER is part of a test file's path, as vitest takes it)",
-  positionals: { max: Infinity },
+/** Each tier: its vitest config and files, the step beside vitest, and the steps after both. */
+export const TIERS = {
+  fast: {
+    name: "test",
+    vitestConfig: "vitest.config.ts",
+    isFile: (f) => f.endsWith(".test.ts") && !f.endsWith(".e2e.test.ts"),
+    lint: true,
+    beside: ["clients", "scripts/clients.mjs", ["test"], "Python and Go sources (npm run clients -- test)"],
+    after: [],
+  },
+  e2e: {
+    name: "e2e",
+    vitestConfig: "vitest.e2e.config.ts",
+    isFile: (f) => f.endsWith(".e2e.test.ts"),
+    lint: false,
+    // The artifacts the tours and the consumer projects install, built once before either reads them.
+    before: [
+      "clients",
+      "scripts/clients.mjs",
+      ["build"],
+      "Build the Python and Go artifacts (npm run clients -- build)",
+    ],
+    beside: ["clients", "scripts/clients.mjs", ["artifacts"], "Python and Go artifacts (npm run clients -- artifacts)"],
+    after: [
+      ["journeys", "scripts/journeys.mjs", [], "Journey x client (npm run journeys)"],
+      ["generators", "scripts/generators.mjs", [], "Generator matrix (npm run generators)"],
+    ],
+  },
 };
 
 /** Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed. */
@@ -26,41 +51,67 @@ function node(script, args, hold = false) {
   );
 }
 
+/** The step's name and time, when it starts and ends: no phase goes by without a line. */
+const announce = (text) => console.log(`\n# ${text}`);
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+
 async function main() {
-  const dashes = process.argv.indexOf("--", 2);
-  const own = dashes < 0 ? process.argv.slice(2) : process.argv.slice(2, dashes);
-  const vitestOptions = dashes < 0 ? [] : process.argv.slice(dashes + 1);
+  const argv = process.argv.slice(2);
+  const tier = TIERS[argv[0] === "--e2e" ? "e2e" : "fast"];
+  const rest = argv[0] === "--e2e" ? argv.slice(1) : argv;
+  const command = {
+    name: tier.name,
+    usage: `npm ${tier.name === "test" ? "test" : "run e2e"} [-- FILTER...] [-- VITEST OPTIONS]   (a FILTER is part of a test file's path, as vitest takes it)`,
+    positionals: { max: Infinity },
+  };
+  const dashes = rest.indexOf("--");
+  const own = dashes < 0 ? rest : rest.slice(0, dashes);
+  const vitestOptions = dashes < 0 ? [] : rest.slice(dashes + 1);
   const filters = parseOrExit(command, own, packageInfo).positionals;
   const testFiles = readdirSync(path.join(root, "test"), { recursive: true })
     .map((f) => path.join("test", f))
-    .filter((f) => f.endsWith(".test.ts") && !f.includes("node_modules"));
+    .filter((f) => tier.isFile(f) && !f.includes("node_modules"));
   for (const filter of filters)
-    if (!testFiles.some((f) => f.includes(filter))) refuse(command, `no test file matches ${JSON.stringify(filter)}`);
+    if (!testFiles.some((f) => f.includes(filter)))
+      refuse(command, `no test file of this tier matches ${JSON.stringify(filter)}`);
 
-  const lint = await node("scripts/lint.mjs", []);
-  if (lint.code !== 0) process.exit(lint.code);
-  const clients = node("scripts/clients.mjs", ["test"], true);
-  const vitest = await node("node_modules/vitest/vitest.mjs", ["run", ...filters, ...vitestOptions]);
-  // The journey table (docs/journeys.md) drives the wheel and go/foapi the clients step builds: it starts when that
-  // step and vitest have ended, whatever their outcome (a column whose SDK was not built says so), so that no test's
-  // servers and processes come and go beside the mock every client walks against.
-  const journeys = clients.then(() => node("scripts/journeys.mjs", [], true));
-  // The generator matrix (docs/generator-matrix.md) after the journeys, not beside vitest: its compilers keep both
-  // cores busy.
-  const matrix = journeys.then(() => node("scripts/generators.mjs", [], true));
-  console.log("\n# Python and Go clients (npm run clients -- test), run beside vitest:");
-  const { code, output } = await clients;
+  const began = performance.now();
+  const failed = [];
+  if (tier.lint) {
+    announce("Lint: Redocly, Spectral, vacuum, the breaking-change check, Biome, tsc (npm run lint)");
+    const lint = await node("scripts/lint.mjs", []);
+    if (lint.code !== 0) process.exit(lint.code);
+  }
+  if (tier.before) {
+    const [, script, args, title] = tier.before;
+    announce(title);
+    const built = await node(script, args);
+    if (built.code !== 0) process.exit(built.code);
+  }
+  const [besideName, besideScript, besideArgs, besideTitle] = tier.beside;
+  announce(`vitest (${tier.vitestConfig}), with the ${besideTitle} beside it`);
+  const beside = node(besideScript, besideArgs, true);
+  const vitest = await node("node_modules/vitest/vitest.mjs", [
+    "run",
+    "--config",
+    tier.vitestConfig,
+    ...filters,
+    ...vitestOptions,
+  ]);
+  if (vitest.code !== 0) failed.push("vitest");
+  const besideStarted = performance.now();
+  const { code, output } = await beside;
+  announce(`${besideTitle}, run beside vitest (waited ${seconds(besideStarted)} for it after vitest):`);
   process.stdout.write(output);
-  console.log("\n# Journey x client (npm run journeys), after the clients step and vitest:");
-  const walked = await journeys;
-  process.stdout.write(walked.output);
-  console.log("\n# Generator matrix (npm run generators):");
-  const generators = await matrix;
-  process.stdout.write(generators.output);
-  if (vitest.code !== 0 || code !== 0 || walked.code !== 0 || generators.code !== 0) {
-    const failed = { vitest: vitest.code, clients: code, journeys: walked.code, generators: generators.code };
-    const which = Object.keys(failed).filter((step) => failed[step] !== 0);
-    console.error(`npm test failed: ${which.join(" ")}`);
+  if (code !== 0) failed.push(besideName);
+  for (const [name, script, args, title] of tier.after) {
+    announce(`${title}:`);
+    const step = await node(script, args);
+    if (step.code !== 0) failed.push(name);
+  }
+  console.log(`\n${tier.name === "test" ? "npm test" : "npm run e2e"}: ${seconds(began)} in all`);
+  if (failed.length) {
+    console.error(`${tier.name === "test" ? "npm test" : "npm run e2e"} failed: ${failed.join(" ")}`);
     process.exit(1);
   }
 }

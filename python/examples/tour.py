@@ -1,6 +1,7 @@
 """Every operation of the Financial Operations API once, from the installed package, printing what it did.
 
-Run against the stateful mock in production-auth mode (see docs/python-go.md):
+Run against the stateful mock in production-auth mode (`npx fo-mock --stateful --auth production --keys FILE`, from
+the npm package financial-operations-api-mock; see docs/python-go.md):
     FO_BASE_URL=http://127.0.0.1:4010 FO_ACCESS_KEY=... FO_SECRET_KEY=... python tour.py
 Each run makes its own Idempotency-Keys and account number, so it can run again against the same mock.
 It also shows what the client refuses: a wrong secret (the documented 401), a redirect, an oversized body.

@@ -6,7 +6,7 @@
 // Usage: node scripts/tools/vacuum.mjs   (prints the binary's path; needs Go, Debian: apt-get install golang-go)
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { runSync } from "../run.mjs";
+import { run } from "../run.mjs";
 import { quietEnv, root } from "../tools.mjs";
 
 const moduleDir = path.join(root, "scripts/tools/vacuum");
@@ -21,14 +21,23 @@ export function vacuumVersion() {
   return version;
 }
 
-/** Path of the vacuum binary, built first when missing; throws with the tool's words when it cannot be built. */
-export function vacuumBinary() {
-  const binary = path.join(root, ".cache/tools", `vacuum-${vacuumVersion()}`);
+/** Where the pinned vacuum binary is, built or not. */
+export const vacuumPath = () => path.join(root, ".cache/tools", `vacuum-${vacuumVersion()}`);
+
+/**
+ * Path of the vacuum binary, built first when missing (`log` says so first: on a cold Go cache the build takes
+ * minutes); rejects with the tool's words when it cannot be built.
+ */
+export async function vacuumBinary(log = (line) => console.error(line)) {
+  const binary = vacuumPath();
   if (existsSync(binary)) return binary;
+  log(
+    `vacuum: building ${vacuumVersion()} from the Go module proxy into .cache/tools (once; minutes on a cold Go cache)`,
+  );
   mkdirSync(path.dirname(binary), { recursive: true });
   // -mod=readonly: go.mod and go.sum are what is built, nothing is resolved anew. (Go's own telemetry is
   // local-only unless someone turns it on: nothing is uploaded.)
-  runSync("go", ["build", "-o", binary, "github.com/daveshanley/vacuum"], {
+  await run("go", ["build", "-o", binary, "github.com/daveshanley/vacuum"], {
     cwd: moduleDir,
     env: { ...quietEnv, GOFLAGS: "-mod=readonly" },
     name: `building vacuum ${vacuumVersion()}`,
@@ -40,7 +49,7 @@ export function vacuumBinary() {
 
 if (import.meta.main) {
   try {
-    console.log(vacuumBinary());
+    console.log(await vacuumBinary());
   } catch (err) {
     console.error(err.message);
     process.exit(1);

@@ -1,7 +1,7 @@
-// `npm test` runs the clients step (scripts/clients.mjs test) and the journey table after it (scripts/journeys.mjs,
-// which drives the SDKs that step builds), and fails when either fails. Checked by running the real scripts/test.mjs
-// in a copy of scripts/ where each step it starts (the lint, vitest, the clients step, the journey table, the
-// generator matrix) is a stub that records how it was called and exits as the test says.
+// The two tiers (scripts/test.mjs): `npm test` runs the lint, then vitest's fast files beside the clients step with
+// `test`; `npm run e2e` builds the artifacts, then runs vitest's e2e files beside their tours, the journey table and
+// the generator matrix; either fails when a step fails, naming it. Checked by running the real scripts/test.mjs in a
+// copy of scripts/ where each step it starts is a stub that records how it was called and exits as the test says.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,10 +42,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the copied scripts/test.mjs; gives its exit code, what it printed and the steps in the order they started. */
-function npmTest(failStep?: string) {
-  const log = path.join(dir, `steps-${failStep ?? "none"}.jsonl`);
+function npmTest(failStep?: string, args: string[] = []) {
+  const log = path.join(dir, `steps-${failStep ?? "none"}-${args.join("").replace(/\W/g, "")}.jsonl`);
   writeFileSync(log, "");
-  const result = spawnSync(process.execPath, [path.join(dir, "scripts/test.mjs")], {
+  const result = spawnSync(process.execPath, [path.join(dir, "scripts/test.mjs"), ...args], {
     cwd: dir,
     env: { ...process.env, FO_STEP_LOG: log, FO_FAIL_STEP: failStep ?? "" },
     encoding: "utf8",
@@ -58,34 +58,43 @@ function npmTest(failStep?: string) {
   return { code: result.status, output: result.stdout + result.stderr, steps };
 }
 
-test("npm test is scripts/test.mjs, npm run clients the clients step, npm run journeys the journey table", () => {
+test("npm test and npm run e2e are scripts/test.mjs, npm run clients the clients step, npm run journeys the table", () => {
   expect(pkg.scripts.test).toBe("exec node scripts/test.mjs");
+  expect(pkg.scripts.e2e).toBe("exec node scripts/test.mjs --e2e");
   expect(pkg.scripts.clients).toBe("exec node scripts/clients.mjs");
   expect(pkg.scripts.journeys).toBe("exec node scripts/journeys.mjs");
 });
 
-test("npm test runs the lint first, then the clients step with `test`, vitest and the generator matrix", () => {
+test("npm test: the lint first, then vitest's fast files and the clients step with `test`, nothing end-to-end", () => {
   const { code, output, steps } = npmTest();
   expect(code, output).toBe(0);
   expect(steps[0]).toEqual(["lint", []]);
   expect(steps).toContainEqual(["clients", ["test"]]);
-  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "generators", "journeys", "lint", "vitest"]);
-  // The journey table drives what the clients step built: it starts only once that step and vitest have ended, and the
-  // generator matrix after it.
+  expect(steps).toContainEqual(["vitest", ["run", "--config", "vitest.config.ts"]]);
+  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "lint", "vitest"]);
+});
+
+test("npm run e2e: the artifacts built first, then vitest's e2e files beside their tours, the journeys, the matrix", () => {
+  const { code, output, steps } = npmTest(undefined, ["--e2e"]);
+  expect(code, output).toBe(0);
+  expect(steps[0]).toEqual(["clients", ["build"]]);
+  expect(steps).toContainEqual(["clients", ["artifacts"]]);
+  expect(steps).toContainEqual(["vitest", ["run", "--config", "vitest.e2e.config.ts"]]);
   const names = steps.map(([name]) => name);
-  expect(names.indexOf("journeys")).toBeGreaterThan(names.indexOf("clients"));
+  expect(names.filter((n) => n !== "clients").sort()).toEqual(["generators", "journeys", "vitest"]);
+  // The journey table drives the built artifacts and shares no mock with vitest's files: it starts once both ended,
+  // and the generator matrix after it.
   expect(names.indexOf("journeys")).toBeGreaterThan(names.indexOf("vitest"));
   expect(names.indexOf("generators")).toBeGreaterThan(names.indexOf("journeys"));
-  expect(steps).toContainEqual(["journeys", []]);
 });
 
-test("a failing journey table fails npm test, and says so", () => {
-  const { code, output } = npmTest("journeys");
+test("a failing journey table fails npm run e2e, and says so", () => {
+  const { code, output } = npmTest("journeys", ["--e2e"]);
   expect(code).toBe(1);
-  expect(output).toMatch(/npm test failed:.*\bjourneys\b/);
+  expect(output).toMatch(/npm run e2e failed:.*\bjourneys\b/);
 });
 
-test("a failing clients step fails npm test, and says so", () => {
+test("a failing clients step fails npm test, and says so, after vitest ran", () => {
   const { code, output, steps } = npmTest("clients");
   expect(code).toBe(1);
   expect(output).toMatch(/npm test failed:.*\bclients\b/);
@@ -96,4 +105,11 @@ test("a failing lint stops npm test before any other step", () => {
   const { code, steps } = npmTest("lint");
   expect(code).not.toBe(0);
   expect(steps).toEqual([["lint", []]]);
+});
+
+test("a filter that matches no file of the tier is refused before anything runs", () => {
+  const { code, output, steps } = npmTest(undefined, ["test/mock/schemathesis"]);
+  expect(code).toBe(2);
+  expect(output).toMatch(/no test file of this tier matches "test\/mock\/schemathesis"/);
+  expect(steps).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // fo-mock's command line in-process, on a terminal of the test's own (src/cli/terminal.ts): the options as startMock
 // gets them, every refusal with its reason and exit code 2 (wrong input, a port in use, keys it cannot use), the
-// keys command's files, and the ready lines. test/mock/command.test.ts runs the command as a process.
+// keys command's files, and the ready lines. test/mock/command.e2e.test.ts runs the command as a process.
 import { EventEmitter } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";

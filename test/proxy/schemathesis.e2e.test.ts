@@ -2,7 +2,7 @@
 // of its own: the proxy signs every customer request. A bounded run (a few examples per operation, fixed seed) whose
 // every exchange is read back from Schemathesis's HAR report: no 5xx anywhere, and no 401 on a signed route (each
 // signature the proxy made was accepted, repeats included). Only `not_a_server_error` is checked (the direct run in
-// test/mock/schemathesis.test.ts runs them all, `ignored_auth` among them, which a signing proxy defeats by design),
+// test/mock/schemathesis.e2e.test.ts runs them all, `ignored_auth` among them, which a signing proxy defeats by design),
 // and the coverage phase is left out: its boundary cases send one request many times over, and the proxy holds each
 // identical repeat back to the next second so that no signature goes twice (a 300 s run measured).
 import { type ChildProcess, spawn } from "node:child_process";

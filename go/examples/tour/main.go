@@ -1,6 +1,7 @@
 // Command tour calls every operation of the Financial Operations API once, from the Go module, and prints
 // what it did; then what the client refuses: a wrong secret (the documented 401), a redirect, an oversized
-// body. Run it against the stateful mock in production-auth mode (see docs/python-go.md):
+// body. Run it against the stateful mock in production-auth mode (`npx fo-mock --stateful --auth production --keys
+// FILE`, from the npm package financial-operations-api-mock; see docs/python-go.md):
 //
 //	FO_BASE_URL=http://127.0.0.1:4010 FO_ACCESS_KEY=... FO_SECRET_KEY=... go run .
 //

@@ -18,7 +18,7 @@ const servers = guides.flatMap((f) =>
   shellBlocks(f, readFileSync(path.join(root, f), "utf8")).filter((b) => b.kind === "server"),
 );
 const work = mkdtempSync(path.join(os.tmpdir(), "fo-signals-"));
-// The commands run from a copy of the repository, as commands.test.ts runs the guides: `start` builds into it.
+// The commands run from a copy of the repository, as commands.e2e.test.ts runs the guides: `start` builds into it.
 let copy = "";
 const started: ChildProcess[] = [];
 afterAll(() => {

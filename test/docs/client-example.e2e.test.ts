@@ -1,15 +1,13 @@
 // The client guide's first example, run the way docs/client.md tells its reader to run it: saved as example.mts in a
-// project of their own outside the repository (the packed package installed with the shell's npm and Node, Debian's
-// 20 on a fresh machine), the guide's run block typed verbatim in that project, against the stateful mock in
-// production auth started with the guide's own commands. Only the keys file's folder and the mock's free port differ
-// from what the reader types; the example must list RFI cases, execute a quote once and print what it signed.
-import { execFile } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
+// project of their own outside the repository (the packed packages installed with the shell's npm and Node, Debian's
+// 20 on a fresh machine), the mock started there with the guide's own commands (the mock package's fo-mock), the
+// guide's run block typed verbatim in that project. Only the mock's free port differs from what the reader types; the
+// example must list RFI cases, execute a quote once and print what it signed.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { runFoMock } from "../helpers/foMock.ts";
 import { freePort, stopChild } from "../helpers/processes.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
 
@@ -44,54 +42,62 @@ const started: ChildProcess[] = [];
 let port: number;
 
 beforeAll(async () => {
-  // The guide's first block, with the keys files in this test's folder instead of the clone's.
-  const keysLine = startBlock?.split("\n").find((l) => l.includes("dev.sh keys"));
-  expect(keysLine, "the run section makes keys with bash scripts/dev.sh keys").toBeDefined();
-  const keys = await sh(
-    keysLine!
-      .replaceAll(".mock-keys.", `${work}/.mock-keys.`)
-      .replace("bash scripts/dev.sh", `bash ${root}/scripts/dev.sh`),
-    work,
-    readerEnv(),
-  );
-  expect(keys.code, keys.out).toBe(0);
-  port = await freePort();
-  const mockLine = startBlock!.split("\n").find((l) => l.includes("dev.sh mock"))!;
-  const mockArgs = mockLine
-    .replace(/^.*dev\.sh mock -- /, "")
-    .replaceAll(".mock-keys.", `${work}/.mock-keys.`)
-    .split(/\s+/);
-  await runFoMock([...mockArgs, "--port", String(port)], { started });
-
-  // A project of the reader's own, outside the repository, with the packed package (install.md's way).
+  // A project of the reader's own, outside the repository, with the packed client (install.md's way) and the tarballs
+  // in the folder above it.
   const packed = await sh(`bash ${root}/scripts/dev.sh tarball`, work, readerEnv());
   expect(packed.code, packed.out).toBe(0);
   const made = await sh(
-    `mkdir my-app && cd my-app && npm init -y >/dev/null && npm install --no-audit --no-fund "$(ls ${work}/financial-operations-api-*.tgz)"`,
+    `mkdir my-app && cd my-app && npm init -y >/dev/null && npm install --no-audit --no-fund "$(ls ${work}/financial-operations-api-[0-9]*.tgz)"`,
     work,
     readerEnv(),
   );
   expect(made.code, made.out).toBe(0);
   writeFileSync(path.join(app, "example.mts"), example ?? "");
+  // The guide's start block in the project, as typed, but for the mock's port: a free one instead of 4010.
+  const lines = startBlock!.trim().split("\n");
+  const setup = await sh(lines.slice(0, -1).join("\n"), app, readerEnv());
+  expect(setup.code, setup.out).toBe(0);
+  port = await freePort();
+  // Its own process group, stopped whole at the end (npx runs fo-mock through a shell of its own).
+  const child = spawn("bash", ["-c", `exec ${lines.at(-1)} --port ${port}`], {
+    cwd: app,
+    env: readerEnv(),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the mock was not ready in 60 s:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      if (out.includes("fo-mock ready: ")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`the mock exited (${code}):\n${out}`)));
+  });
 }, 2 * STEP_TIMEOUT);
 
 afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
   await Promise.all(started.map(stopChild));
   rmSync(work, { recursive: true, force: true });
 });
 
 test("the guide has the example, the mock's start and the run block", () => {
   expect(example).toContain("createClient");
-  expect(startBlock).toMatch(/dev\.sh mock -- .*--stateful.*--auth production/);
+  expect(startBlock).toMatch(/npx fo-mock --stateful --auth production --keys \.mock-keys\.json\s*$/);
   expect(runBlock).toMatch(/npx tsx example\.mts/);
 });
 
 test(
   "the first example runs with the command the guide gives, in the reader's shell, against the stateful mock",
   async () => {
-    const script = runBlock!
-      .replace("/path/to/repository/.mock-keys.env", `${work}/.mock-keys.env`)
-      .replaceAll("127.0.0.1:4010", `127.0.0.1:${port}`);
+    const script = runBlock!.replaceAll("127.0.0.1:4010", `127.0.0.1:${port}`);
     const { code, out } = await sh(script, app, readerEnv());
     expect(code, out).toBe(0);
     expect(out).toMatch(/^RFI cases: \d+ /m);

@@ -469,7 +469,7 @@ describe.each(runtimes())("$name", (rt: Runtime) => {
       const install = blocks.find((b) => b.lang === "sh")?.code ?? "";
       expect(install).toMatch(/^bash scripts\/dev\.sh tarball$/m);
       // The consumer folder is outside the clone (npm would meet the repository's own engines inside it), so the
-      // tarball is named by its absolute path; test/docs/commands.test.ts runs the block in the reader's shell.
+      // tarball is named by its absolute path; test/docs/commands.e2e.test.ts runs the block in the reader's shell.
       expect(install).toMatch(new RegExp(`^tarball=\\$\\(ls "\\$PWD"/${pkg.name}-\\*\\.tgz\\)$`, "m"));
       expect(install).toMatch(/^cd "\$\(mktemp -d\)"/m);
       expect(install).toMatch(/^npm install "\$tarball"$/m);

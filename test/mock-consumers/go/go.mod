@@ -1,0 +1,3 @@
+module example.com/mock-consumer
+
+go 1.23
