@@ -8,7 +8,7 @@ import { parseOrExit, quote, refuse } from "./args.mjs";
 import { run, runSync } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
-const command = {
+export const command = {
   name: "bench",
   usage: `npm run bench [-- NAME] [--ref REF]   (bash scripts/dev.sh bench -- NAME)
   NAME       only bench/*.bench.ts files whose name contains NAME (bench/README.md lists them)

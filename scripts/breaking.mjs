@@ -192,7 +192,7 @@ export function check({
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
-const command = {
+export const command = {
   name: "breaking",
   usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]",
   options: {

@@ -34,15 +34,13 @@ export async function buildPackage() {
   }
 }
 
+export const command = {
+  name: "build-package",
+  usage: "npm run build:package   (the client package into dist/, the mock's into packages/mock/)",
+};
+
 if (import.meta.main) {
-  parseOrExit(
-    {
-      name: "build-package",
-      usage: "npm run build:package   (the client package into dist/, the mock's into packages/mock/)",
-    },
-    process.argv.slice(2),
-    packageInfo,
-  );
+  parseOrExit(command, process.argv.slice(2), packageInfo);
   buildPackage().catch((err) => {
     console.error(`build-package: ${err.message}`);
     process.exit(1);

@@ -80,7 +80,7 @@ export async function render() {
   };
 }
 
-const command = {
+export const command = {
   name: "build",
   usage: "npm run build   (or npm run build:check: --check writes nothing and fails on drift)",
   options: { check: { type: "boolean" } },

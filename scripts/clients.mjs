@@ -629,7 +629,7 @@ async function testArtifacts(artifacts) {
   }
 }
 
-const command = {
+export const command = {
   name: "clients",
   usage:
     "npm run clients [-- generate|build|test|artifacts] [python] [go]   (default: generate, both languages)\n" +

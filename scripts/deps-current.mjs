@@ -51,15 +51,13 @@ const readJson = (file) => {
   }
 };
 
+export const command = {
+  name: "deps-current",
+  usage: "node scripts/deps-current.mjs   (exit 0: node_modules matches package-lock.json; 1: run npm ci)",
+};
+
 if (import.meta.main) {
-  parseOrExit(
-    {
-      name: "deps-current",
-      usage: "node scripts/deps-current.mjs   (exit 0: node_modules matches package-lock.json; 1: run npm ci)",
-    },
-    process.argv.slice(2),
-    { version: readJson(path.join(root, "package.json")).version },
-  );
+  parseOrExit(command, process.argv.slice(2), { version: readJson(path.join(root, "package.json")).version });
   const difference = firstDifference(
     readJson(path.join(root, "package.json")),
     readJson(path.join(root, "package-lock.json")),

@@ -227,7 +227,7 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   };
 }
 
-const command = {
+export const command = {
   name: "docs",
   usage: "npm run docs [-- --out DIR]   (default out/docs)",
   options: { out: { type: "string" } },

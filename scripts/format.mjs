@@ -8,7 +8,7 @@ import { parseOrExit, quote, refuse } from "./args.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo } from "./tools.mjs";
 
-const command = {
+export const command = {
   name: "format",
   usage: `npm run format [-- PATH...]   (bash scripts/dev.sh format -- src/client)
   PATH   a file or folder to format (default: the whole tree); paths are read from the folder you run it in`,

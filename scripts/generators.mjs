@@ -29,7 +29,7 @@ export const CHECKS = [
   "open set",
 ];
 
-const command = {
+export const command = {
   name: "generators",
   usage: "npm run generators [-- --document FILE] [--json FILE] [--out DIR] [--list] [GENERATOR-ID...]",
   options: {

@@ -86,11 +86,6 @@ export async function intentToReady(url, cpuSlowdown = 1) {
 }
 
 async function main() {
-  const command = {
-    name: "lighthouse",
-    usage: "npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)",
-    options: { dir: { type: "string" } },
-  };
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   let dir = defaultOutDir;
   if (values.dir) dir = path.resolve(values.dir);
@@ -120,6 +115,12 @@ async function main() {
     server.close();
   }
 }
+
+export const command = {
+  name: "lighthouse",
+  usage: "npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)",
+  options: { dir: { type: "string" } },
+};
 
 if (import.meta.main) {
   main().catch((err) => {

@@ -170,16 +170,13 @@ async function main() {
   if (results.flat().some((r) => r.failed)) process.exit(1);
 }
 
+export const command = {
+  name: "lint",
+  usage: "npm run lint   (Redocly, Spectral, vacuum, the breaking-change check, Biome and tsc; fails on any warning)",
+};
+
 if (import.meta.main) {
-  parseOrExit(
-    {
-      name: "lint",
-      usage:
-        "npm run lint   (Redocly, Spectral, vacuum, the breaking-change check, Biome and tsc; fails on any warning)",
-    },
-    process.argv.slice(2),
-    packageInfo,
-  );
+  parseOrExit(command, process.argv.slice(2), packageInfo);
   main().catch((err) => {
     console.error(`lint: ${err.message}`);
     process.exit(1);

@@ -129,7 +129,7 @@ export async function runStryker(args, minutes) {
   }
 }
 
-const command = {
+export const command = {
   name: "mutation",
   usage: `npm run mutation [-- options]
   Runs StrykerJS on the files of stryker.config.mjs, prints the score per file and per group, and exits 1

@@ -61,15 +61,13 @@ export function oasdiffChanges(baseFile, revisionFile) {
   return changes;
 }
 
+export const command = {
+  name: "oasdiff",
+  usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)",
+};
+
 if (import.meta.main) {
-  parseOrExit(
-    {
-      name: "oasdiff",
-      usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)",
-    },
-    process.argv.slice(2),
-    packageInfo,
-  );
+  parseOrExit(command, process.argv.slice(2), packageInfo);
   try {
     console.log(ensureOasdiff());
   } catch (err) {

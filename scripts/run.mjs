@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { quietEnv, root } from "./tools.mjs";
 
-/** How long a child stopped for its time bound gets after SIGTERM before SIGKILL. */
+/** How long a child stopped for its time bound gets after SIGTERM before SIGKILL, unless `graceMs` says. */
 const GRACE_MS = 5_000;
 
 /** A run that did not succeed: it could not start, ran past its time bound, or ended with a code or signal. */
@@ -33,6 +33,7 @@ export class RunError extends Error {
  *   child.stdout and child.stderr, nothing is collected; "ignore": dropped
  * @property {string} [input] text written to the child's stdin (otherwise stdin is empty)
  * @property {number} [timeoutMs] time bound: past it the child is stopped by PID (SIGTERM, SIGKILL 5 s later)
+ * @property {number} [graceMs] the time between that SIGTERM and the SIGKILL (default 5 s)
  * @property {boolean} [check] true (default): an exit code other than 0, a signal or the time bound rejects
  *   (throws) with a RunError; false: the result says so and the caller decides
  * @property {string} [name] how messages name the run (default: the command's file name and arguments)
@@ -129,7 +130,7 @@ export function start(command, args, options = {}) {
       timer = setTimeout(() => {
         timedOut = true;
         stop("SIGTERM");
-        killer = setTimeout(() => stop("SIGKILL"), GRACE_MS);
+        killer = setTimeout(() => stop("SIGKILL"), options.graceMs ?? GRACE_MS);
       }, timeoutMs);
     child.on("error", (err) => {
       clearTimeout(timer);

@@ -6,16 +6,14 @@ import { parseOrExit } from "./args.mjs";
 import { run } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
+export const command = {
+  name: "tarball",
+  usage:
+    "npm run tarball   (bash scripts/dev.sh tarball: the client's and the mock's tarballs into the current folder)",
+};
+
 if (import.meta.main) {
-  parseOrExit(
-    {
-      name: "tarball",
-      usage:
-        "npm run tarball   (bash scripts/dev.sh tarball: the client's and the mock's tarballs into the current folder)",
-    },
-    process.argv.slice(2),
-    packageInfo,
-  );
+  parseOrExit(command, process.argv.slice(2), packageInfo);
   const destination = process.env.INIT_CWD ?? process.cwd();
   // The npm that runs this script when there is one (npm run sets npm_execpath), else npm from PATH.
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];

@@ -43,6 +43,16 @@ export const TIERS = {
   },
 };
 
+/** Both tiers' command line (the name says which runs). */
+export const command = {
+  name: "test",
+  usage:
+    "npm test [-- FILTER...] [-- VITEST OPTIONS]   (the fast tier)\n" +
+    "       npm run e2e [-- FILTER...] [-- VITEST OPTIONS]   (the end-to-end tier)\n" +
+    "  a FILTER is part of a test file's path, as vitest takes it",
+  positionals: { max: Infinity },
+};
+
 /** Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed. */
 function node(script, args, hold = false) {
   return runNode(path.join(root, script), args, { output: hold ? "hold" : "inherit", check: false }).then(
@@ -59,21 +69,17 @@ async function main() {
   const argv = process.argv.slice(2);
   const tier = TIERS[argv[0] === "--e2e" ? "e2e" : "fast"];
   const rest = argv[0] === "--e2e" ? argv.slice(1) : argv;
-  const command = {
-    name: tier.name,
-    usage: `npm ${tier.name === "test" ? "test" : "run e2e"} [-- FILTER...] [-- VITEST OPTIONS]   (a FILTER is part of a test file's path, as vitest takes it)`,
-    positionals: { max: Infinity },
-  };
+  const line = { ...command, name: tier.name };
   const dashes = rest.indexOf("--");
   const own = dashes < 0 ? rest : rest.slice(0, dashes);
   const vitestOptions = dashes < 0 ? [] : rest.slice(dashes + 1);
-  const filters = parseOrExit(command, own, packageInfo).positionals;
+  const filters = parseOrExit(line, own, packageInfo).positionals;
   const testFiles = readdirSync(path.join(root, "test"), { recursive: true })
     .map((f) => path.join("test", f))
     .filter((f) => tier.isFile(f) && !f.includes("node_modules"));
   for (const filter of filters)
     if (!testFiles.some((f) => f.includes(filter)))
-      refuse(command, `no test file of this tier matches ${JSON.stringify(filter)}`);
+      refuse(line, `no test file of this tier matches ${JSON.stringify(filter)}`);
 
   const began = performance.now();
   const failed = [];

@@ -112,7 +112,11 @@ describe("a child that does not end", () => {
   test("one that ignores SIGTERM gets SIGKILL after the grace period", async () => {
     // A shell ignores SIGTERM from its first instruction on (a Node child might get it before its handler is
     // set up on a loaded machine), and exec keeps it ignored in sleep, which then has the shell's PID.
-    const result = await run("sh", ["-c", "trap '' TERM; exec sleep 30"], { timeoutMs: 1_000, check: false });
+    const result = await run("sh", ["-c", "trap '' TERM; exec sleep 30"], {
+      timeoutMs: 1_000,
+      graceMs: 300,
+      check: false,
+    });
     expect(result).toMatchObject({ timedOut: true, signal: "SIGKILL", ok: false });
   }, 20_000);
 
