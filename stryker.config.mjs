@@ -13,6 +13,10 @@ export default {
   mutate,
   // A static mutant (one in module-level code) re-runs the whole suite for itself; see docs/mutation.md.
   ignoreStatic: true,
+  // Only the mutants whose code or covering tests changed since the report (committed) are tested again; the rest keep
+  // their result. `npm run mutation -- --force` tests every one.
+  incremental: true,
+  incrementalFile: "reports/stryker-incremental.json",
   // Not copied into Stryker's sandbox: what the mutated files and their tests never read (and symlinks into
   // the shared runtimes and caches, which the copy cannot follow).
   ignorePatterns: [
@@ -25,6 +29,7 @@ export default {
     "/docs/*",
     "!/docs/signing.md",
     "/bench",
+    "/reports",
     "/postman",
     "/baseline",
     "/dist",

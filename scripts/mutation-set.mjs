@@ -83,6 +83,7 @@ export const groups = [
     target: 95,
     tests: [
       "test/proxy/forwarding.test.ts",
+      "test/proxy/browsers.test.ts",
       "test/proxy/units.test.ts",
       "test/proxy/server.test.ts",
       "test/proxy/upstream.test.ts",

@@ -138,10 +138,13 @@ export const command = {
   --mutate <glob>      mutate only these files (repeatable; Stryker's form, e.g. src/signing/secret.ts or
                        src/mock/auth/*.ts:10-20); groups with no file in the run are not judged
   --minutes <n>        stop StrykerJS past this many minutes (default 25)
+  --force              test every mutant, not only those whose code or tests changed since
+                       reports/stryker-incremental.json (which the run then rewrites)
   --report <file>      only read an existing JSON report and judge it (no run)`,
   options: {
     mutate: { type: "string", multiple: true },
     minutes: { type: "string" },
+    force: { type: "boolean" },
     report: { type: "string" },
   },
 };
@@ -160,6 +163,10 @@ async function main() {
     const args = values.mutate
       ? ["--mutate", [...values.mutate, ...Object.keys(outside).map((f) => `!${f}`)].join(",")]
       : [];
+    if (values.force) args.push("--force");
+    // A run of some files writes a report of those files alone: it goes beside the build output, so the committed
+    // report (all files) stays whole.
+    if (values.mutate) args.push("--incrementalFile", "out/mutation/stryker-incremental-part.json");
     const started = Date.now();
     const run = await runStryker(args, minutes);
     const took = `${Math.round((Date.now() - started) / 1000)} s`;

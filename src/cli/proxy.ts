@@ -2,15 +2,18 @@
 // the port opens, and are never printed: the start line names the access key id and the upstream only.
 import { parseCommandLine, quote, UsageError } from "./args.ts";
 import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
+import { allowedOrigins } from "../proxy/browsers.ts";
 import { startProxy, DEFAULT_MAX_BODY, upstreamOf, type RunningProxy } from "../proxy/server.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { assertAccessKey, decodeSecretKey, MIN_SECRET_KEY_BYTES } from "../signing/secret.ts";
 import type { Terminal } from "./terminal.ts";
 
-export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES]
+export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]...
   Listens on 127.0.0.1:N (default ${8080}; 0 picks a free port) and forwards each request to ORIGIN, signed with
   ${ACCESS_KEY_ENV}/${SECRET_KEY_ENV} over exactly the bytes it sends; /v1/portfolios/ paths keep the caller's
-  bearer token. Bodies up to --max-body bytes (default ${DEFAULT_MAX_BODY}); more is a 413.`;
+  bearer token. Bodies up to --max-body bytes (default ${DEFAULT_MAX_BODY}); more is a 413. A request from a web
+  page (an Origin header, or Sec-Fetch-Site other than none) is refused with 403, unsigned, unless --allow-origin
+  names its exact origin (a local web tool you trust, e.g. http://127.0.0.1:3000; repeatable).`;
 
 const command = {
   name: "fo-sign proxy",
@@ -19,6 +22,7 @@ const command = {
     upstream: { type: "string" },
     port: { type: "string" },
     "max-body": { type: "string" },
+    "allow-origin": { type: "string", multiple: true },
   },
 } as const;
 
@@ -26,6 +30,8 @@ export interface ProxySettings {
   upstream: string;
   port: number;
   maxBody: number;
+  /** The origins whose pages may have requests signed, as browsers send them. */
+  allowOrigins: string[];
   accessKey: string;
   secretKey: Uint8Array;
 }
@@ -55,6 +61,12 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySett
     return Number(raw);
   };
   const port = whole("--port", values.port as string | undefined, 8080, 65535);
+  let allowOrigins: string[];
+  try {
+    allowOrigins = [...allowedOrigins((values["allow-origin"] as string[] | undefined) ?? [])];
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   const maxBody = whole("--max-body", values["max-body"] as string | undefined, DEFAULT_MAX_BODY, 2 ** 31 - 1);
   const accessKey = env[ACCESS_KEY_ENV];
   const secret = env[SECRET_KEY_ENV];
@@ -74,13 +86,14 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySett
     // All three throw InvalidCredentialsError, whose messages never hold the secret.
     throw new UsageError(`${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}: ${(err as Error).message}. ${MAKE_KEYS}`);
   }
-  return { upstream: new URL(upstreamText).origin, port, maxBody, accessKey, secretKey };
+  return { upstream: new URL(upstreamText).origin, port, maxBody, allowOrigins, accessKey, secretKey };
 }
 
 /** The one line printed on start: ready, for which access key and upstream, where it listens. */
 export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
   `fo-sign proxy ready: signing as access key ${s.accessKey} for ${proxy.upstream}, ` +
-  `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes)`;
+  `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes; web pages ` +
+  `${s.allowOrigins.length ? `refused but those of ${s.allowOrigins.join(", ")}` : "refused"})`;
 
 /**
  * Runs the proxy until SIGINT or SIGTERM; wrong input prints the problem and the usage, exit code 2. `start` is
@@ -103,6 +116,7 @@ export async function runProxy(argv: string[], terminal: Terminal = process, sta
       upstream: settings.upstream,
       port: settings.port,
       maxBody: settings.maxBody,
+      allowOrigins: settings.allowOrigins,
       credentials: { accessKey: settings.accessKey, secretKey: settings.secretKey },
       onRefused: (line) => terminal.stderr.write(`fo-sign proxy: refused ${line}\n`),
     });

@@ -8,7 +8,7 @@ import { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../signing/windo
 import { errorBody } from "../server/envelope.ts";
 import { unauthorizedBody } from "./answers/unauthorized.ts";
 import { answer, answerClientError } from "../server/answer.ts";
-import { connectionRoom, guardConnections, openFileLimit } from "../server/connections.ts";
+import { boundConnections } from "../server/connections.ts";
 import { checkBearer } from "./auth/bearer.ts";
 import type { KeyStore } from "./auth/keys.ts";
 import { ReplayGuard, type ReplayPolicy } from "./auth/replay.ts";
@@ -34,12 +34,6 @@ export const DEFAULT_REPLAY: ReplayPolicy = "reject";
 export const REFUSAL_HEADER = "X-Mock-Refusal";
 /** Response header naming the exact authentication failure; a mock aid, not part of the API. */
 export const FAILURE_HEADER = "X-Mock-Auth-Failure";
-
-/**
- * Front timeouts (ms). A connection with no request in progress that sends nothing for IDLE is closed; one that sends
- * no byte at all within FIRST_BYTE of opening is closed sooner (src/server/connections.ts).
- */
-export const TIMEOUTS = { idle: 10_000, keepAlive: 5_000, headers: 10_000, request: 60_000, firstByte: 2_000 } as const;
 
 export type Refusal =
   | PathProblem
@@ -91,9 +85,9 @@ export interface FrontOptions {
   futureSeconds?: number;
   /** A signature already accepted inside the window on POST/PUT/PATCH/DELETE: `reject` (default) or `allow`. */
   replay?: ReplayPolicy;
-  /** Closes a connection with no request in progress that is silent this long (default TIMEOUTS.idle). */
+  /** Closes a connection with no request in progress that is silent this long (default: src/server/connections.ts). */
   idleTimeoutMs?: number;
-  /** Closes a connection that has sent no byte this long after opening (default TIMEOUTS.firstByte). */
+  /** Closes a connection that has sent no byte this long after opening (default: src/server/connections.ts). */
   firstByteTimeoutMs?: number;
   /**
    * Connections held at once before the oldest silent one is closed for a new one (default: the process's descriptor
@@ -280,26 +274,14 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     );
   });
   server.on("clientError", answerClientError);
-  guardConnections(server, {
-    firstByteMs: opts.firstByteTimeoutMs ?? TIMEOUTS.firstByte,
-    maxConnections: opts.maxConnections ?? connectionRoom(openFileLimit()),
+  boundConnections(server, {
+    idleMs: opts.idleTimeoutMs,
+    firstByteMs: opts.firstByteTimeoutMs,
+    maxConnections: opts.maxConnections,
   });
-  // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay
-  // fault, a slow Prism) is not.
-  server.timeout = opts.idleTimeoutMs ?? TIMEOUTS.idle;
-  // Node keeps the response being written on `_httpMessage` and a request being received on `parser.incoming`.
-  server.on(
-    "timeout",
-    (socket: import("node:net").Socket & { _httpMessage?: unknown; parser?: { incoming?: unknown } | null }) => {
-      if (!socket._httpMessage && !socket.parser?.incoming) socket.destroy();
-    },
-  );
   // A client that half-closes its socket after sending still gets its answer: Node's default ends the socket
   // then. The switch is Node's own (long-standing, used by its tests) but missing from @types/node.
   (server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  server.keepAliveTimeout = TIMEOUTS.keepAlive;
-  server.headersTimeout = TIMEOUTS.headers;
-  server.requestTimeout = TIMEOUTS.request;
   return {
     server,
     close: () =>

@@ -1,13 +1,16 @@
 // The signing proxy (`fo-sign proxy`, after awslabs' aws-sigv4-proxy): listens on 127.0.0.1, forwards each request
 // to one upstream origin, signed with the production HMAC over exactly the bytes it sends. Portfolio routes take a
-// bearer token, so their Authorization passes through untouched. Redirects go back to the caller as they are.
+// bearer token, so their Authorization passes through untouched. Redirects go back to the caller as they are. It signs
+// for the tools its user runs, never for a web page (./browsers.ts), and bounds its connections as the mock does.
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { errorBody } from "../server/envelope.ts";
 import { answer } from "../server/answer.ts";
 import { MAX_BODY_BYTES, readBody } from "../server/body.ts";
+import { type Bounds, boundConnections } from "../server/connections.ts";
+import { errorBody } from "../server/envelope.ts";
+import { allowedOrigins, browserVerdict, corsHeaders, preflightHeaders, refusalDetail } from "./browsers.ts";
 import { endToEnd } from "./headers.ts";
 import { createSigner, type ProxyCredentials, type Signer } from "./sign.ts";
 import { destinationOf, ownAuthorities } from "./target.ts";
@@ -23,10 +26,20 @@ export interface ProxyOptions {
   port?: number;
   /** The largest request body forwarded (bytes); more is a 413. */
   maxBody?: number;
-  /** Called once per request the proxy refuses itself, with a line that never holds a secret or a header value. */
+  /**
+   * Origins whose web pages may have requests signed (`--allow-origin`, exact: `scheme://host[:port]`, or `null`);
+   * every other request a browser marks as a page's is refused. None by default.
+   */
+  allowOrigins?: readonly string[];
+  /**
+   * Called once per request the proxy refuses itself, with a line that never holds a secret (the only header value in
+   * it is a refused page's Origin, quoted).
+   */
   onRefused?: (line: string) => void;
   /** Injected clock, for tests. */
   now?: () => Date;
+  /** The connection bounds (the mock's by default: src/server/connections.ts), for tests. */
+  bounds?: Bounds;
 }
 
 export interface RunningProxy {
@@ -45,6 +58,12 @@ export const isPortfolioPath = (path: string) => path.startsWith("/v1/portfolios
  */
 const DROPPED_BEARER: ReadonlySet<string> = new Set(["host", "content-length"]);
 const DROPPED_SIGNED: ReadonlySet<string> = new Set([...DROPPED_BEARER, "authorization", "x-svc-date"]);
+/** The CORS headers of an upstream's answer, which the proxy's own replace for an allowed page. */
+const UPSTREAM_CORS: ReadonlySet<string> = new Set([
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+  "access-control-expose-headers",
+]);
 
 /**
  * The upstream origin, checked once at start.
@@ -67,6 +86,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const upstream = upstreamOf(opts.upstream);
   const maxBody = opts.maxBody ?? DEFAULT_MAX_BODY;
   if (!Number.isSafeInteger(maxBody) || maxBody < 0) throw new TypeError("maxBody must be a whole number of bytes.");
+  const allowed = allowedOrigins(opts.allowOrigins ?? []);
   const sign: Signer = createSigner(opts.credentials, opts.now);
   const transport = upstream.protocol === "https:" ? https : http;
   const agent = new transport.Agent({ keepAlive: true });
@@ -79,9 +99,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     status: number,
     path: string,
     detail: string,
+    headers: Record<string, string> = {},
   ) => {
     opts.onRefused?.(`${status} ${req.method} ${path.slice(0, 256)}: ${detail}`);
-    answer(req, res, status, errorBody({ status, path, detail, now: now(), envelope: "flat" }));
+    answer(req, res, status, errorBody({ status, path, detail, now: now(), envelope: "flat" }), headers);
   };
 
   async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -90,6 +111,14 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     const where = destinationOf(req.url!, req.headers.host, upstream, own);
     if (!where.ok) return refuse(req, res, where.status, where.path, where.detail);
     const { path, query } = where;
+    // A web page's request is refused before a byte of its body is read, and nothing is signed or forwarded.
+    const verdict = browserVerdict(method, req.headers, allowed);
+    if (verdict.kind === "refused") return refuse(req, res, 403, path, refusalDetail(verdict));
+    const cors = verdict.kind === "tool" ? {} : corsHeaders(verdict.origin);
+    if (verdict.kind === "preflight") {
+      res.writeHead(204, preflightHeaders(verdict.origin, req.headers)).end();
+      return req.resume();
+    }
     const signed = !isPortfolioPath(path);
 
     // The mock's one bounded body reader: a declared length over the bound is refused unread, a longer body stops
@@ -98,7 +127,14 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     if (!read.ok) {
       // Stryker disable next-line ConditionalExpression,StringLiteral: an aborted read means the caller's connection ended mid-body, and Node's own clientError answer closes it: nothing written after reaches anyone
       if (read.problem === "aborted") return res.destroy();
-      return refuse(req, res, 413, path, `The request body is larger than this proxy's bound of ${maxBody} bytes.`);
+      return refuse(
+        req,
+        res,
+        413,
+        path,
+        `The request body is larger than this proxy's bound of ${maxBody} bytes.`,
+        cors,
+      );
     }
     const { body } = read;
     const forwarded = endToEnd(req.rawHeaders, signed ? DROPPED_SIGNED : DROPPED_BEARER);
@@ -112,7 +148,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         signature = await sign({ method, path, bodyHash: read.hash! });
       } catch (err) {
         // The signer's messages name the input, never the key.
-        return refuse(req, res, 400, path, `This request cannot be signed: ${(err as Error).message}`);
+        return refuse(req, res, 400, path, `This request cannot be signed: ${(err as Error).message}`, cors);
       }
       forwarded.push("Authorization", signature.Authorization, "X-SVC-Date", signature["X-SVC-Date"]);
     }
@@ -129,8 +165,11 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         agent,
       },
       (answered) => {
-        // Never followed: a 3xx goes back to the caller as it came, Location included.
-        res.writeHead(answered.statusCode ?? 502, answered.statusMessage, endToEnd(answered.rawHeaders));
+        // Never followed: a 3xx goes back to the caller as it came, Location included. An allowed page gets the proxy's
+        // CORS headers in place of any the upstream sent.
+        const headers = endToEnd(answered.rawHeaders, verdict.kind === "tool" ? undefined : UPSTREAM_CORS);
+        for (const [name, value] of Object.entries(cors)) headers.push(name, value);
+        res.writeHead(answered.statusCode ?? 502, answered.statusMessage, headers);
         answered.pipe(res);
         answered.on("error", () => res.destroy());
       },
@@ -152,6 +191,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         status,
         path,
         `The upstream ${upstream.origin} could not be reached (${err.code ?? err.message}).`,
+        cors,
       );
     });
     // Stryker disable next-line ConditionalExpression,EqualityOperator: ending with an empty buffer sends the same bytes as ending with nothing
@@ -178,6 +218,9 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       () => socket.destroy(),
     );
   });
+  // Silent and slow connections are bounded as the mock's are: a first-byte timeout, a bound on the head's arrival,
+  // room kept under the descriptor limit.
+  boundConnections(server, opts.bounds);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());

@@ -6,6 +6,13 @@ import { readFileSync } from "node:fs";
 import type http from "node:http";
 import type { Socket } from "node:net";
 
+/**
+ * The servers' timeouts (ms), the mock front's and the signing proxy's alike. A connection with no request in progress
+ * that sends nothing for `idle` is closed; one that sends no byte at all within `firstByte` of opening, sooner; a
+ * request's head must arrive within `headers`, the whole request within `request`.
+ */
+export const TIMEOUTS = { idle: 10_000, keepAlive: 5_000, headers: 10_000, request: 60_000, firstByte: 2_000 } as const;
+
 /** Descriptors kept free for everything else the process opens (Prism's files, pipes, the upstream). */
 const RESERVED_DESCRIPTORS = 64;
 
@@ -78,4 +85,35 @@ export function guardConnections(
     }
   });
   return { open: () => open.size, silent: () => silent.size };
+}
+
+export interface Bounds {
+  /** A connection with no request in progress, silent this long, is closed (default TIMEOUTS.idle). */
+  idleMs?: number | undefined;
+  /** A connection that sends no byte this long after opening is closed (default TIMEOUTS.firstByte). */
+  firstByteMs?: number | undefined;
+  /** Connections held at once (default: the descriptor limit less a reserve, connectionRoom). */
+  maxConnections?: number | undefined;
+}
+
+/**
+ * Bounds a server's connections in time and number: the first-byte timeout and the room rule (guardConnections), the
+ * idle timeout for a connection with no request in progress, and Node's own bounds on a request's head and whole.
+ */
+export function boundConnections(server: http.Server, bounds: Bounds = {}): ConnectionGuard {
+  const guard = guardConnections(server, {
+    firstByteMs: bounds.firstByteMs ?? TIMEOUTS.firstByte,
+    maxConnections: bounds.maxConnections ?? connectionRoom(openFileLimit()),
+  });
+  // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay
+  // fault, a slow upstream) is not.
+  server.timeout = bounds.idleMs ?? TIMEOUTS.idle;
+  // Node keeps the response being written on `_httpMessage` and a request being received on `parser.incoming`.
+  server.on("timeout", (socket: Socket & { _httpMessage?: unknown; parser?: { incoming?: unknown } | null }) => {
+    if (!socket._httpMessage && !socket.parser?.incoming) socket.destroy();
+  });
+  server.keepAliveTimeout = TIMEOUTS.keepAlive;
+  server.headersTimeout = TIMEOUTS.headers;
+  server.requestTimeout = TIMEOUTS.request;
+  return guard;
 }

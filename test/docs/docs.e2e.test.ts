@@ -1,7 +1,7 @@
 // The built docs in a real browser (Debian's Chromium driven by playwright-core), served by
 // scripts/serve-docs.mjs as `npm start` serves it, with every other request blocked and counted: the static
 // reference (index.html) with JavaScript off, the Redoc view (redoc.html), and the standalone file from disk.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -10,10 +10,10 @@ import { type Browser, chromium, type BrowserContext, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildDocs, unknowns } from "../../scripts/docs.mjs";
 import { serveDocs } from "../../scripts/serve-docs.mjs";
+import { assertChromium, CHROMIUM_ARGS, chromiumPath, launchChromium } from "../helpers/chromium.ts";
 import { deref, type Json, listOperations, loadBundle } from "../helpers/document.ts";
 import fixtures from "../signing/vectors.json" with { type: "json" };
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const artifacts = path.resolve(import.meta.dirname, "../../test-results/docs");
 const doc = loadBundle();
 const operations = listOperations(doc);
@@ -37,12 +37,7 @@ const blockedByPolicy: string[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium not found at ${chromiumPath}. Install Debian's package: apt-get update && apt-get install -y ` +
-        `chromium (.ci/run does this), or set CHROMIUM_PATH.`,
-    );
-  }
+  assertChromium();
   tmp = mkdtempSync(path.join(os.tmpdir(), "docs-test-"));
   build = await buildDocs({ outDir: path.join(tmp, "docs"), document: doc });
   server = await serveDocs({ dir: path.join(tmp, "docs"), port: 0 });
@@ -52,16 +47,7 @@ beforeAll(async () => {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1400, height: 900 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: CHROMIUM_ARGS,
   });
   await context.route("**/*", (route) => {
     const url = route.request().url();
@@ -359,10 +345,7 @@ describe("the static reference, JavaScript off", () => {
       .then((t) => plain(t ?? ""));
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-    });
+    browser = await launchChromium();
     const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
     await ctx.route("**/*", (r) => {
       requests.push(r.request().url());

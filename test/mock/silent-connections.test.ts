@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import { afterAll, expect, test } from "vitest";
-import { TIMEOUTS } from "../../src/mock/front.ts";
+import { TIMEOUTS } from "../../src/server/connections.ts";
 import { foMockArgv } from "../helpers/foMock.ts";
 import { stopChild } from "../helpers/processes.ts";
 

@@ -6,6 +6,7 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { type RunningProxy, startProxy } from "../../src/proxy/server.ts";
+import type { Bounds } from "../../src/server/connections.ts";
 import { decodeSecretKey } from "../../src/signing/secret.ts";
 import { keys, untilClosed } from "./support.ts";
 import { connectOutcome } from "../helpers/loopback.ts";
@@ -60,12 +61,13 @@ afterEach(async () => {
   await Promise.all(proxies.splice(0).map((p) => p.close()));
 });
 
-async function proxy(options: { upstream?: string; maxBody?: number; log?: boolean } = {}) {
+async function proxy(options: { upstream?: string; maxBody?: number; log?: boolean; bounds?: Bounds } = {}) {
   const refused: string[] = [];
   const p = await startProxy({
     upstream: options.upstream ?? upstreamUrl,
     credentials: { accessKey: keys.accessKey, secretKey: decodeSecretKey(keys.secretKey) },
     maxBody: options.maxBody,
+    bounds: options.bounds,
     ...(options.log === false ? {} : { onRefused: (line: string) => refused.push(line) }),
   });
   proxies.push(p);
@@ -246,5 +248,24 @@ describe("starting and stopping", () => {
     proxies.length = 0;
     await closed;
     await expect(fetch(`${p.url}/v1/x`)).rejects.toThrow();
+  });
+
+  test("silent connections are bounded as the mock's: closed after the first-byte timeout, room kept for a caller", async () => {
+    // The mock's own rule (src/server/connections.ts), at a small scale: 10 connections at most, 300 ms to speak.
+    const { p } = await proxy({ bounds: { firstByteMs: 300, maxConnections: 10 } });
+    const opened = Date.now();
+    const closedAfter: number[] = [];
+    const silent = Array.from({ length: 30 }, () => {
+      const socket = net.connect(p.port, "127.0.0.1");
+      socket.on("error", () => {});
+      socket.on("close", () => closedAfter.push(Date.now() - opened));
+      return socket;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // Past the room, each new connection evicts the oldest silent one: a caller that speaks is answered.
+    expect((await fetch(`${p.url}/v1/customers/c1/rfi-cases`)).status).toBe(200);
+    for (let i = 0; i < 40 && closedAfter.length < silent.length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(closedAfter).toHaveLength(silent.length);
+    expect(Math.max(...closedAfter)).toBeLessThan(1_500);
   });
 });

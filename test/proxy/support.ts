@@ -15,7 +15,11 @@ export const keyStore = () => parseKeys({ [keys.accessKey]: keys.secretKey }, "t
 /** A proxy for `upstream` with the test keys; `refused` collects its refusal lines. */
 export async function proxyFor(
   upstream: string,
-  options: { maxBody?: number } = {},
+  options: {
+    maxBody?: number;
+    allowOrigins?: string[];
+    bounds?: import("../../src/server/connections.ts").Bounds;
+  } = {},
 ): Promise<RunningProxy & { refused: string[] }> {
   const refused: string[] = [];
   const proxy = await startProxy({
