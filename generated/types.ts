@@ -273,7 +273,7 @@ export interface paths {
         put?: never;
         /**
          * Sign the business onboarding terms
-         * @description Starts the acceptance of the business onboarding terms; the signer is sent to `redirect_url` afterwards.
+         * @description Starts the acceptance of the business onboarding terms, with a JSON body that names a `redirect_url`.
          */
         post: operations["signBusinessOnboardingTerms"];
         delete?: never;
@@ -873,7 +873,7 @@ export interface components {
         TermsSignatureRequest: {
             /**
              * Format: uri
-             * @description Where to send the signer afterwards.
+             * @description A URL. The reference names this member and its type only; what the service does with it is not shown.
              */
             redirect_url: string;
         } & {

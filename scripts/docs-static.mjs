@@ -53,6 +53,13 @@ export function resolveIn(doc, node) {
 /** The static page's parts: `nav` (the sidebar) and `main` (the whole reference). */
 export function renderReference(doc) {
   const resolve = (node) => resolveIn(doc, node);
+  // A schema where it is used: what its $ref leads to, with what stands beside the $ref there in its place (a member's
+  // own description or gap, as OpenAPI 3.1 and Redoc read a $ref with siblings).
+  const seen = (node) => {
+    if (!node?.$ref) return resolve(node);
+    const { $ref: _ref, ...beside } = node;
+    return { ...resolve(node), ...beside };
+  };
   const refName = (node) => (node?.$ref?.startsWith("#/components/schemas/") ? node.$ref.split("/").pop() : undefined);
 
   // Headings inside Markdown: the introduction's `##`/`###` get Redoc's section routes as ids; headings inside
@@ -121,12 +128,12 @@ export function renderReference(doc) {
       parts.push(
         `<ul class="members">${props
           .map(([name, p]) => {
-            const pr = resolve(p);
+            const pr = seen(p);
             const nested = members(p, false, depth + 1);
             const head = `<code class="name">${esc(name)}</code> <span class="type">${typeOf(p)}</span>${
               required.has(name) ? ' <span class="req">required</span>' : ""
             }`;
-            const body = `${md(pr.description ?? p.description, 4)}${facts(pr)}${unknown(pr)}`;
+            const body = `${md(pr.description, 4)}${facts(pr)}${unknown(pr)}`;
             return nested
               ? `<li><details open><summary>${head}</summary>${body}${nested}</details></li>`
               : `<li>${head}${body}</li>`;
@@ -143,7 +150,7 @@ export function renderReference(doc) {
         parts.push(
           `<p class="sub">${{ allOf: "All of", oneOf: "One of", anyOf: "Any of" }[k]}:</p><ul class="variants">${r[k]
             .map((v) => {
-              const vr = resolve(v);
+              const vr = seen(v);
               return `<li><span class="type">${typeOf(v)}</span>${
                 refName(v) ? "" : `${md(vr.description, 4)}${unknown(vr)}${members(v, false, depth + 1)}`
               }</li>`;
@@ -153,7 +160,7 @@ export function renderReference(doc) {
     if (r.additionalProperties && typeof r.additionalProperties === "object") {
       const a = r.additionalProperties;
       parts.push(
-        `<p class="sub">Other members: <span class="type">${typeOf(a)}</span></p>${md(resolve(a).description, 4)}${unknown(resolve(a))}${members(a, false, depth + 1)}`,
+        `<p class="sub">Other members: <span class="type">${typeOf(a)}</span></p>${md(seen(a).description, 4)}${unknown(seen(a))}${members(a, false, depth + 1)}`,
       );
     }
     return parts.join("");
