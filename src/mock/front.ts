@@ -6,6 +6,7 @@ import { AUTHORIZATION_HEADER, DATE_HEADER } from "../signing/constants.ts";
 import type { AuthFailure } from "../signing/failures.ts";
 import { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { errorBody } from "../server/envelope.ts";
+import { type Home, serveHome } from "./answers/home.ts";
 import { unauthorizedBody } from "./answers/unauthorized.ts";
 import { answer, answerClientError } from "../server/answer.ts";
 import { boundConnections } from "../server/connections.ts";
@@ -96,6 +97,8 @@ export interface FrontOptions {
   maxConnections?: number;
   /** Injected clock, for tests. */
   now?: () => Date;
+  /** What `GET /` and `GET /openapi.json` answer, before any authentication (./answers/home.ts). */
+  home?: Home;
   /** Called once per refused request with a line that never holds a secret. */
   onRefused?: (line: string) => void;
   /** Runs after the checks, before forwarding; see RequestHandler. */
@@ -155,6 +158,8 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     const { path, query } = target;
     // Node's own refusal of this has no body; this one has the envelope.
     if (req.httpVersion === "1.1" && req.headers.host === undefined) return refuse(req, res, path, "missing-host");
+
+    if (opts.home && serveHome(req, res, path, opts.home)) return;
 
     const invite = () => awaitingContinue.has(req) && res.writeContinue();
     if (opts.serveFirst && (await opts.serveFirst(req, res, { path, query, invite }))) return;

@@ -174,6 +174,42 @@ describe("faults", () => {
     expect([...mock.store.orders.values()].map((o) => o.quoteId)).toEqual([quoteId]);
   });
 
+  test("status at after records the change, then answers the status (an execute timeout to branch on)", async () => {
+    const { mock } = await testMock();
+    const quoteId = await newQuote(mock);
+    const added = ctl(mock, "POST", "/faults", {
+      kind: "status",
+      status: 504,
+      at: "after",
+      operation_id: "executeQuote",
+    });
+    expect(added.body).toMatchObject({ kind: "status", status: 504, at: "after", operation_id: "executeQuote" });
+    const r = await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } });
+    expect(r.status).toBe(504);
+    expect(r.body.transaction_id).toBeUndefined();
+    // The order was made: reconciliation finds it, and the quote is spent.
+    expect([...mock.store.orders.values()].map((o) => o.quoteId)).toEqual([quoteId]);
+    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).status).toBe(409);
+    expect(
+      ctl(mock, "GET", "/requests")
+        .body.requests.filter((l: Logged) => l.operation_id === "executeQuote")
+        .map((l: Logged) => [l.outcome, l.fault]),
+    ).toEqual([
+      [504, "status"],
+      [409, undefined],
+    ]);
+  });
+
+  test("status at before (the default) answers without handling: nothing is recorded", async () => {
+    const { mock } = await testMock();
+    const quoteId = await newQuote(mock);
+    const added = ctl(mock, "POST", "/faults", { kind: "status", status: 504, operation_id: "executeQuote" });
+    expect(added.body.at).toBe("before");
+    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).status).toBe(504);
+    expect(mock.store.orders.size).toBe(0);
+    expect((await answer(mock, "POST", `${C}/conversions/hedge`, { body: { quote_id: quoteId } })).status).toBe(201);
+  });
+
   /** A status fault on the portfolio hedge read, twice. */
   async function hedgeReadFailsTwice() {
     const { mock } = await testMock();
@@ -239,6 +275,14 @@ describe("faults", () => {
     [{ kind: "drop-before", delay_ms: 5 }, /only apply/],
     [{ kind: "drop-before", times: 0 }, /times/],
     [{ kind: "drop-before", colour: "red" }, /Unknown fault fields: colour/],
+    [{ kind: "status", status: 504, at: "after" }, /status at after needs an operation_id the stateful mode answers/],
+    [
+      { kind: "status", status: 504, at: "after", operation_id: "listBusinesses" },
+      /status at after needs an operation_id the stateful mode answers/,
+    ],
+    [{ kind: "status", status: 504, at: "later", operation_id: "executeQuote" }, /at must be "before" or "after"/],
+    [{ kind: "drop-before", at: "after" }, /only apply/],
+    [{ kind: "status", status: 504, delay_ms: 5 }, /only apply/],
   ])("refuses %j with 400 and why", async (spec, message) => {
     const { mock } = await testMock();
     const r = ctl(mock, "POST", "/faults", spec);

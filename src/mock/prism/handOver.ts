@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { errorBody } from "../../server/envelope.ts";
 import { answer } from "../../server/answer.ts";
 import type { AcceptedRequest, Pass } from "../request/accepted.ts";
+import { describedAnswer } from "../answers/described.ts";
 import { allowedMethods } from "./allowedMethods.ts";
 import { HOP_BY_HOP } from "../../server/hopByHop.ts";
 
@@ -47,12 +48,44 @@ class BufferedRequest extends Readable {
 
 /**
  * The response Prism writes to: the client's own. While Prism answers, a 405 gets the `Allow` header
- * Prism leaves out (RFC 9110 requires it) and hop-by-hop headers Prism sets are dropped: the client's
- * connection is the front's to manage. Used as the front's ServerResponse class when Prism runs in-process.
+ * Prism leaves out (RFC 9110 requires it), hop-by-hop headers Prism sets are dropped (the client's
+ * connection is the front's to manage), and an error body is rewritten to describe this request
+ * (../answers/described.ts). Used as the front's ServerResponse class when Prism runs in-process.
  */
 export class FrontResponse extends http.ServerResponse {
   /** The request path, set while Prism answers. */
   handedOver: string | undefined;
+
+  // Prism (micri) sets the status and headers, then ends with the whole body: the body is rewritten there, before the
+  // head goes out.
+  override end(...args: unknown[]): this {
+    const [chunk] = args;
+    if (
+      this.handedOver !== undefined &&
+      !this.headersSent &&
+      this.statusCode >= 400 &&
+      (typeof chunk === "string" || Buffer.isBuffer(chunk))
+    ) {
+      const violations = this.getHeader("sl-violations");
+      const described = describedAnswer({
+        status: this.statusCode,
+        body: chunk.toString(),
+        method: this.req.method!,
+        path: this.handedOver,
+        authorization: this.req.headers.authorization,
+        prefer: this.req.headers.prefer as string | undefined,
+        violations: typeof violations === "string" ? violations : undefined,
+        now: new Date(),
+      });
+      if (described) {
+        this.statusCode = described.status;
+        this.setHeader("Content-Type", "application/json");
+        this.setHeader("Content-Length", Buffer.byteLength(described.body));
+        args[0] = described.body;
+      }
+    }
+    return (super.end as (...a: unknown[]) => this)(...args);
+  }
 
   // writeHead's overloads are Node's; every form starts with the status code, and res.end() comes here too.
   override writeHead(statusCode: number, ...rest: unknown[]): this {

@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../../signing/window.ts";
 import { parseKeys } from "../auth/keys.ts";
+import { files } from "../files.ts";
 import type { ReplayPolicy } from "../auth/replay.ts";
 import { createFront, DEFAULT_REPLAY, type FrontOptions } from "../front.ts";
 import { guardProcess } from "./handOver.ts";
@@ -90,6 +91,24 @@ export async function installFront(
     futureSeconds: config.futureSeconds,
     replay: config.replay,
     onRefused: rateLimited((line) => console.log(`[signature front] ${line}`)),
+    home: {
+      about: {
+        mock: "Financial Operations API",
+        auth: production
+          ? "production: every customer request carries an HMAC-SHA256 signature (Authorization, X-SVC-Date)"
+          : keys
+            ? "sandbox: Authorization: Bearer <access key>"
+            : "sandbox: any Authorization: Bearer <token>",
+        portfolio: tokens ? "Bearer tokens given to the mock" : "any Bearer token",
+        stateful: stateful
+          ? {
+              operations: stateful.ready.operations,
+              control: stateful.ready.control === "off" ? "off" : stateful.ready.controlPrefix,
+            }
+          : false,
+      },
+      document: files.document,
+    },
     ...stateful?.frontOptions,
   };
   // Prism 5 makes one server, through micri, which calls http.createServer(listener).

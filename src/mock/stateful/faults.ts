@@ -8,7 +8,9 @@ import { isObject } from "./operation.ts";
  * - `drop-before`: closes the connection without handling it (nothing is recorded);
  * - `drop-after`: handles it, records any change, then closes the connection without an answer
  *   (the execute timeout whose outcome is unknown);
- * - `status`: answers `status` (with `Retry-After: retry_after` and `code` when given) instead.
+ * - `status`: answers `status` (with `Retry-After: retry_after` and `code` when given) instead of handling it
+ *   (`at: "before"`, the default), or handles it, records any change, then answers `status` in place of its answer
+ *   (`at: "after"`: a gateway timeout after the order was made, an outcome unknown that a client can branch on).
  */
 export type FaultKind = "delay" | "drop-before" | "drop-after" | "status";
 
@@ -20,6 +22,7 @@ export interface Fault {
   method?: string;
   path?: string;
   delay_ms?: number;
+  /** For `delay` and `status`: before handling the request (the default) or after it. */
   at?: "before" | "after";
   status?: number;
   retry_after?: number;
@@ -97,10 +100,12 @@ export class FaultInjector {
       );
     }
     if (!wholeNumber(times, 1, 1000)) throw new FaultSpecError("times must be a whole number from 1 to 1000.");
-    const afterHandling = kind === "drop-after" || (kind === "delay" && at === "after");
+    if ((kind === "delay" || kind === "status") && at !== "before" && at !== "after")
+      throw new FaultSpecError('at must be "before" or "after".');
+    const afterHandling = kind === "drop-after" || ((kind === "delay" || kind === "status") && at === "after");
     if (afterHandling && !(typeof operation_id === "string" && this.handled.has(operation_id))) {
       throw new FaultSpecError(
-        `${kind === "delay" ? "delay at after" : kind} needs an operation_id the stateful mode answers: ` +
+        `${kind === "drop-after" ? kind : `${kind} at after`} needs an operation_id the stateful mode answers: ` +
           `${[...this.handled].join(", ")}.`,
       );
     }
@@ -111,10 +116,9 @@ export class FaultInjector {
     if (kind === "delay") {
       if (!wholeNumber(delay_ms, 0, MAX_DELAY_MS))
         throw new FaultSpecError(`delay_ms must be a whole number of ms from 0 to ${MAX_DELAY_MS}.`);
-      if (at !== "before" && at !== "after") throw new FaultSpecError('at must be "before" or "after".');
       Object.assign(fault, { delay_ms, at });
-    } else if (delay_ms !== undefined || spec.at !== undefined) {
-      throw new FaultSpecError("delay_ms and at only apply to kind delay.");
+    } else if (delay_ms !== undefined || (kind !== "status" && spec.at !== undefined)) {
+      throw new FaultSpecError("delay_ms and at only apply to kind delay (at also to kind status).");
     }
     if (kind === "status") {
       if (!wholeNumber(status, 400, 599)) throw new FaultSpecError("status must be a whole number from 400 to 599.");
@@ -125,7 +129,7 @@ export class FaultInjector {
       }
       Object.assign(
         fault,
-        { status },
+        { status, at },
         retry_after === undefined ? {} : { retry_after },
         code === undefined ? {} : { code },
       );

@@ -9,7 +9,7 @@ import { control } from "./control.ts";
 import { controlAccess } from "./controlAccess.ts";
 import { createQuote, executeQuote, getConversion } from "./conversions.ts";
 import { createExternalAccount, listExternalAccounts } from "./externalAccounts.ts";
-import { FaultInjector } from "./faults.ts";
+import { type Fault, FaultInjector } from "./faults.ts";
 import type { HandlerEnv, OperationInput, Problem, StatefulOperation } from "./operation.ts";
 import { type ResolvedOptions, type StatefulOptions, resolveOptions, retentionOf } from "./options.ts";
 import { createPortfolioHedge, createPortfolioQuote, getPortfolioHedge } from "./portfolio.ts";
@@ -233,18 +233,14 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
         record({ ...entry, outcome: outcome === undefined ? "prism" : outcome === DROP ? DROP : outcome.status });
         return outcome;
       };
+      /** The status fault's answer, in the path's error envelope. */
+      const injected = (f: Fault) => {
+        const answer = errorFor(r.path, f.status!, `Injected ${f.status} (mock fault).`, clock.now(), f.code);
+        if (f.retry_after !== undefined) answer.headers = { "Retry-After": String(f.retry_after) };
+        return answer;
+      };
       if (fault?.kind === "drop-before") return done(DROP);
-      if (fault?.kind === "status") {
-        const answer = errorFor(
-          r.path,
-          fault.status!,
-          `Injected ${fault.status} (mock fault).`,
-          clock.now(),
-          fault.code,
-        );
-        if (fault.retry_after !== undefined) answer.headers = { "Retry-After": String(fault.retry_after) };
-        return done(answer);
-      }
+      if (fault?.kind === "status" && fault.at !== "after") return done(injected(fault));
       if (fault?.kind === "delay" && fault.at === "before") await sleep(fault.delay_ms!);
       if (!operationId || !STATEFUL_OPERATIONS[operationId]) return done(undefined);
       let body: unknown;
@@ -260,6 +256,8 @@ export async function createStatefulMock(given: StatefulOptions = {}): Promise<S
       const answer = (await api.handleRequest({ ...routed, body }, r.path, body)) as Reply | typeof DECLINE;
       if (answer === DECLINE) return done(undefined);
       if (fault?.kind === "drop-after") return done(DROP);
+      // Handled and recorded; the client meets the status instead (a gateway timeout after the order).
+      if (fault?.kind === "status") return done(injected(fault));
       if (fault?.kind === "delay") await sleep(fault.delay_ms!);
       return done(answer);
     },
