@@ -1,16 +1,22 @@
-// Runs `redocly respect` on the project's Arazzo workflows as a user runs it (a child process of the pinned CLI,
-// telemetry off) and reads its JSON report back.
+// Runs `redocly respect` on the project's Arazzo workflows as docs/workflows.md gives it:
+// `bash scripts/dev.sh workflows -- openapi/flows.arazzo.yaml ...` from the repository root (the pinned CLI on the
+// project's Node, telemetry off), and reads its JSON report back.
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const require = createRequire(import.meta.url);
-/** The pinned Redocly CLI's entry (as scripts/tools.mjs names it). */
-const redocly = path.join(path.dirname(require.resolve("@redocly/cli/package.json")), "bin/cli.js");
+const root = path.resolve(import.meta.dirname, "../..");
+/** The workflows, as the guide names them from the repository root. */
+export const FLOWS = "openapi/flows.arazzo.yaml";
 
-export const FLOWS = path.resolve(import.meta.dirname, "../../openapi/flows.arazzo.yaml");
+/** The fresh Idempotency-Keys the workflows take as inputs, new for every run (the guide makes them the same way). */
+export const freshKeys = () => ({
+  account_idempotency_key: randomUUID(),
+  hedge_idempotency_key: randomUUID(),
+  second_hedge_idempotency_key: randomUUID(),
+});
 
 export interface Check {
   name: string;
@@ -41,13 +47,17 @@ export interface RespectRun {
   workflows: Workflow[];
 }
 
-/** respect on FLOWS with `--server NAME=URL` for each of `servers` and `--input NAME=VALUE` for each of `inputs`. */
+/**
+ * `bash scripts/dev.sh workflows -- FLOWS` with `--server NAME=URL` for each of `servers` and `--input NAME=VALUE` for
+ * each of `inputs`, and `--severity` as the guide gives it.
+ */
 export async function runRespect(servers: Record<string, string>, inputs: Record<string, string>): Promise<RespectRun> {
   const dir = mkdtempSync(path.join(tmpdir(), "respect-"));
   const report = path.join(dir, "report.json");
   const args = [
-    redocly,
-    "respect",
+    path.join(root, "scripts/dev.sh"),
+    "workflows",
+    "--",
     FLOWS,
     ...Object.entries(servers).flatMap(([name, url]) => ["--server", `${name}=${url}`]),
     ...Object.entries(inputs).flatMap(([name, value]) => ["--input", `${name}=${value}`]),
@@ -58,8 +68,10 @@ export async function runRespect(servers: Record<string, string>, inputs: Record
     "--json-output",
     report,
   ];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", DO_NOT_TRACK: "1", NO_COLOR: "1" },
+  // dev.sh turns telemetry off itself; INIT_CWD is where a reader's shell would be, the repository root.
+  const child = spawn("bash", args, {
+    cwd: root,
+    env: { ...process.env, INIT_CWD: root, NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
