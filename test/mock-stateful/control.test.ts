@@ -2,9 +2,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { DROP } from "../../src/mock/stateful/index.ts";
-import { StatefulOptionsError, loadOptionsFile, resolveOptions } from "../../src/mock/stateful/options.ts";
+import { DEFAULTS, StatefulOptionsError, loadOptionsFile, resolveOptions } from "../../src/mock/stateful/options.ts";
 import { C, CUSTOMER, answer, call, ctl, type Logged, newQuote, testMock } from "./support.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "stateful-options-"));
@@ -331,6 +332,24 @@ describe("settings", () => {
   ])("refuses %j, naming the setting", (given, message) => {
     expect(() => resolveOptions(given as never)).toThrow(StatefulOptionsError);
     expect(() => resolveOptions(given as never)).toThrow(message);
+  });
+
+  // Any JSON value for any setting is either taken or refused with an error naming that setting: never a TypeError,
+  // never a value that later breaks the mock (a taken value is the one given).
+  test("any value of any setting is taken as given or refused by name", () => {
+    const names = Object.keys(DEFAULTS).filter((n) => n !== "now");
+    fc.assert(
+      fc.property(fc.constantFrom(...names), fc.jsonValue(), (name, value) => {
+        try {
+          const o = resolveOptions({ [name]: value } as never);
+          if (name !== "successStatuses") expect(o[name as keyof typeof o]).toEqual(value);
+        } catch (err) {
+          expect(err).toBeInstanceOf(StatefulOptionsError);
+          expect((err as Error).message).toMatch(new RegExp(`^Stateful mock option ${name}: give `));
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   const optionsFile = (text: string) => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { files } from "../files.ts";
 import type { Retention } from "./store.ts";
 
@@ -171,18 +172,118 @@ const fail = (name: string, why: string): never => {
   throw new StatefulOptionsError(`Stateful mock option ${name}: ${why}`);
 };
 
-function fieldPair(name: string, value: unknown): readonly [string, string] {
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    !value.every((v) => typeof v === "string" && v !== "") ||
-    value[0] === value[1]
-  ) {
-    fail(name, "give two different, non-empty field names.");
+const NAME = { type: "string", minLength: 1 };
+const NAMES = { type: "array", items: NAME };
+const AMOUNT_FIELDS = {
+  type: "array",
+  minItems: 2,
+  maxItems: 2,
+  uniqueItems: true,
+  items: { ...NAME, not: { enum: ["from_asset", "to_asset"] } },
+  "x-give": "give two different, non-empty field names (from_asset and to_asset are not amount fields).",
+};
+const SECONDS = {
+  type: "number",
+  minimum: 0,
+  maximum: MAX_RETENTION_SECONDS,
+  "x-give": `give a number of seconds from 0 to ${MAX_RETENTION_SECONDS}.`,
+};
+const PATTERN = { type: ["string", "null"], "x-give": "give a regular expression, or null for any non-empty value." };
+const STATUS_2XX = { type: "integer", minimum: 200, maximum: 299 };
+
+/**
+ * What each setting may be, as JSON Schema (the file form: patterns as their source), each with the hint its
+ * refusal gives (`x-give`). `now` is a function, checked beside it.
+ */
+const SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    amountFields: AMOUNT_FIELDS,
+    portfolioAmountFields: AMOUNT_FIELDS,
+    portfolioQuoteLifetimeSeconds: {
+      type: "number",
+      exclusiveMinimum: 0,
+      "x-give": "give a positive number of seconds.",
+    },
+    institutions: {
+      type: "object",
+      additionalProperties: NAME,
+      "x-give": 'give an object of "<routing code>": "<institution name>".',
+    },
+    identicalDetailsFields: { ...NAMES, minItems: 1, "x-give": "give a non-empty list of field names." },
+    externalAccountListShape: { enum: ["list", "account"], "x-give": 'give "list" or "account".' },
+    successStatuses: {
+      type: "object",
+      additionalProperties: false,
+      properties: Object.fromEntries(Object.keys(DEFAULTS.successStatuses).map((op) => [op, STATUS_2XX])),
+      "x-give": `give an object of operationId (${Object.keys(DEFAULTS.successStatuses).join(", ")}) to a 2xx status.`,
+    },
+    hedgeStatus: { enum: [201, 202], "x-give": "give 201 or 202." },
+    hedgeKeyConflictCode: { ...NAME, "x-give": "give a portfolio error code." },
+    hedgeKeyBindsRefusals: { type: "boolean", "x-give": "give true or false." },
+    actionRequiredStatuses: { type: "array", items: { type: "string" }, "x-give": "give a list of rfi_status values." },
+    rfiOrder: { enum: ["fixture", "updated-desc"], "x-give": 'give "fixture" or "updated-desc".' },
+    rfiFixture: { ...NAME, "x-give": "give a file path." },
+    transactionIdPattern: PATTERN,
+    conversionIdPattern: PATTERN,
+    hedgeIdField: { ...NAME, "x-give": "give a field name." },
+    portfolios: {
+      anyOf: [{ type: "null" }, NAMES],
+      "x-give": "give a list of portfolio ids, or null for any.",
+    },
+    control: { type: "boolean", "x-give": "give true or false." },
+    // The token itself never goes into the message (Ajv's own text is not used).
+    controlToken: {
+      type: "string",
+      pattern: CONTROL_TOKEN.source,
+      "x-give":
+        "give 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (for example `openssl rand -hex 32`) in " +
+        `${CONTROL_TOKEN_ENV}.`,
+    },
+    controlPrefix: {
+      type: "string",
+      pattern: /^\/[\w.-]+(\/[\w.-]+)*$/.source,
+      not: { pattern: /^\/v\d/.source },
+      "x-give": 'give a path such as "/__mock" that no API path starts with.',
+    },
+    requestLogSize: {
+      type: "integer",
+      minimum: 0,
+      maximum: 100_000,
+      "x-give": "give a whole number from 0 to 100000.",
+    },
+    expiredQuoteRetentionSeconds: SECONDS,
+    conversionRetentionSeconds: SECONDS,
+    externalAccountRetentionSeconds: SECONDS,
+    maxRecords: {
+      type: "integer",
+      minimum: 1,
+      maximum: 10_000_000,
+      "x-give": "give a whole number from 1 to 10000000.",
+    },
+    document: { ...NAME, "x-give": "give a file path." },
+    now: {},
+  },
+} as const;
+
+type Property = { "x-give"?: string };
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+ajv.addVocabulary(["x-give"]);
+const validate = ajv.compile(SCHEMA);
+
+/** The first refusal of `given` (in its JSON form), as the setting's name and its hint. */
+function check(given: Record<string, unknown>): void {
+  if (validate(given)) return;
+  const [error] = validate.errors ?? [];
+  if (!error) return;
+  const name = error.instancePath.split("/")[1];
+  if (name === undefined) {
+    const key = String(error.params.additionalProperty);
+    fail(key, `unknown setting (known: ${Object.keys(SCHEMA.properties).join(", ")}).`);
   }
-  if ((value as string[]).some((v) => v === "from_asset" || v === "to_asset"))
-    fail(name, "from_asset and to_asset are not amount fields.");
-  return value as [string, string];
+  const hint = (SCHEMA.properties as Record<string, Property>)[name as string]?.["x-give"];
+  fail(name as string, hint ?? "cannot be used.");
 }
 
 /**
@@ -190,94 +291,23 @@ function fieldPair(name: string, value: unknown): readonly [string, string] {
  * @throws StatefulOptionsError naming the first setting that cannot be used.
  */
 export function resolveOptions(given: StatefulOptions = {}): ResolvedOptions {
-  const known = new Set(Object.keys(DEFAULTS));
-  for (const key of Object.keys(given))
-    if (!known.has(key)) fail(key, `unknown setting (known: ${[...known].join(", ")}).`);
-  const o = {
-    ...DEFAULTS,
-    ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
-  } as ResolvedOptions;
-  // A pattern with the g or y flag keeps state between tests; a plain copy does not.
+  const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as StatefulOptions;
+  if (set.now !== undefined && typeof set.now !== "function")
+    fail("now", "give a function returning ms since the epoch.");
+  // The schema checks the JSON form: a pattern as its source (a RegExp is the only other form accepted).
+  const json: Record<string, unknown> = { ...set };
+  delete json.now;
+  for (const name of ["transactionIdPattern", "conversionIdPattern"] as const)
+    if (set[name] instanceof RegExp) json[name] = set[name].source;
+  check(json);
+  const o = { ...DEFAULTS, ...set } as ResolvedOptions;
+  o.successStatuses = { ...DEFAULTS.successStatuses, ...set.successStatuses };
   for (const name of ["transactionIdPattern", "conversionIdPattern"] as const) {
     const p = o[name];
+    if (typeof p === "string") fail(name, "give a RegExp here (a string is for an options file).");
+    // A pattern with the g or y flag keeps state between tests; a plain copy does not.
     if (p instanceof RegExp && (p.global || p.sticky)) o[name] = new RegExp(p.source, p.flags.replace(/[gy]/g, ""));
   }
-  o.amountFields = fieldPair("amountFields", o.amountFields);
-  o.portfolioAmountFields = fieldPair("portfolioAmountFields", o.portfolioAmountFields);
-  if (typeof o.portfolioQuoteLifetimeSeconds !== "number" || !(o.portfolioQuoteLifetimeSeconds > 0))
-    fail("portfolioQuoteLifetimeSeconds", "give a positive number of seconds.");
-  if (
-    !o.institutions ||
-    typeof o.institutions !== "object" ||
-    Object.values(o.institutions).some((v) => typeof v !== "string" || v === "")
-  ) {
-    fail("institutions", 'give an object of "<routing code>": "<institution name>".');
-  }
-  if (
-    !Array.isArray(o.identicalDetailsFields) ||
-    o.identicalDetailsFields.length === 0 ||
-    !o.identicalDetailsFields.every((f) => typeof f === "string")
-  ) {
-    fail("identicalDetailsFields", "give a non-empty list of field names.");
-  }
-  if (o.externalAccountListShape !== "list" && o.externalAccountListShape !== "account")
-    fail("externalAccountListShape", 'give "list" or "account".');
-  if (!o.successStatuses || typeof o.successStatuses !== "object")
-    fail("successStatuses", "give an object of operationId to status.");
-  o.successStatuses = { ...DEFAULTS.successStatuses, ...o.successStatuses };
-  for (const [op, status] of Object.entries(o.successStatuses)) {
-    if (!(op in DEFAULTS.successStatuses))
-      fail("successStatuses", `${op} is not one of ${Object.keys(DEFAULTS.successStatuses).join(", ")}.`);
-    if (!Number.isInteger(status) || status < 200 || status > 299) fail("successStatuses", `${op}: give a 2xx status.`);
-  }
-  if (o.hedgeStatus !== 201 && o.hedgeStatus !== 202) fail("hedgeStatus", "give 201 or 202.");
-  if (typeof o.hedgeKeyConflictCode !== "string" || o.hedgeKeyConflictCode === "")
-    fail("hedgeKeyConflictCode", "give a portfolio error code.");
-  if (typeof o.hedgeKeyBindsRefusals !== "boolean") fail("hedgeKeyBindsRefusals", "give true or false.");
-  if (!Array.isArray(o.actionRequiredStatuses) || !o.actionRequiredStatuses.every((s) => typeof s === "string"))
-    fail("actionRequiredStatuses", "give a list of rfi_status values.");
-  if (o.rfiOrder !== "fixture" && o.rfiOrder !== "updated-desc") fail("rfiOrder", 'give "fixture" or "updated-desc".');
-  if (typeof o.rfiFixture !== "string" || o.rfiFixture === "") fail("rfiFixture", "give a file path.");
-  for (const name of ["transactionIdPattern", "conversionIdPattern"] as const) {
-    if (o[name] !== null && !(o[name] instanceof RegExp))
-      fail(name, "give a regular expression, or null for any non-empty value.");
-  }
-  if (typeof o.hedgeIdField !== "string" || o.hedgeIdField === "") fail("hedgeIdField", "give a field name.");
-  if (
-    o.portfolios !== null &&
-    (!Array.isArray(o.portfolios) || !o.portfolios.every((p) => typeof p === "string" && p !== ""))
-  ) {
-    fail("portfolios", "give a list of portfolio ids, or null for any.");
-  }
-  if (
-    typeof o.controlPrefix !== "string" ||
-    !/^\/[\w.-]+(\/[\w.-]+)*$/.test(o.controlPrefix) ||
-    /^\/v\d/.test(o.controlPrefix)
-  ) {
-    fail("controlPrefix", 'give a path such as "/__mock" that no API path starts with.');
-  }
-  if (!Number.isInteger(o.requestLogSize) || o.requestLogSize < 0 || o.requestLogSize > 100_000)
-    fail("requestLogSize", "give a whole number from 0 to 100000.");
-  for (const name of [
-    "expiredQuoteRetentionSeconds",
-    "conversionRetentionSeconds",
-    "externalAccountRetentionSeconds",
-  ] as const) {
-    if (typeof o[name] !== "number" || !(o[name] >= 0 && o[name] <= MAX_RETENTION_SECONDS))
-      fail(name, `give a number of seconds from 0 to ${MAX_RETENTION_SECONDS}.`);
-  }
-  if (!Number.isInteger(o.maxRecords) || o.maxRecords < 1 || o.maxRecords > 10_000_000)
-    fail("maxRecords", "give a whole number from 1 to 10000000.");
-  if (typeof o.control !== "boolean") fail("control", "give true or false.");
-  // The token itself never goes into the message.
-  if (o.controlToken !== undefined && (typeof o.controlToken !== "string" || !CONTROL_TOKEN.test(o.controlToken))) {
-    fail(
-      "controlToken",
-      `give 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (for example \`openssl rand -hex 32\`) in ` +
-        `${CONTROL_TOKEN_ENV}.`,
-    );
-  }
-  if (typeof o.now !== "function") fail("now", "give a function returning ms since the epoch.");
   return o;
 }
 
