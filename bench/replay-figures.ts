@@ -12,10 +12,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { freePort } from "../test/helpers/processes.ts";
 import { mockArgv, READY } from "./checkout-mock.ts";
 
 const { values } = parseArgs({
@@ -34,15 +34,6 @@ const accessKey = "replay-figures";
 const secretKey = randomBytes(32).toString("base64url");
 const controlToken = randomBytes(32).toString("hex");
 const dir = mkdtempSync(path.join(os.tmpdir(), "replay-figures-"));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 
 async function startMock(port: number): Promise<ChildProcess> {
   const keys = path.join(dir, "keys.json");

@@ -8,10 +8,10 @@
 // project's Node 24 that runs this test, so a block that needs more than the guide says fails here too.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { type Block, guides, shellBlocks } from "../helpers/guideBlocks.ts";
+import { freePort } from "../helpers/processes.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
 import { repoCopy } from "../helpers/repoCopy.ts";
 
@@ -19,18 +19,6 @@ const root = path.resolve(import.meta.dirname, "../..");
 const _scripts = Object.keys(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts);
 
 const all = guides.flatMap((f) => shellBlocks(f, readFileSync(path.join(root, f), "utf8")));
-
-/** A free port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let copy = "";
 afterAll(() => copy && rmSync(copy, { recursive: true, force: true }));
