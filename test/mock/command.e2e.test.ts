@@ -1,12 +1,12 @@
 // fo-mock as a user runs it: listens on the stated port of 127.0.0.1, in sandbox and production mode, and a Ctrl-C
 // stops it and its Prism, leaving no process behind.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { operations } from "../fixtures/operations.ts";
-import { foMockArgv, runFoMock } from "../helpers/foMock.ts";
+import { runFoMock } from "../helpers/foMock.ts";
 import { newSecret, send, sign, wireOf } from "./support.ts";
 import { alive, childrenOf, freePort, stopChild } from "../helpers/processes.ts";
 
@@ -71,21 +71,5 @@ describe("fo-mock", () => {
     await interrupt(child);
     expect(out()).toContain("401 signature-mismatch POST");
     expect(out()).not.toContain(creds.secretKey);
-  });
-
-  test("production mode without keys stops at once with a clear message", async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [...foMockArgv, "--port", String(port), "--auth", "production"], {
-      env: { PATH: process.env.PATH! },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    started.push(child);
-    let err = "";
-    child.stderr!.on("data", (d) => (err += d));
-    const code = await new Promise<number | null>((r) => child.once("exit", r));
-    expect(code).toBe(2);
-    expect(err).toContain("production auth needs keys");
-    // The next step for a newcomer: the command that makes a pair.
-    expect(err).toContain("fo-mock keys --out .mock-keys.json");
   });
 });
