@@ -8,9 +8,13 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 export SCARF_ANALYTICS=false DO_NOT_TRACK=1 REDOCLY_TELEMETRY=off NO_UPDATE_NOTIFIER=1
 
+# package.json's own script names, read as JSON by the machine's Node (which fetches Node 24 below): a command
+# holding a brace or a quote cannot cut the list short.
+scripts() { node -e 'process.stdout.write(Object.keys(require(process.argv[1]).scripts).join("\n"))' "$root/package.json"; }
+
 usage() {
   echo "Usage: bash scripts/dev.sh <npm script> [--] [args...]   e.g. bash scripts/dev.sh mock -- --auth production"
-  echo "  scripts: $(sed -n '/"scripts": {/,/}/s/^    "\([^"]*\)":.*/\1/p' "$root/package.json" | tr '\n' ' ')"
+  echo "  scripts: $(scripts | tr '\n' ' ')"
   echo "  -h, --help   this text"
   echo "  --version    the version"
 }
@@ -18,7 +22,7 @@ refuse() { printf 'dev.sh: %s\n\n' "$1" >&2; usage >&2; exit 2; }
 
 case "${1:-}" in
   -h | --help) usage; exit 0 ;;
-  --version) echo "dev.sh $(sed -n 's/^  "version": "\(.*\)",$/\1/p' "$root/package.json")"; exit 0 ;;
+  --version) echo "dev.sh $(node -p 'require(process.argv[1]).version' "$root/package.json")"; exit 0 ;;
   "") refuse "missing the npm script to run" ;;
   -*) refuse "unknown option \"$1\"" ;;
 esac
@@ -26,7 +30,7 @@ script=$1
 shift
 [ "${1:-}" = "--" ] && shift
 # Checked before anything is fetched, against package.json's own list.
-grep -q "^    \"$(printf '%s' "$script" | sed 's/[][\.*^$/]/\\&/g')\": " <(sed -n '/"scripts": {/,/}/p' "$root/package.json") ||
+scripts | grep -qxF -- "$script" ||
   refuse "unknown npm script \"$script\""
 
 # npm ci prints nothing until it ends (about 45 s on a fresh machine): say how far it got every 8 s.

@@ -1,5 +1,7 @@
 // Lints the document: Redocly on the split source, the flows' Arazzo workflows (openapi/flows.arazzo.yaml) and the
-// stateful mock's control API they call (src/mock/stateful/control.openapi.yaml); Spectral and vacuum on a fresh bundle (vacuum is built from the
+// stateful mock's control API they call (src/mock/stateful/control.openapi.yaml); Spectral's own Arazzo ruleset on the
+// workflows (.spectral-arazzo.yaml: Arazzo 1.0.1's schema and runtime expressions; Redocly's lint accepts Redocly's
+// own constructs there); Spectral and vacuum on a fresh bundle (vacuum is built from the
 // Go module proxy once, scripts/tools/vacuum.mjs), the breaking-change check on that bundle; and the code: Biome in
 // check mode (`biome ci`, nothing written; `npm run format` writes) over the TypeScript and JavaScript, and tsc
 // over the whole program.
@@ -40,6 +42,22 @@ async function redoclyLint() {
   } catch (err) {
     return { failed: true, report: () => console.error(stripBanner(printed(err))) };
   }
+}
+
+/** Spectral's `spectral:arazzo` on the workflows: standard Arazzo 1.0.1, any error, warning or hint fails. */
+async function arazzoLint() {
+  return runNode(bin.spectral, [
+    "lint",
+    path.join(root, "openapi", "flows.arazzo.yaml"),
+    "--ruleset",
+    path.join(root, ".spectral-arazzo.yaml"),
+    "--fail-severity",
+    "hint",
+    "--display-only-failures",
+  ]).then(
+    () => ({ failed: false, report: () => console.log("spectral:arazzo: no errors, no warnings") }),
+    (err) => ({ failed: true, report: () => console.error(`spectral:arazzo: ${printed(err, "stdout")}`) }),
+  );
 }
 
 /** Spectral on a fresh bundle, and the breaking-change check on that same bundle. */
@@ -143,7 +161,13 @@ async function typeCheck() {
  */
 async function main() {
   const began = performance.now();
-  const pending = new Set(["redocly", "spectral, vacuum and the breaking-change check", "biome", "tsc"]);
+  const pending = new Set([
+    "redocly",
+    "spectral:arazzo",
+    "spectral, vacuum and the breaking-change check",
+    "biome",
+    "tsc",
+  ]);
   if (!existsSync(oasdiffPath))
     console.log(
       `lint: installing oasdiff ${OASDIFF.version} with Go (once; about a minute) for the breaking-change check`,
@@ -162,6 +186,7 @@ async function main() {
   };
   const results = await Promise.all([
     redoclyLint().then(done("redocly")),
+    arazzoLint().then(done("spectral:arazzo")),
     bundleChecks().then(done("spectral, vacuum and the breaking-change check")),
     biomeCheck().then(done("biome")),
     typeCheck().then(done("tsc")),
@@ -172,7 +197,8 @@ async function main() {
 
 export const command = {
   name: "lint",
-  usage: "npm run lint   (Redocly, Spectral, vacuum, the breaking-change check, Biome and tsc; fails on any warning)",
+  usage:
+    "npm run lint   (Redocly, Spectral with spectral:arazzo, vacuum, the breaking-change check, Biome and tsc; fails on any warning)",
 };
 
 if (import.meta.main) {

@@ -96,7 +96,10 @@ describe("Arazzo workflows with redocly respect", () => {
   }, 90_000);
 
   test("sandbox auth: every workflow passes against the stateful mock", async () => {
-    const run = await runRespect({ api: sandbox.url, mock: sandbox.url }, { control_token: sandbox.token, ...freshKeys() });
+    const run = await runRespect(
+      { api: sandbox.url, mock: sandbox.url },
+      { control_token: sandbox.token, ...freshKeys() },
+    );
     expectAllPassed(run);
   }, 120_000);
 

@@ -15,7 +15,7 @@ const text = (f: string) => readFileSync(path.join(root, f), "utf8");
 const all = guides.flatMap((f) => shellBlocks(f, text(f)));
 
 /** A command that would not run on the shell's Node as written: the project's tools outside scripts/dev.sh. */
-export const NOT_ON_NODE_20 =
+const NOT_ON_NODE_20 =
   /(^|[\s;&|(`])(npm (run|test|start|exec)\b|node_modules\/\.bin\/|npx (vitest|redocly|@redocly|spectral|prism|@stoplight|tsc|biome|stryker|tsx src|tsdown)\b)/;
 
 describe("the guides' commands", () => {
