@@ -1,6 +1,7 @@
 // Latency of the stateful mock beside Prism: small signed requests sent one at a time on 127.0.0.1, to
 // Prism alone, to the signature front before Prism, and to the front in stateful mode (answered from
-// memory, or passed on to Prism), interleaved in one run. Bounded by count and by time.
+// memory, or passed on to Prism), interleaved in one run. Prism runs in this process, its own server for
+// "Prism alone", its request listener behind the fronts (as the mock runs it). Bounded by count and by time.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { startFront } from "../src/mock/front.ts";
@@ -8,7 +9,7 @@ import { parseKeys } from "../src/mock/auth/keys.ts";
 import { statefulFrontOptions } from "../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../src/mock/stateful/index.ts";
 import { signRequest } from "../src/signing/index.ts";
-import { startPrism } from "../test/helpers/prism.ts";
+import { prismInProcess } from "../test/mock/prismInProcess.ts";
 
 const ROUNDS = 2_000;
 const WARM_UP = 200;
@@ -18,11 +19,11 @@ const creds = { accessKey: "AK-BENCH", secretKey: randomBytes(32).toString("base
 const keys = parseKeys({ [creds.accessKey]: creds.secretKey }, "bench keys");
 const customer = "/v1/customers/c0ffee00-0000-4000-8000-000000000001";
 
-const prism = await startPrism();
+const prism = await prismInProcess();
 // Replays allowed in both fronts: the same Execute Quote body is signed again within a second.
-const plain = await startFront({ upstream: prism.url, keys, replay: "allow" });
+const plain = await startFront({ prism: prism.listener, keys, replay: "allow" });
 const stateful = await startFront({
-  upstream: prism.url,
+  prism: prism.listener,
   keys,
   replay: "allow",
   ...statefulFrontOptions(await createStatefulMock()),
@@ -119,5 +120,5 @@ try {
   agent.destroy();
   await stateful.close();
   await plain.close();
-  await prism.stop();
+  await prism.close();
 }

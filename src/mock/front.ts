@@ -15,7 +15,6 @@ import type { KeyStore } from "./auth/keys.ts";
 import { ReplayGuard, type ReplayPolicy } from "./auth/replay.ts";
 import { signatureMatches, verifyHeaders, type SignedHeaders } from "./auth/signature.ts";
 import { FrontResponse, handOverTo } from "./prism/handOver.ts";
-import { forwardTo } from "./prism/upstream.ts";
 import type { AcceptedRequest, Pass, RequestHandler } from "./request/accepted.ts";
 import { MAX_BODY_BYTES, readBody } from "../server/body.ts";
 import { crashesPrism } from "./request/form.ts";
@@ -60,10 +59,11 @@ const refusalDetail = (refusal: Refusal) =>
     : REFUSAL_DETAIL[refusal as Exclude<Refusal, PathProblem>];
 
 export interface FrontOptions {
-  /** Base URL of a Prism to forward to over HTTP, e.g. http://127.0.0.1:4011; or give `prism`. */
-  upstream?: string;
-  /** Prism's own request listener, when the front runs in Prism's process: requests are handed to it there. */
-  prism?: http.RequestListener;
+  /**
+   * Prism's own request listener: accepted requests are handed to it in this process, with no second HTTP hop (the
+   * mock runs the front inside Prism's process, ./prism/inPrism.ts). Tests give Prism's or a stand-in.
+   */
+  prism: http.RequestListener;
   /** production: every non-portfolio request must carry a valid signature. sandbox: no signature check. */
   auth?: "production" | "sandbox";
   /** Keys to verify against; needed in production mode. */
@@ -101,7 +101,7 @@ export interface FrontOptions {
   home?: Home;
   /** Called once per refused request with a line that never holds a secret. */
   onRefused?: (line: string) => void;
-  /** Runs after the checks, before forwarding; see RequestHandler. */
+  /** Runs after the checks, before the hand-over to Prism; see RequestHandler. */
   handle?: RequestHandler;
   /**
    * Takes a request from its target and headers alone, before the front authenticates it or reads a byte of its body
@@ -140,9 +140,8 @@ const awaitingContinue = new WeakSet<http.IncomingMessage>();
 
 /** The front's server, not yet listening (in Prism's process, Prism calls listen on it), and how to close it. */
 export function createFront(opts: FrontOptions): { server: http.Server; close(): Promise<void> } {
-  if (!opts.upstream === !opts.prism) throw new TypeError("The signature front needs either `upstream` or `prism`.");
-  const upstream = opts.upstream ? forwardTo(opts.upstream) : undefined;
-  const pass: Pass = upstream?.pass ?? handOverTo(opts.prism!);
+  if (!opts.prism) throw new TypeError("The signature front needs `prism`, Prism's request listener.");
+  const pass: Pass = handOverTo(opts.prism);
   const windowSeconds = opts.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
   const futureSeconds = opts.futureSeconds ?? DEFAULT_FUTURE_SECONDS;
   const production = (opts.auth ?? "production") === "production";
@@ -254,13 +253,10 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     });
   }
 
-  // In Prism's process, Prism writes its answers to the client's response, which adds what Prism leaves out.
+  // Prism writes its answers to the client's response, which adds what Prism leaves out.
   // The Host check is the front's (Node's own answers 400 without a body).
   const server: http.Server = http.createServer(
-    {
-      requireHostHeader: false,
-      ...(opts.prism ? { ServerResponse: FrontResponse as typeof http.ServerResponse } : {}),
-    },
+    { requireHostHeader: false, ServerResponse: FrontResponse as typeof http.ServerResponse },
     onRequest,
   );
   // Node answers `Expect: 100-continue` by itself unless told otherwise: here it waits for authentication.
@@ -291,7 +287,6 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     server,
     close: () =>
       new Promise<void>((resolve) => {
-        upstream?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -13,7 +13,7 @@ import type { Socket } from "node:net";
  */
 export const TIMEOUTS = { idle: 10_000, keepAlive: 5_000, headers: 10_000, request: 60_000, firstByte: 2_000 } as const;
 
-/** Descriptors kept free for everything else the process opens (Prism's files, pipes, the upstream). */
+/** Descriptors kept free for everything else the process opens (Prism's files and pipes, the proxy's upstream). */
 const RESERVED_DESCRIPTORS = 64;
 
 /** The soft limit on open files of this process (Linux), or undefined where it cannot be read. */
@@ -106,7 +106,7 @@ export function boundConnections(server: http.Server, bounds: Bounds = {}): Conn
     maxConnections: bounds.maxConnections ?? connectionRoom(openFileLimit()),
   });
   // A connection that sends nothing is closed after the idle timeout; one whose request is being answered (a delay
-  // fault, a slow upstream) is not.
+  // fault, a slow Prism, the proxy's slow upstream) is not.
   server.timeout = bounds.idleMs ?? TIMEOUTS.idle;
   // Node keeps the response being written on `_httpMessage` and a request being received on `parser.incoming`.
   server.on("timeout", (socket: Socket & { _httpMessage?: unknown; parser?: { incoming?: unknown } | null }) => {

@@ -22,7 +22,7 @@ import {
 } from "../../src/index.ts";
 import type { RunningFront } from "../../src/mock/front.ts";
 import { SIGNING_SCHEME } from "../../src/signing/index.ts";
-import type { RunningServer } from "../helpers/prism.ts";
+import type { PrismInProcess } from "../mock/prismInProcess.ts";
 import { startPrismBehindFront } from "../mock/support.ts";
 import { bankAccount, CUSTOMER, passThroughFetch } from "./helpers.ts";
 
@@ -32,7 +32,7 @@ const EXAMPLE_QUOTE = "3f1c9a52-7b4e-4d2a-9c8f-1e2d3c4b5a69";
 // The example quote's expire_time lies 30 s after the time it was made.
 const EXAMPLE_QUOTE_TIME = Date.parse("2099-01-01T00:00:30Z") - 30_000;
 
-let prism: RunningServer;
+let prism: PrismInProcess;
 let front: RunningFront;
 const creds = { accessKey: "AK-flows", secretKey: randomBytes(32).toString("base64url") };
 let stop = async () => {};

@@ -24,7 +24,7 @@ import { type RunningFront, startFront } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
-import { type RunningServer, startPrism } from "../helpers/prism.ts";
+import { type PrismInProcess, prismInProcess } from "../mock/prismInProcess.ts";
 import { newSecret } from "../mock/support.ts";
 import { type Body, CUSTOMER, type Logged, bankAccount } from "./support.ts";
 import fixture from "../../src/mock/stateful/rfi-cases.json" with { type: "json" };
@@ -44,7 +44,7 @@ function pollFixture(): RfiCase[] {
   }));
 }
 
-let prism: RunningServer;
+let prism: PrismInProcess;
 let front: RunningFront;
 let base: string;
 
@@ -52,11 +52,11 @@ beforeAll(async () => {
   const rfiFixture = path.join(dir, "rfi-cases.json");
   writeFileSync(rfiFixture, JSON.stringify({ customers: { [POLLED]: pollFixture() } }));
   const stateful = await createStatefulMock({ rfiFixture, control: true });
-  prism = await startPrism();
+  prism = await prismInProcess();
   // Replays allowed: a retry or a second execute within the same second is byte-identical when signed, and
   // these tests are about the state behind the front, not its replay guard.
   front = await startFront({
-    upstream: prism.url,
+    prism: prism.listener,
     auth: "production",
     replay: "allow",
     keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await front?.close();
-  await prism?.stop();
+  await prism?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => void (await controlCall("POST", "/reset")));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { type RunningFront, startFront } from "../../src/mock/front.ts";
 import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
-import { type RunningServer, startPrism } from "../helpers/prism.ts";
+import { type PrismInProcess, prismInProcess } from "../mock/prismInProcess.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const guide = readFileSync(path.join(root, "docs/stateful-mock.md"), "utf8");
@@ -20,19 +20,19 @@ const section = start < 0 ? "" : guide.slice(start + 1);
 const example = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
 const dir = mkdtempSync(path.join(tmpdir(), "stateful-readme-"));
 
-let prism: RunningServer;
+let prism: PrismInProcess;
 let front: RunningFront;
 beforeAll(async () => {
-  prism = await startPrism();
+  prism = await prismInProcess();
   front = await startFront({
-    upstream: prism.url,
+    prism: prism.listener,
     auth: "sandbox",
     ...statefulFrontOptions(await createStatefulMock({ control: true })),
   });
 });
 afterAll(async () => {
   await front?.close();
-  await prism?.stop();
+  await prism?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

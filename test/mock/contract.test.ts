@@ -6,8 +6,8 @@ import { createClient, type ApiClient, type Clock } from "../../src/index.ts";
 import type { RunningFront } from "../../src/mock/front.ts";
 import { operations, type OperationCase } from "../fixtures/operations.ts";
 import { deref, listOperations, loadBundle, type DocOperation } from "../helpers/document.ts";
-import type { RunningServer } from "../helpers/prism.ts";
 import { schemaValidator } from "../helpers/validator.ts";
+import type { PrismInProcess } from "./prismInProcess.ts";
 import { newSecret, responseSchemaPointer, startPrismBehindFront } from "./support.ts";
 
 const doc = loadBundle();
@@ -17,7 +17,7 @@ const documented = listOperations(doc).flatMap((o) =>
 );
 const creds = { accessKey: "AK-contract", secretKey: newSecret() };
 
-let prism: RunningServer;
+let prism: PrismInProcess;
 let front: RunningFront;
 let stop = async () => {};
 // One request per documented status, differing only in the unsigned Prefer header: the same signature each time.

@@ -110,9 +110,9 @@ function raw(front: RunningFront, talk: (socket: net.Socket, received: () => str
 }
 
 describe("creating a front", () => {
-  test("needs exactly one of upstream and prism, and keys in production", () => {
-    expect(() => createFront({ keys })).toThrow("The signature front needs either `upstream` or `prism`.");
-    expect(() => createFront({ keys, upstream: "http://127.0.0.1:1", prism: () => {} })).toThrow(TypeError);
+  test("needs Prism's listener, and keys in production", () => {
+    // @ts-expect-error: `prism` is required; a caller in plain JavaScript can still leave it out.
+    expect(() => createFront({ keys })).toThrow("The signature front needs `prism`, Prism's request listener.");
     expect(() => createFront({ prism: () => {} })).toThrow("The signature front needs keys in production mode.");
     expect(() => createFront({ prism: () => {}, keys: new Map() })).toThrow(/needs keys/);
     expect(() => createFront({ prism: () => {}, auth: "sandbox" })).not.toThrow();

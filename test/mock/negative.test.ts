@@ -1,12 +1,12 @@
 // Negative: every mutation class applied to every operation it fits is refused with a 4xx, never a
-// 2xx or 5xx, by the mock as `npm run mock` serves it: Prism behind the front, in sandbox mode (bearer
-// token) and in production mode (signed requests).
+// 2xx or 5xx, by the mock as `npm run mock` serves it: the front handing requests to Prism in its process, in
+// sandbox mode (bearer token) and in production mode (signed requests).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFront, type RunningFront } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { loadBundle } from "../helpers/document.ts";
-import { type RunningServer, startPrism } from "../helpers/prism.ts";
 import { MUTATIONS, mutants, type Mutant } from "./mutations.ts";
+import { type PrismInProcess, prismInProcess } from "./prismInProcess.ts";
 import { bearer, newSecret, send, sign, type Wire } from "./support.ts";
 
 const doc = loadBundle();
@@ -22,16 +22,16 @@ const KNOWN_ACCEPTED: Record<string, string> = {
 };
 const key = (m: Mutant) => `${m.operationId}|${m.mutation}|${m.label}`;
 
-let prism: RunningServer;
+let prism: PrismInProcess;
 let sandbox: RunningFront;
 let production: RunningFront;
 beforeAll(async () => {
-  prism = await startPrism();
-  sandbox = await startFront({ upstream: prism.url, auth: "sandbox" });
+  prism = await prismInProcess();
+  sandbox = await startFront({ prism: prism.listener, auth: "sandbox" });
   // Good requests repeat within a second here (same signature): replay refusal is tested in
   // hardening/replay-and-future.test.ts.
   production = await startFront({
-    upstream: prism.url,
+    prism: prism.listener,
     keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
     replay: "allow",
   });
@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
   await production?.close();
-  await prism?.stop();
+  await prism?.close();
 });
 
 const isPortfolio = (m: Mutant) => m.wire.path.includes("/v1/portfolios/");

@@ -6,7 +6,7 @@ import { deref, listOperations, type Json } from "../helpers/document.ts";
 import { startFront, type FrontOptions } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { signRequest } from "../../src/signing/index.ts";
-import { startPrism } from "../helpers/prism.ts";
+import { prismInProcess } from "./prismInProcess.ts";
 
 export const newSecret = () => randomBytes(32).toString("base64url");
 
@@ -75,22 +75,25 @@ export function responseSchemaPointer(doc: Json, operationId: string, status: st
   return `${pointer}/content/application~1json/schema`;
 }
 
-/** Prism on a free port with the signature front before it, knowing `creds`; `stop` ends both by PID. */
+/**
+ * Prism in this process with the signature front before it, knowing `creds`: the front hands requests to Prism's
+ * listener, as in the mock; `prism.url` is Prism alone. `stop` closes both.
+ */
 export async function startPrismBehindFront(creds: Credentials, options: Partial<FrontOptions> = {}) {
-  const prism = await startPrism();
+  const prism = await prismInProcess();
   try {
     const front = await startFront({
-      upstream: prism.url,
+      prism: prism.listener,
       keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
       ...options,
     });
     const stop = async () => {
       await front.close();
-      await prism.stop();
+      await prism.close();
     };
     return { prism, front, stop };
   } catch (error) {
-    await prism.stop();
+    await prism.close();
     throw error;
   }
 }

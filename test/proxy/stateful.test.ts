@@ -5,19 +5,19 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { type RunningFront, startFront } from "../../src/mock/front.ts";
 import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
-import { type RunningServer, startPrism } from "../helpers/prism.ts";
+import { type PrismInProcess, prismInProcess } from "../mock/prismInProcess.ts";
 import { keyStore, proxyFor } from "./support.ts";
 
 const CUSTOMER = "c0ffee00-0000-4000-8000-000000000001";
-let prism: RunningServer;
+let prism: PrismInProcess;
 let front: RunningFront;
 let proxy: Awaited<ReturnType<typeof proxyFor>>;
 
 beforeAll(async () => {
   const stateful = await createStatefulMock({ control: true });
-  prism = await startPrism();
+  prism = await prismInProcess();
   front = await startFront({
-    upstream: prism.url,
+    prism: prism.listener,
     auth: "production",
     keys: keyStore(),
     ...statefulFrontOptions(stateful),
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await front?.close();
-  await prism?.stop();
+  await prism?.close();
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>

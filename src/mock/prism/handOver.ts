@@ -8,7 +8,7 @@ import { describedAnswer } from "../answers/described.ts";
 import { allowedMethods } from "./allowedMethods.ts";
 import { HOP_BY_HOP } from "../../server/hopByHop.ts";
 
-/** How long Prism may take to answer before the front answers for it (the HTTP forwarding's timeout too). */
+/** How long Prism may take to answer before the front answers for it. */
 const ANSWER_TIMEOUT_MS = 30_000;
 
 /**

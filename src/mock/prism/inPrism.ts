@@ -82,7 +82,7 @@ export async function installFront(
     config.stateful &&
     (await (await import("../stateful/start.ts")).startStateful(config.stateful, config.auth, config.controlToken));
   guardProcess(rateLimited((line) => console.error(`[signature front] ${line}`)));
-  const options: FrontOptions = {
+  const options: Omit<FrontOptions, "prism"> = {
     auth: config.auth,
     keys: production ? keys : undefined,
     sandboxTokens: production ? undefined : keys,

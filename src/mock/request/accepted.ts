@@ -20,5 +20,5 @@ export interface AcceptedRequest {
  */
 export type RequestHandler = (request: AcceptedRequest, res: http.ServerResponse) => boolean | Promise<boolean>;
 
-/** How an accepted request reaches Prism (over HTTP, or to its handler in this process). */
+/** How an accepted request reaches Prism: handed to its request listener in this process (../prism/handOver.ts). */
 export type Pass = (request: AcceptedRequest, req: http.IncomingMessage, res: http.ServerResponse) => void;

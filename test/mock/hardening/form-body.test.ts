@@ -2,9 +2,10 @@
 // Prism 5.16 parses multipart bodies and percent-decodes form field names without guarding either, so a
 // part without a name, an unquoted file name, a file part without Content-Type or a malformed escape in a
 // name threw uncaught and stopped Prism. The front now refuses such a body with a 400 in the path's
-// envelope, before Prism sees it, and keeps serving; well-formed forms still reach Prism.
+// envelope, before Prism sees it, and keeps serving; well-formed forms still reach Prism. Prism runs in this process
+// here (startMockPair), as in the mock: a throw escaping it would fail the run.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { isAlive, rawRequest, signedHeaders, startMockPair } from "./raw.ts";
+import { rawRequest, signedHeaders, startMockPair } from "./raw.ts";
 
 let mock: Awaited<ReturnType<typeof startMockPair>>;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ const CRASHING = [
 ] as const;
 
 describe("malformed form bodies", () => {
-  test.each(CRASHING)("multipart with %s: 400, Prism lives on", async (_, part) => {
+  test.each(CRASHING)("multipart with %s: 400 from the front, Prism never sees it", async (_, part) => {
     const body = multipart(part);
     const signed = { ...signedHeaders(mock.creds, "POST", submissions, body), ...formType };
     for (const [base, headers] of [
@@ -44,7 +45,6 @@ describe("malformed form bodies", () => {
       expect(res.headers["x-mock-refusal"]).toBe("malformed-form");
       expect(res.json()).toMatchObject({ code: "00000002", status: 400 });
     }
-    expect(isAlive(mock.prism.pid)).toBe(true);
   });
 
   test("a URL-encoded name with a bad escape: 400", async () => {
@@ -58,7 +58,6 @@ describe("malformed form bodies", () => {
     );
     expect(res.status).toBe(400);
     expect(res.headers["x-mock-refusal"]).toBe("malformed-form");
-    expect(isAlive(mock.prism.pid)).toBe(true);
   });
 
   test("well-formed forms still reach Prism, a file name with '%' included", async () => {
@@ -75,6 +74,5 @@ describe("malformed form bodies", () => {
     );
     expect(res.headers["x-mock-refusal"]).toBeUndefined();
     expect(res.status).toBeLessThan(300);
-    expect(isAlive(mock.prism.pid)).toBe(true);
   });
 });

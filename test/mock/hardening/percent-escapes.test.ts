@@ -1,10 +1,11 @@
 // Defect 1: a malformed percent escape in a path made Prism throw URIError, and the whole mock went down
-// with it. The front now refuses such a path with a 400 in the path's envelope, and keeps serving.
+// with it. The front now refuses such a path with a 400 in the path's envelope, and keeps serving. Prism runs in this
+// process here (startMockPair), as in the mock: a throw escaping it would fail the run.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadBundle } from "../../helpers/document.ts";
 import { schemaValidator } from "../../helpers/validator.ts";
 import { responseSchemaPointer } from "../support.ts";
-import { isAlive, rawRequest, signedHeaders, startMockPair } from "./raw.ts";
+import { rawRequest, signedHeaders, startMockPair } from "./raw.ts";
 
 const doc = loadBundle();
 const validator = schemaValidator(doc);
@@ -60,7 +61,6 @@ describe("malformed percent escapes", () => {
         ),
       ),
     );
-    expect(isAlive(mock.prism.pid)).toBe(true);
     const path = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/conversions/quote";
     expect(
       (

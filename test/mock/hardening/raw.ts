@@ -6,7 +6,7 @@ import { parseKeys } from "../../../src/mock/auth/keys.ts";
 import { hmacHex } from "../../../src/signing/hmac.ts";
 import { buildStringToSign, formatTimestamp, hashBody, SIGNING_SCHEME } from "../../../src/signing/index.ts";
 import { decodeSecretKey } from "../../../src/signing/secret.ts";
-import { type RunningServer, startPrism } from "../../helpers/prism.ts";
+import { prismInProcess } from "../prismInProcess.ts";
 import { newSecret, type Credentials } from "../support.ts";
 
 export interface RawAnswer {
@@ -66,22 +66,25 @@ export function signedHeaders(
   };
 }
 
-/** Prism with a production front and a sandbox front before it; `stop` ends all by PID. */
+/**
+ * Prism in this process with a production front and a sandbox front before it, both handing requests to its
+ * listener as the mock does; `stop` closes all.
+ */
 export async function startMockPair(extra: Partial<FrontOptions> = {}) {
   const creds: Credentials = { accessKey: "AK-hardening", secretKey: newSecret() };
-  const prism: RunningServer = await startPrism();
+  const prism = await prismInProcess();
   let production: RunningFront | undefined;
   let sandbox: RunningFront | undefined;
   try {
     production = await startFront({
-      upstream: prism.url,
+      prism: prism.listener,
       keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
       ...extra,
     });
-    sandbox = await startFront({ upstream: prism.url, auth: "sandbox", ...extra });
+    sandbox = await startFront({ prism: prism.listener, auth: "sandbox", ...extra });
   } catch (error) {
     await production?.close();
-    await prism.stop();
+    await prism.close();
     throw error;
   }
   return {
@@ -92,7 +95,7 @@ export async function startMockPair(extra: Partial<FrontOptions> = {}) {
     stop: async () => {
       await production!.close();
       await sandbox!.close();
-      await prism.stop();
+      await prism.close();
     },
   };
 }

@@ -12,7 +12,7 @@ let allowing: RunningFront;
 beforeAll(async () => {
   mock = await startMockPair();
   allowing = await startFront({
-    upstream: mock.prism.url,
+    prism: mock.prism.listener,
     keys: parseKeys({ [mock.creds.accessKey]: mock.creds.secretKey }, "test keys"),
     replay: "allow",
     futureSeconds: 600,

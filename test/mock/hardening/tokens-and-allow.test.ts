@@ -3,10 +3,10 @@
 // Allow header RFC 9110 requires. Without tokens given, any bearer token still passes, as with Prism alone.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadBundle } from "../../helpers/document.ts";
-import { type RunningServer, startPrism } from "../../helpers/prism.ts";
 import { schemaValidator } from "../../helpers/validator.ts";
 import { type RunningFront, startFront } from "../../../src/mock/front.ts";
 import { parseKeys } from "../../../src/mock/auth/keys.ts";
+import { type PrismInProcess, prismInProcess } from "../prismInProcess.ts";
 import { newSecret, responseSchemaPointer } from "../support.ts";
 import { rawRequest } from "./raw.ts";
 
@@ -19,23 +19,23 @@ const json = { "Content-Type": "application/json" };
 const quoteBody = JSON.stringify({ from_asset: {}, to_asset: {} });
 const portfolioBody = JSON.stringify({ from_asset: { asset: "USDC" }, to_asset: { asset: "EUR" }, amount: "100" });
 
-let prism: RunningServer;
+let prism: PrismInProcess;
 let strict: RunningFront;
 let open: RunningFront;
 beforeAll(async () => {
-  prism = await startPrism();
+  prism = await prismInProcess();
   strict = await startFront({
-    upstream: prism.url,
+    prism: prism.listener,
     auth: "sandbox",
     sandboxTokens: keys,
     portfolioTokens: new Set(["pf-token"]),
   });
-  open = await startFront({ upstream: prism.url, auth: "sandbox" });
+  open = await startFront({ prism: prism.listener, auth: "sandbox" });
 });
 afterAll(async () => {
   await strict?.close();
   await open?.close();
-  await prism?.stop();
+  await prism?.close();
 });
 
 describe("bearer tokens the mock knows", () => {
