@@ -182,9 +182,9 @@ describe("fo-sign proxy", () => {
       });
       expect(options!.credentials.secretKey).toHaveLength(32);
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(t.out)?.[1];
-      expect(t.out).toBe(
-        `fo-sign proxy ready: signing as access key AK_vector_1 for http://127.0.0.1:1, listening on ${url} ` +
-          "(bodies up to 5 bytes)\n",
+      // The ready line alone on stdout (its words: run.test.ts), naming where it listens.
+      expect(t.out).toMatch(
+        /^fo-sign proxy ready: [^\n]* listening on http:\/\/127\.0\.0\.1:\d+ \(bodies up to 5 bytes[^\n]*\n$/,
       );
       const res = await fetch(`${url}/v1/x`, { method: "POST", body: "123456" });
       expect(res.status).toBe(413);

@@ -313,14 +313,18 @@ describe("fo-sign proxy's settings", () => {
     );
   });
 
-  test("the ready line names the access key, upstream, address and bound; the usage the defaults", () => {
+  test("the ready line names the access key, upstream, address, bound and the web pages let through; the usage the defaults", () => {
     const s = proxySettings([...base, "--max-body", "77"], env);
     const proxy = { url: "http://127.0.0.1:9", upstream: "http://127.0.0.1:4010" } as RunningProxy;
     expect(readyLine(s, proxy)).toBe(
       "fo-sign proxy ready: signing as access key AK_vector_1 for http://127.0.0.1:4010, listening on " +
-        "http://127.0.0.1:9 (bodies up to 77 bytes)",
+        "http://127.0.0.1:9 (bodies up to 77 bytes; web pages refused)",
     );
-    expect(PROXY_USAGE).toMatch(/^fo-sign proxy --upstream ORIGIN \[--port N\] \[--max-body BYTES\]\n/);
+    const allowing = proxySettings([...base, "--allow-origin", "http://localhost:3000"], env);
+    expect(readyLine(allowing, proxy)).toMatch(/; web pages refused but those of http:\/\/localhost:3000\)$/);
+    expect(PROXY_USAGE).toMatch(
+      /^fo-sign proxy --upstream ORIGIN \[--port N\] \[--max-body BYTES\] \[--allow-origin ORIGIN\]\.\.\.\n/,
+    );
     expect(PROXY_USAGE).toContain("(default 8080; 0 picks a free port)");
   });
 });
