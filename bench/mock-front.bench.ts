@@ -228,7 +228,6 @@ function loadGet(url: string, connections: number, seconds: number, signed = fal
   });
 }
 
-
 async function rfiPart() {
   const quiet: Mode = {
     label: "Prism alone, quiet (prism mock -v warn)",
