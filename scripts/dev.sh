@@ -10,7 +10,7 @@ export SCARF_ANALYTICS=false DO_NOT_TRACK=1 REDOCLY_TELEMETRY=off NO_UPDATE_NOTI
 
 # package.json's own script names, read as JSON by the machine's Node (which fetches Node 24 below): a command
 # holding a brace or a quote cannot cut the list short.
-scripts() { node -e 'process.stdout.write(Object.keys(require(process.argv[1]).scripts).join("\n"))' "$root/package.json"; }
+scripts() { node -e 'for (const name in require(process.argv[1]).scripts) console.log(name)' "$root/package.json"; }
 
 usage() {
   echo "Usage: bash scripts/dev.sh <npm script> [--] [args...]   e.g. bash scripts/dev.sh mock -- --auth production"

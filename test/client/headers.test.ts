@@ -30,7 +30,7 @@ const record = fc.array(fc.tuple(name, value), { maxLength: 6 }).map((pairs) => 
 // A Headers object as a layer: built from a record's plain values.
 const headersObject = fc
   .array(fc.tuple(name, scalar), { maxLength: 4 })
-  .map((pairs) => new Headers(pairs.map(([k, v]) => [k, String(v)])));
+  .map((pairs) => new Headers(pairs.map(([k, v]): [string, string] => [k, String(v)])));
 const layer = fc.option(fc.oneof(record, headersObject), { nil: undefined }) as fc.Arbitrary<
   HeadersOptions | undefined
 >;
