@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { listOperations, loadBundle } from "../helpers/document.ts";
@@ -215,7 +215,15 @@ describe("every sample, run as written against the mock, gets a 2xx", () => {
       execFile(
         process.execPath,
         ["--import", tsx, sample],
-        { cwd: workDir, env: { PATH: process.env.PATH, ...env() } },
+        // The package name means its source here (tsconfig.json's paths), not dist/, which a clean clone has not built.
+        {
+          cwd: workDir,
+          env: {
+            PATH: process.env.PATH,
+            TSX_TSCONFIG_PATH: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)),
+            ...env(),
+          },
+        },
         (err, stdout, stderr) => resolve({ err, stdout, stderr }),
       ),
     );
