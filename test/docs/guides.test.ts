@@ -60,6 +60,26 @@ describe("the guides' commands", () => {
   });
 });
 
+// `bash scripts/dev.sh tarball` writes the client's and the mock's tarballs into one folder, and the mock's name starts
+// with the client's: a tarball pattern in a guide must pick out one of them, never both.
+test("every tarball pattern in the guides names one of the two packages' tarballs", () => {
+  const { name, version } = JSON.parse(text("package.json")) as { name: string; version: string };
+  const tarballs = [`${name}-${version}.tgz`, `${name}-mock-${version}.tgz`];
+  // Patterns the check must tell apart: it can fail.
+  expect(tarballs.filter((t) => path.matchesGlob(t, `${name}-*.tgz`))).toHaveLength(2);
+  expect(tarballs.filter((t) => path.matchesGlob(t, `${name}-[0-9]*.tgz`))).toEqual([tarballs[0]]);
+  let patterns = 0;
+  for (const f of guides)
+    for (const [pattern] of text(f).matchAll(/[\w.[\]-]*\*[\w.*[\]-]*\.tgz/g)) {
+      patterns++;
+      expect(
+        tarballs.filter((t) => path.matchesGlob(t, pattern)),
+        `${f}: ${pattern}`,
+      ).toHaveLength(1);
+    }
+  expect(patterns).toBeGreaterThanOrEqual(2);
+});
+
 test("the README stays short, lines at most 110 wide", () => {
   const readme = text("README.md").split("\n");
   expect(readme.length).toBeLessThanOrEqual(90);
