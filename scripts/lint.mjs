@@ -143,8 +143,8 @@ async function biomeCheck() {
 }
 
 /**
- * The TypeScript compiler over the whole program (tsconfig.json: src, tests, benches, scripts' types): vitest's
- * type check reports the *.test-d.ts files only, so an error elsewhere would otherwise pass.
+ * The TypeScript compiler over the whole program (tsconfig.json: src, tests, benches, scripts' types), the type
+ * tests (*.test-d.ts: a failed expectTypeOf or an unused @ts-expect-error is a type error) among them.
  */
 async function typeCheck() {
   try {

@@ -1,4 +1,5 @@
-// Wrong paths, params and bodies do not compile; results and errors are typed by the document.
+// Wrong paths, params and bodies do not compile; results and errors are typed by the document. Checked by tsc in
+// `npm run lint` (tsconfig.json includes it): a failed expectTypeOf or an unused @ts-expect-error is a type error.
 import { describe, expectTypeOf, test } from "vitest";
 import type { components } from "../../generated/types.ts";
 import { createClient, normalizeError } from "../../src/index.ts";
