@@ -17,6 +17,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -113,17 +114,27 @@ function timed(label, fn) {
 export function generatorJar() {
   const { version, sha256 } = GENERATOR;
   const repo = path.join(cache, "m2");
-  const jar = path.join(repo, `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`);
+  const inRepo = `org/openapitools/openapi-generator-cli/${version}/openapi-generator-cli-${version}.jar`;
+  const jar = path.join(repo, inRepo);
   if (!existsSync(jar)) {
-    run("mvn", [
-      "-q",
-      "-B",
-      "-Dstyle.color=never",
-      "dependency:get",
-      `-Dartifact=org.openapitools:openapi-generator-cli:${version}`,
-      "-Dtransitive=false",
-      `-Dmaven.repo.local=${repo}`,
-    ]);
+    // The Python and Go lanes run side by side (npm test) and may both fetch it: each into a repository of its own,
+    // then a rename puts the whole jar in place (a lane never reads a jar another is still writing).
+    mkdirSync(path.dirname(jar), { recursive: true });
+    const own = mkdtempSync(path.join(cache, "m2-fetch-"));
+    try {
+      run("mvn", [
+        "-q",
+        "-B",
+        "-Dstyle.color=never",
+        "dependency:get",
+        `-Dartifact=org.openapitools:openapi-generator-cli:${version}`,
+        "-Dtransitive=false",
+        `-Dmaven.repo.local=${own}`,
+      ]);
+      renameSync(path.join(own, inRepo), jar);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   }
   const actual = createHash("sha256").update(readFileSync(jar)).digest("hex");
   if (actual !== sha256) {
@@ -684,11 +695,11 @@ if (import.meta.main) {
       process.exit();
     }
     if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
-    const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
     const artifacts = {};
-    // The Python lint needs no generated code: it runs first, so a finding fails in seconds.
+    // The Python lint needs no generated code nor the generator: it runs first, so a finding fails in seconds.
     if (test && languages.includes("python"))
       timed(`Linted python/ and fuzz/ (ruff ${pinnedPython("ruff")}: check, format --check)`, lintPython);
+    const jar = timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
     for (const language of languages) {
       timed(
         `Generated the ${language} client from ${path.relative(root, input)} into ` +

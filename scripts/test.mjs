@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The two tiers of tests. `npm test` (the README's test command) is the fast tier: the lint (type check included),
 // then vitest's unit and in-process files beside the Python and Go sources' checks and tests (the clients step with
-// `test`). `npm run e2e` is the end-to-end tier, which CI runs after it: vitest's *.e2e.test.ts files beside the tours
+// `test`, a lane per language). `npm run e2e` is the end-to-end tier, which CI runs after it: vitest's *.e2e.test.ts files beside the tours
 // of the built Python and Go artifacts (the clients step with `artifacts`), then the journey table (it drives those
 // artifacts and shares no mock with vitest's), then the generator matrix (its compilers keep both cores busy).
 // vitest prints as it runs; a step beside it holds its output and prints it whole once it ends, so the two never
@@ -20,7 +20,11 @@ export const TIERS = {
     vitestConfig: "vitest.config.ts",
     isFile: (f) => f.endsWith(".test.ts") && !f.endsWith(".e2e.test.ts"),
     lint: true,
-    beside: ["clients", "scripts/clients.mjs", ["test"], "Python and Go sources (npm run clients -- test)"],
+    // Two lanes, so the longer (Python: its environment, ruff, pytest) does not wait for the other (Go).
+    beside: [
+      ["clients", "scripts/clients.mjs", ["test", "python"], "Python sources (npm run clients -- test python)"],
+      ["clients", "scripts/clients.mjs", ["test", "go"], "Go sources (npm run clients -- test go)"],
+    ],
     after: [],
   },
   e2e: {
@@ -35,7 +39,9 @@ export const TIERS = {
       ["build"],
       "Build the Python and Go artifacts (npm run clients -- build)",
     ],
-    beside: ["clients", "scripts/clients.mjs", ["artifacts"], "Python and Go artifacts (npm run clients -- artifacts)"],
+    beside: [
+      ["clients", "scripts/clients.mjs", ["artifacts"], "Python and Go artifacts (npm run clients -- artifacts)"],
+    ],
     after: [
       ["journeys", "scripts/journeys.mjs", [], "Journey x client (npm run journeys)"],
       ["generators", "scripts/generators.mjs", [], "Generator matrix (npm run generators)"],
@@ -94,9 +100,10 @@ async function main() {
     const built = await node(script, args);
     if (built.code !== 0) process.exit(built.code);
   }
-  const [besideName, besideScript, besideArgs, besideTitle] = tier.beside;
-  announce(`vitest (${tier.vitestConfig}), with the ${besideTitle} beside it`);
-  const beside = node(besideScript, besideArgs, true);
+  announce(
+    `vitest (${tier.vitestConfig}), with the ${tier.beside.map(([, , , title]) => title).join(" and the ")} beside it`,
+  );
+  const besides = tier.beside.map(([name, script, args, title]) => ({ name, title, run: node(script, args, true) }));
   const vitest = await node("node_modules/vitest/vitest.mjs", [
     "run",
     "--config",
@@ -106,10 +113,12 @@ async function main() {
   ]);
   if (vitest.code !== 0) failed.push("vitest");
   const besideStarted = performance.now();
-  const { code, output } = await beside;
-  announce(`${besideTitle}, run beside vitest (waited ${seconds(besideStarted)} for it after vitest):`);
-  process.stdout.write(output);
-  if (code !== 0) failed.push(besideName);
+  for (const { name, title, run } of besides) {
+    const { code, output } = await run;
+    announce(`${title}, run beside vitest (waited ${seconds(besideStarted)} for it after vitest):`);
+    process.stdout.write(output);
+    if (code !== 0 && !failed.includes(name)) failed.push(name);
+  }
   for (const [name, script, args, title] of tier.after) {
     announce(`${title}:`);
     const step = await node(script, args);

@@ -1,7 +1,8 @@
 // The two tiers (scripts/test.mjs): `npm test` runs the lint, then vitest's fast files beside the clients step with
-// `test`; `npm run e2e` builds the artifacts, then runs vitest's e2e files beside their tours, the journey table and
-// the generator matrix; either fails when a step fails, naming it. Checked by running the real scripts/test.mjs in a
-// copy of scripts/ where each step it starts is a stub that records how it was called and exits as the test says.
+// `test` (a Python lane and a Go lane); `npm run e2e` builds the artifacts, then runs vitest's e2e files beside their
+// tours, the journey table and the generator matrix; either fails when a step fails, naming it. Checked by running the
+// real scripts/test.mjs in a copy of scripts/ where each step it starts is a stub that records how it was called and
+// exits as the test says.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -65,13 +66,14 @@ test("npm test and npm run e2e are scripts/test.mjs, npm run clients the clients
   expect(pkg.scripts.journeys).toBe("exec node scripts/journeys.mjs");
 });
 
-test("npm test: the lint first, then vitest's fast files and the clients step with `test`, nothing end-to-end", () => {
+test("npm test: the lint first, then vitest's fast files and the clients step's two lanes, nothing end-to-end", () => {
   const { code, output, steps } = npmTest();
   expect(code, output).toBe(0);
   expect(steps[0]).toEqual(["lint", []]);
-  expect(steps).toContainEqual(["clients", ["test"]]);
+  expect(steps).toContainEqual(["clients", ["test", "python"]]);
+  expect(steps).toContainEqual(["clients", ["test", "go"]]);
   expect(steps).toContainEqual(["vitest", ["run", "--config", "vitest.config.ts"]]);
-  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "lint", "vitest"]);
+  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "clients", "lint", "vitest"]);
 });
 
 test("npm run e2e: the artifacts built first, then vitest's e2e files beside their tours, the journeys, the matrix", () => {
