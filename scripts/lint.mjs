@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
-import { run, runNode } from "./run.mjs";
+import { run, runNode, stillRunning } from "./run.mjs";
 import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
 import { OASDIFF, oasdiffPath } from "./oasdiff.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
@@ -160,7 +160,6 @@ async function typeCheck() {
  * cold machine builds vacuum and installs oasdiff first), so the lint is never silent for long.
  */
 async function main() {
-  const began = performance.now();
   const pending = new Set([
     "redocly",
     "spectral:arazzo",
@@ -172,13 +171,7 @@ async function main() {
     console.log(
       `lint: installing oasdiff ${OASDIFF.version} with Go (once; about a minute) for the breaking-change check`,
     );
-  const heartbeat = setInterval(
-    () =>
-      console.log(
-        `lint: still running after ${Math.round((performance.now() - began) / 1000)} s: ${[...pending].join(", ")}`,
-      ),
-    10_000,
-  );
+  const stopHeartbeat = stillRunning("lint", pending);
   const done = (name) => (result) => {
     pending.delete(name);
     for (const r of [result].flat()) r.report();
@@ -191,7 +184,7 @@ async function main() {
     biomeCheck().then(done("biome")),
     typeCheck().then(done("tsc")),
   ]);
-  clearInterval(heartbeat);
+  stopHeartbeat();
   if (results.flat().some((r) => r.failed)) process.exit(1);
 }
 

@@ -213,3 +213,19 @@ export function runSync(command, args, options = {}) {
 export function runNode(script, args, options = {}) {
   return run(process.execPath, [script, ...args], { name: [path.basename(script), ...args].join(" "), ...options });
 }
+
+/**
+ * Every `everyMs` (10 s), while `pending` (names of what runs) is not empty, prints `PREFIX: still running after N s:
+ * NAMES`, so a step that waits on others is never silent for long. Returns the function that stops it.
+ * @param {string} prefix @param {Set<string>} pending @param {number} [everyMs]
+ */
+export function stillRunning(prefix, pending, everyMs = 10_000) {
+  const began = performance.now();
+  const timer = setInterval(() => {
+    if (pending.size)
+      console.log(
+        `${prefix}: still running after ${Math.round((performance.now() - began) / 1000)} s: ${[...pending].join(", ")}`,
+      );
+  }, everyMs);
+  return () => clearInterval(timer);
+}

@@ -10,7 +10,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit, refuse } from "./args.mjs";
-import { runNode } from "./run.mjs";
+import { runNode, stillRunning } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
 /** Each tier: its vitest config and files, the step beside vitest, and the steps after both. */
@@ -113,12 +113,17 @@ async function main() {
   ]);
   if (vitest.code !== 0) failed.push("vitest");
   const besideStarted = performance.now();
+  // Their output is held until each ends: say what is still running meanwhile.
+  const pending = new Set(besides.map(({ title }) => title));
+  for (const { title, run } of besides) run.then(() => pending.delete(title));
+  const stopHeartbeat = stillRunning(tier.name === "test" ? "npm test" : "npm run e2e", pending);
   for (const { name, title, run } of besides) {
     const { code, output } = await run;
     announce(`${title}, run beside vitest (waited ${seconds(besideStarted)} for it after vitest):`);
     process.stdout.write(output);
     if (code !== 0 && !failed.includes(name)) failed.push(name);
   }
+  stopHeartbeat();
   for (const [name, script, args, title] of tier.after) {
     announce(`${title}:`);
     const step = await node(script, args);

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, test } from "vitest";
-import { RunError, run, runSync } from "../../scripts/run.mjs";
+import { afterAll, describe, expect, test, vi } from "vitest";
+import { RunError, run, runSync, stillRunning } from "../../scripts/run.mjs";
 import { alive } from "../helpers/processes.ts";
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), "run-")));
@@ -161,4 +161,26 @@ describe("a command that cannot start", () => {
     await expect(run(command, args, { cwd })).rejects.toThrow(`did not start: its folder ${cwd} does not exist`);
     expect(() => runSync(command, args, { cwd })).toThrow(`did not start: its folder ${cwd} does not exist`);
   });
+});
+
+test("stillRunning names what still runs at each beat, and nothing once all ended or stopped", async () => {
+  const lines: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+  try {
+    const pending = new Set(["Python sources", "Go sources"]);
+    const stop = stillRunning("npm test", pending, 30);
+    await new Promise((r) => setTimeout(r, 45));
+    pending.delete("Go sources");
+    await new Promise((r) => setTimeout(r, 30));
+    pending.clear();
+    await new Promise((r) => setTimeout(r, 45));
+    stop();
+    expect(lines[0]).toMatch(/^npm test: still running after \d+ s: Python sources, Go sources$/);
+    expect(lines.at(-1)).toMatch(/^npm test: still running after \d+ s: Python sources$/);
+    const said = lines.length;
+    await new Promise((r) => setTimeout(r, 45));
+    expect(lines).toHaveLength(said);
+  } finally {
+    log.mockRestore();
+  }
 });
