@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The two tiers of tests. `npm test` (the README's test command) is the fast tier: the lint (type check included),
 // then vitest's unit and in-process files beside the Python and Go sources' checks and tests (the clients step with
-// `test`, a lane per language). `npm run e2e` is the end-to-end tier, which CI runs after it: vitest's *.e2e.test.ts files beside the tours
-// of the built Python and Go artifacts (the clients step with `artifacts`), then the journey table (it drives those
-// artifacts and shares no mock with vitest's), then the generator matrix (its compilers keep both cores busy).
+// `test`, a lane per language). `npm run e2e` is the end-to-end tier, which CI runs after it: vitest's *.e2e.test.ts
+// files beside the tours of the built Python and Go artifacts (the clients step with `artifacts`), then the journey
+// table (it drives those artifacts and shares no mock with vitest's), then the generator matrix (its compilers keep
+// both cores busy).
 // vitest prints as it runs; a step beside it holds its output and prints it whole once it ends, so the two never
 // interleave. Arguments are vitest's file filters (`npm test -- test/client` runs those files; the other steps still
 // run), each checked against the tier's files before anything starts; vitest's own options go after a second `--`.
