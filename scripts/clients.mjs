@@ -643,10 +643,9 @@ async function testArtifacts(artifacts) {
 export const command = {
   name: "clients",
   usage:
-    "npm run clients [-- generate|build|test|artifacts|prepare] [python] [go]   (default: generate, both languages)\n" +
-    "  test: lint, build and test the sources (the fast tier); artifacts: the tours of what `build` wrote (end-to-end)\n" +
-    "  prepare: only fetch and build the tools `test` uses (Python's environment, the generator jar, staticcheck)",
-  positionals: { max: 3, choices: ["generate", "build", "test", "artifacts", "prepare", "python", "go"] },
+    "npm run clients [-- generate|build|test|artifacts] [python] [go]   (default: generate, both languages)\n" +
+    "  test: lint, build and test the sources (the fast tier); artifacts: the tours of what `build` wrote (end-to-end)",
+  positionals: { max: 3, choices: ["generate", "build", "test", "artifacts", "python", "go"] },
 };
 
 /** Reads the command line: what to do and for which languages. @throws UsageError (scripts/args.mjs) */
@@ -656,7 +655,6 @@ export function parseArgs(args) {
   const test = args.includes("test");
   return {
     test,
-    prepare: args.includes("prepare"),
     artifacts: args.includes("artifacts"),
     build: test || args.includes("build"),
     languages: chosen.length ? chosen : ["python", "go"],
@@ -689,14 +687,7 @@ function builtArtifacts(languages) {
 if (import.meta.main) {
   try {
     parseOrExit(command, process.argv.slice(2), packageInfo);
-    const { test, prepare, artifacts: tours, build, languages } = parseArgs(process.argv.slice(2));
-    if (prepare) {
-      // npm test runs this beside the lint: mostly downloads, so the lanes after it find their tools in place.
-      if (languages.includes("python")) timed("Prepared .cache/venv (python/requirements-test.txt)", devPython);
-      timed(`OpenAPI Generator ${GENERATOR.version} jar`, generatorJar);
-      if (languages.includes("go")) timed(`staticcheck ${STATICCHECK}`, staticcheck);
-      process.exit();
-    }
+    const { test, artifacts: tours, build, languages } = parseArgs(process.argv.slice(2));
     if (tours) {
       const start = performance.now();
       await testArtifacts(builtArtifacts(languages));

@@ -11,7 +11,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseOrExit, refuse } from "./args.mjs";
-import { runNode, start, stillRunning } from "./run.mjs";
+import { runNode, stillRunning } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
 /** Each tier: its vitest config and files, the step beside vitest, and the steps after both. */
@@ -21,9 +21,6 @@ export const TIERS = {
     vitestConfig: "vitest.config.ts",
     isFile: (f) => f.endsWith(".test.ts") && !f.endsWith(".e2e.test.ts"),
     lint: true,
-    // Beside the lint: the clients step's downloads (Python's environment, the generator jar) and staticcheck's
-    // build, which would otherwise start only once the lint has passed.
-    prepare: ["clients", "scripts/clients.mjs", ["prepare"], "the clients step's tools (npm run clients -- prepare)"],
     // Two lanes, so the longer (Python: its environment, ruff, pytest) does not wait for the other (Go).
     beside: [
       ["clients", "scripts/clients.mjs", ["test", "python"], "Python sources (npm run clients -- test python)"],
@@ -94,22 +91,9 @@ async function main() {
   const began = performance.now();
   const failed = [];
   if (tier.lint) {
-    const [prepName, prepScript, prepArgs, prepTitle] = tier.prepare;
-    announce(
-      `Lint: Redocly, Spectral, vacuum, the breaking-change check, Biome, tsc (npm run lint); ${prepTitle} beside it`,
-    );
-    const prepare = start(process.execPath, [path.join(root, prepScript), ...prepArgs], { group: true, check: false });
+    announce("Lint: Redocly, Spectral, vacuum, the breaking-change check, Biome, tsc (npm run lint)");
     const lint = await node("scripts/lint.mjs", []);
-    if (lint.code !== 0) {
-      prepare.stop("SIGKILL");
-      process.exit(lint.code);
-    }
-    const stopHeartbeat = stillRunning("npm test", new Set([prepTitle]));
-    const prepared = await prepare.result.catch((err) => ({ ok: false, output: `${err.message}\n` }));
-    stopHeartbeat();
-    announce(`${prepTitle[0].toUpperCase()}${prepTitle.slice(1)}, run beside the lint:`);
-    process.stdout.write(prepared.output);
-    if (!prepared.ok) failed.push(prepName);
+    if (lint.code !== 0) process.exit(lint.code);
   }
   if (tier.before) {
     const [, script, args, title] = tier.before;

@@ -23,8 +23,7 @@ const STEPS: Record<string, string> = {
 
 const stub = (name: string) => `import { appendFileSync } from "node:fs";
 appendFileSync(process.env.FO_STEP_LOG, JSON.stringify(["${name}", process.argv.slice(2)]) + "\\n");
-// FO_FAIL_STEP names the step, or the step and its first argument ("clients prepare").
-process.exitCode = Number(["${name}", "${name} " + process.argv[2]].includes(process.env.FO_FAIL_STEP));
+process.exitCode = Number(process.env.FO_FAIL_STEP === "${name}");
 `;
 
 let dir = "";
@@ -70,17 +69,11 @@ test("npm test and npm run e2e are scripts/test.mjs, npm run clients the clients
 test("npm test: the lint first, then vitest's fast files and the clients step's two lanes, nothing end-to-end", () => {
   const { code, output, steps } = npmTest();
   expect(code, output).toBe(0);
-  // The clients step's tools are prepared beside the lint; the rest waits for the lint.
-  expect(steps.slice(0, 2)).toEqual(
-    expect.arrayContaining([
-      ["lint", []],
-      ["clients", ["prepare"]],
-    ]),
-  );
+  expect(steps[0]).toEqual(["lint", []]);
   expect(steps).toContainEqual(["clients", ["test", "python"]]);
   expect(steps).toContainEqual(["clients", ["test", "go"]]);
   expect(steps).toContainEqual(["vitest", ["run", "--config", "vitest.config.ts"]]);
-  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "clients", "clients", "lint", "vitest"]);
+  expect(steps.map(([name]) => name).sort()).toEqual(["clients", "clients", "lint", "vitest"]);
 });
 
 test("npm run e2e: the artifacts built first, then vitest's e2e files beside their tours, the journeys, the matrix", () => {
@@ -110,18 +103,10 @@ test("a failing clients step fails npm test, and says so, after vitest ran", () 
   expect(steps.map(([name]) => name)).toContain("vitest");
 });
 
-test("a failing lint stops npm test before any other step but the preparation beside it", () => {
+test("a failing lint stops npm test before any other step", () => {
   const { code, steps } = npmTest("lint");
   expect(code).not.toBe(0);
-  expect(steps.filter(([name, args]) => !(name === "clients" && args[0] === "prepare"))).toEqual([["lint", []]]);
-});
-
-test("a failing preparation fails npm test, and says so, after vitest and the lanes ran", () => {
-  const { code, output, steps } = npmTest("clients prepare");
-  expect(code).toBe(1);
-  expect(output).toMatch(/npm test failed:.*\bclients\b/);
-  expect(steps.map(([name]) => name)).toContain("vitest");
-  expect(steps).toContainEqual(["clients", ["test", "go"]]);
+  expect(steps).toEqual([["lint", []]]);
 });
 
 test("a filter that matches no file of the tier is refused before anything runs", () => {
