@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.mjs";
 import { buildDocs } from "../scripts/docs.mjs";
 import { serveDocs } from "../scripts/serve-docs.mjs";
 import { layOutPeers } from "./docs-peers.ts";
@@ -22,7 +23,6 @@ import { median } from "./stats.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const MAX_MS = 15 * 60_000;
 const STEP_TIMEOUT = 30_000;
@@ -371,7 +371,7 @@ try {
   const base = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/`;
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    args: CHROMIUM_FLAGS,
   });
   const chosen = renderers.filter((r) => !process.env.ONLY || r.name.toLowerCase().includes(process.env.ONLY));
   for (const rate of [1, 4]) {

@@ -7,11 +7,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
+import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.mjs";
 import { buildDocs, defaultOutDir } from "./docs.mjs";
 import { serveDocs } from "./serve-docs.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
 /** One Lighthouse run; resolves with the figures this project reports, and the whole report. */
@@ -23,16 +23,8 @@ export async function audit(url, preset) {
     import("lighthouse/core/config/desktop-config.js"),
   ]);
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
     const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
@@ -65,8 +57,8 @@ export async function audit(url, preset) {
 export async function intentToReady(url, cpuSlowdown = 1) {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    executablePath: chromiumPath,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage();

@@ -2,19 +2,12 @@
 // with the background traffic this machine cannot send turned off. A missing Chromium fails with what to install.
 import { existsSync } from "node:fs";
 import { type Browser, chromium, type LaunchOptions } from "playwright-core";
+import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/chromium.mjs";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export { chromiumPath };
 
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+// Playwright's own headless form; QUIC off, so every request goes over the TCP the tests watch.
+export const CHROMIUM_ARGS = ["--headless", ...CHROMIUM_FLAGS, "--disable-quic"];
 
 /** Throws, naming what to install, when Debian's Chromium is not there. */
 export function assertChromium(): void {

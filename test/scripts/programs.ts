@@ -16,6 +16,7 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "operations.mjs": "the client's operation lists, made by build.mjs",
   "docs-static.mjs": "the docs page's static reference, made by docs.mjs",
   "docs-search.mjs": "the docs page's search index and script, made by docs.mjs",
+  "chromium.mjs": "where Debian's Chromium is and its flags, for the browser tests, Lighthouse and the docs bench",
   "mutation-set.mjs":
     "what mutation testing mutates, read by stryker.config.mjs, mutation.mjs and vitest.mutation.config.ts",
 };
