@@ -19,6 +19,18 @@ beforeAll(async () => {
   spectral = await spectralFor();
 });
 
+/** Lints with only `rules` on: Spectral reads each rule's `enabled` when it runs, so the one loaded ruleset serves. */
+async function lintOnly(rules: string[], doc: Json) {
+  const all = Object.entries(spectral.ruleset!.rules);
+  const was = all.map(([, rule]) => rule.enabled);
+  for (const [id, rule] of all) rule.enabled = rules.includes(id);
+  try {
+    return await lint(spectral, doc);
+  } finally {
+    for (const [i, [, rule]] of all.entries()) rule.enabled = was[i]!;
+  }
+}
+
 interface Breakage {
   convention: string;
   rule: string;
@@ -210,11 +222,47 @@ describe("the project's document", () => {
     }
   });
 
+  // Each breakage under the rules it names only: the rule fails at the place to fix, and so does each rule named beside
+  // it. That no other rule fails is the next test's, with the full ruleset once on a copy holding every breakage (a
+  // full run per copy cost about 2 s each).
   test.each(breakages)("breaking $convention fails $rule", async ({ rule, path: at, alsoBy = [], breakIt }) => {
     const doc = copy();
     breakIt(doc);
-    const findings = await lint(spectral, doc);
+    const findings = await lintOnly([rule, ...alsoBy], doc);
     expect(findings).toContainEqual(expect.objectContaining({ code: rule, path: at, severity: 0 }));
     expect(new Set(findings.map((f) => f.code))).toEqual(new Set([rule, ...alsoBy]));
+  });
+
+  // Breakages that touch the same place cannot share a copy: each goes into the first copy it applies to.
+  test("the breakages together, a copy each group, fail the full ruleset's named rules and no other", async () => {
+    const groups: Array<{ doc: Json; members: Breakage[] }> = [];
+    for (const breakage of breakages) {
+      const group = groups.find(({ doc }) => {
+        const trial = structuredClone(doc);
+        try {
+          breakage.breakIt(trial);
+        } catch {
+          return false;
+        }
+        return true;
+      });
+      if (group) {
+        breakage.breakIt(group.doc);
+        group.members.push(breakage);
+      } else {
+        const doc = copy();
+        breakage.breakIt(doc);
+        groups.push({ doc, members: [breakage] });
+      }
+    }
+    expect(groups.length).toBeLessThan(breakages.length / 4);
+    for (const { doc, members } of groups) {
+      const findings = await lint(spectral, doc);
+      expect(new Set(findings.map((f) => f.code))).toEqual(
+        new Set(members.flatMap((b) => [b.rule, ...(b.alsoBy ?? [])])),
+      );
+      for (const { rule, path: at } of members)
+        expect(findings).toContainEqual(expect.objectContaining({ code: rule, path: at, severity: 0 }));
+    }
   });
 });
