@@ -44,7 +44,7 @@ function typeCheck(file: string, source: string): string[] {
   host.readFile = (name) => (path.resolve(name) === file ? source : readFile(name));
   const program = ts.createProgram({ rootNames: [file], options, host });
   return ts
-    .getPreEmitDiagnostics(program)
+    .getPreEmitDiagnostics(program, program.getSourceFile(file))
     .filter((d) => d.file === undefined || path.resolve(d.file.fileName) === file)
     .map((d) => {
       const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;

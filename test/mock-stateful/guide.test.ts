@@ -42,7 +42,7 @@ function typeErrors(file: string): string[] {
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
   const program = ts.createProgram({ rootNames: [file], options: { ...options, noEmit: true } });
   return ts
-    .getPreEmitDiagnostics(program)
+    .getPreEmitDiagnostics(program, program.getSourceFile(file))
     .filter((d) => d.file?.fileName === file)
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
