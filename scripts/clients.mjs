@@ -7,8 +7,8 @@
 // `build` wrote outside the repository (fresh virtual environments for each CPython from 3.10, a fresh Go module) and
 // runs the tour of every operation against the mock in production-auth mode, printing the table operation x language.
 // Usage: node scripts/clients.mjs [generate|build|test|artifacts] [python] [go]   (default: generate, both languages)
-// Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/pip, .cache/go/mod and
-// .cache/go/bin (staticcheck); Go's build cache stays Go's own.
+// Caches (git-ignored): .cache/m2 (the generator jar), .cache/venv and .cache/go/bin (staticcheck); downloads go to
+// pip's and Go's own caches (scripts/tools.mjs toolEnv).
 import { createHash } from "node:crypto";
 import {
   cpSync,

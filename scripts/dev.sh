@@ -34,10 +34,12 @@ scripts | grep -qxF -- "$script" ||
   refuse "unknown npm script \"$script\""
 
 # npm ci prints nothing until it ends (about 45 s on a fresh machine): say how far it got every 8 s.
+# --prefer-offline: a package already in npm's cache is taken from it without asking the registry again (the lock
+# file pins each one's integrity): a second clone's install took 41 s instead of 51 s and no longer waits on the network.
 npm_ci() {
   local log pid started=$SECONDS shown=$SECONDS
   log=$(mktemp)
-  (cd "$root" && exec npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1 &
+  (cd "$root" && exec npm ci --prefer-offline --no-audit --no-fund --loglevel=error) >"$log" 2>&1 &
   pid=$!
   while kill -0 "$pid" 2>/dev/null; do
     sleep 1

@@ -32,7 +32,6 @@ export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
     env: {
       ...quietEnv,
       GOBIN: binDir,
-      GOMODCACHE: path.join(cache, "go/mod"),
       // A Go older than oasdiff's go.mod line fetches that toolchain from the Go proxy (GOTOOLCHAIN=auto).
       GOTOOLCHAIN: "auto",
       GOFLAGS: "-mod=mod",

@@ -22,16 +22,15 @@ export const quietEnv = {
 };
 
 /**
- * quietEnv plus what the Python, Go and Maven tools need here: their caches in the git-ignored .cache/, the Go
- * toolchain the machine has (no download), modules resolved from go.mod, no bytecode files, no pip or Go telemetry
- * and update checks. The clients step (clients.mjs) and the generator matrix (generators/tools.mjs) share it.
+ * quietEnv plus what the Python, Go and Maven tools need here: the Go toolchain the machine has (no download),
+ * modules resolved from go.mod, no bytecode files, no pip or Go telemetry and update checks. Downloads go to pip's and
+ * Go's own caches (the user's, shared by every clone and checked by pip's hashes and go.sum): a fresh clone fetches
+ * nothing already fetched. The clients step (clients.mjs) and the generator matrix (generators/tools.mjs) share it.
  */
 export const toolEnv = {
   ...quietEnv,
-  PIP_CACHE_DIR: path.join(root, ".cache/pip"),
   PIP_DISABLE_PIP_VERSION_CHECK: "1",
   PYTHONDONTWRITEBYTECODE: "1",
-  GOMODCACHE: path.join(root, ".cache/go/mod"),
   GOTOOLCHAIN: "local",
   GOFLAGS: "-mod=mod",
   GOTELEMETRY: "off",

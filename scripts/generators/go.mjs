@@ -1,6 +1,6 @@
 // The Go generators: each client in a Go module under out/generators/<id>/ with its driver
 // (test/generators/matrix/drivers/<id>/, package main) and the shared scenario.go; the generators' runtime
-// libraries come through the Go proxy into .cache/go/mod (`go mod tidy`).
+// libraries come through the Go proxy into Go's own module cache (`go mod tidy`).
 // builds: go vet over the generated package and the driver; typed success: go vet over typed/ alone.
 import { cpSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -9,7 +9,6 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { toolEnv } from "../../scripts/tools.mjs";
 import { readerEnv } from "../helpers/readerShell.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -141,7 +140,6 @@ describe("in the consumer's project", () => {
     const pyEnv = {
       ...env(),
       PATH: `${path.join(dir, "node_modules/.bin")}${path.delimiter}${env().PATH}`,
-      PIP_CACHE_DIR: toolEnv.PIP_CACHE_DIR,
       PIP_DISABLE_PIP_VERSION_CHECK: "1",
     };
     const start = performance.now();
