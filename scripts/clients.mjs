@@ -223,6 +223,8 @@ function devPython() {
     "install",
     "--quiet",
     "--require-virtualenv",
+    // No .pyc files written at install (PYTHONDONTWRITEBYTECODE says the same for the runs): 5 s of CPU less.
+    "--no-compile",
     "-r",
     path.join(root, "python/requirements-test.txt"),
   ]);
