@@ -223,8 +223,8 @@ describe("the project's document", () => {
   });
 
   // Each breakage under the rules it names only: the rule fails at the place to fix, and so does each rule named beside
-  // it. That no other rule fails is the next test's, with the full ruleset once on a copy holding every breakage (a
-  // full run per copy cost about 2 s each).
+  // it. That no other rule fails is the next test's, with the full ruleset once per group of breakages that fit one
+  // copy (a full run per broken copy cost about 2 s each).
   test.each(breakages)("breaking $convention fails $rule", async ({ rule, path: at, alsoBy = [], breakIt }) => {
     const doc = copy();
     breakIt(doc);
