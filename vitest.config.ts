@@ -30,6 +30,8 @@ export default defineConfig({
     setupFiles: ["test/helpers/processState.ts"],
     // Both cores of the development and CI machines (vitest's default leaves one idle there).
     maxWorkers: 2,
+    // The default reporter, and every 10 s the files still running (a long file is otherwise silent until it ends).
+    reporters: ["default", "./test/helpers/stillRunningReporter.ts"],
     // One Prism for the whole run, shared by the files that mock against it.
     globalSetup: ["test/helpers/globalSetup.ts"],
     // No type check here: the *.test-d.ts files (expectTypeOf, @ts-expect-error) are part of the program that

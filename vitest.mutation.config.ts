@@ -24,6 +24,8 @@ export default defineConfig({
       "test/client/prism.test.ts",
     ],
     globalSetup: [],
+    // StrykerJS reports its own progress.
+    reporters: ["default"],
     isolate: true,
     // A mutant that stops an answer makes its test wait for one (or a server's close, in a hook): vitest fails it within
     // 4 s (the slowest test here takes under 3 s), which counts it killed at once, where StrykerJS's own timeout would

@@ -14,6 +14,7 @@ import { startEcho } from "./generators/echo.mjs";
 import { GENERATORS } from "./generators/registry.mjs";
 import { ensureDir, matrixDir, tail, ToolError } from "./generators/tools.mjs";
 import { parseOrExit, refuse } from "./args.mjs";
+import { stillRunning } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
 /** The columns, in order; each check's verdict is `true`, or a string saying why it failed. */
@@ -264,14 +265,32 @@ if (import.meta.main) {
         `Generator matrix on ${path.relative(root, options.document)} (${ids.length} operations), ` +
           `${chosen.length} generators:`,
       );
-      // Every tool install at once (downloads wait on the network, not the cores); a failed one is
-      // reported again by the first cell of each generator that needs it.
-      await Promise.allSettled(chosen.map((g) => g.install()));
-      console.log(`Tools ready after ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-      const rows = await pool(2, chosen, async (generator) => ({
-        generator,
-        ...(await check(generator, { document: options.document, scenario, ids, out: options.out })),
-      }));
+      // What installs or runs, said every 10 s: the table prints only once every generator has ended.
+      const pending = new Set();
+      const stopHeartbeat = stillRunning("generators", pending);
+      const during = async (name, work) => {
+        pending.add(name);
+        try {
+          return await work();
+        } finally {
+          pending.delete(name);
+        }
+      };
+      let rows;
+      try {
+        // Every tool install at once (downloads wait on the network, not the cores); a failed one is
+        // reported again by the first cell of each generator that needs it.
+        await Promise.allSettled(chosen.map((g) => during(`installing ${g.id}`, () => g.install())));
+        console.log(`Tools ready after ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+        rows = await pool(2, chosen, async (generator) => ({
+          generator,
+          ...(await during(generator.id, () =>
+            check(generator, { document: options.document, scenario, ids, out: options.out }),
+          )),
+        }));
+      } finally {
+        stopHeartbeat();
+      }
       const { failures, unreached } = printTable(rows);
       console.log(`${((performance.now() - started) / 1000).toFixed(0)} s in all.`);
       if (options.json) {
