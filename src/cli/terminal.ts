@@ -11,6 +11,4 @@ export interface Terminal {
   exitCode?: number | string | null | undefined;
   exit(code: number): void;
   once(signal: "SIGINT" | "SIGTERM" | "SIGHUP", listener: () => void): unknown;
-  /** The parent's process id (the process's own): a server stops when its parent goes without a signal reaching it. */
-  readonly ppid?: number;
 }

@@ -1,7 +1,9 @@
-// fo-mock: the mock on the command line (`npx fo-mock`, `bash scripts/dev.sh mock` in this repository). It reads its
-// options, starts the mock with startMock, prints one ready line (the URL, the auth mode, where the control API's token
-// comes from, never a key or token), and stops the mock on SIGINT, SIGTERM or SIGHUP. `fo-mock keys` writes a test key
-// pair. Wrong input, a port in use or keys it cannot use end it with exit code 2 and the reason.
+// fo-mock: the mock on the command line (`npx fo-mock`, `bash scripts/dev.sh mock` in this repository), served in this
+// one process. It reads its options, starts the mock, prints one ready line (the URL, the auth mode, where the control
+// API's token comes from, never a key or token), and stops the mock on SIGINT, SIGTERM or SIGHUP, when its parent
+// process ends, and with --stop-on-stdin-close when its standard input closes (the tie a program that starts it holds).
+// `fo-mock keys` writes a test key pair. Wrong input, a port in use or keys it cannot use end it with exit code 2 and
+// the reason.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Command, parseCommandLine, quote, UsageError, usageText, type Values } from "../cli/args.ts";
@@ -9,10 +11,10 @@ import type { Terminal } from "../cli/terminal.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { KEYS_FILE_ENV } from "./auth/keys.ts";
 import { ACCESS_KEY_NAME, envFileText, keysFileText, newKeyPair, writePrivate } from "./launch/keys.ts";
-import { type Auth, type MockOptions, MockOptionsError } from "./launch/options.ts";
-import { type RunningMock, startMock } from "./launch/start.ts";
-import type { FrontReady } from "./prism/inPrism.ts";
+import { type Auth, type MockOptions, MockOptionsError, resolveOptions } from "./launch/options.ts";
+import type { MockReady, ServedMock } from "./server.ts";
 import { CONTROL_TOKEN_ENV } from "./stateful/options.ts";
+import { tieToStarter } from "../server/tie.ts";
 
 /** The environment variables fo-mock reads besides its options. */
 export const ENV = {
@@ -30,6 +32,7 @@ export const mockCommand = {
   name: "fo-mock",
   usage: `fo-mock [--port N] [--auth sandbox|production] [--keys FILE] [--window S] [--future S]
                [--replay reject|allow] [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE] [--control]]
+               [--stop-on-stdin-close]
        fo-mock keys [--out FILE] [--env-out FILE] [--access-key NAME] [--force]
   --port N            port on 127.0.0.1 (default ${ENV.port} or 4010; 0 picks a free one)
   --auth MODE         sandbox (any Bearer token; default) or production (HMAC signatures verified)
@@ -38,12 +41,16 @@ export const mockCommand = {
   --window S          production: how old a signed timestamp may be (default 300)
   --future S          production: how far ahead of the mock's clock it may be (default 60)
   --replay MODE       production: a repeated signature on a write: reject (default) or allow
-  --bare              Prism alone: no signature front, no state, no credential checked
+  --bare              Prism's own server alone: no signature front, no state, no credential checked
   --stateful          keep quotes, orders, external accounts, hedges and RFI cases in memory
   --stateful-options FILE, --rfi-fixture FILE   its settings and RFI cases (JSON)
   --control           the control API under /__mock/ (clock, faults, request log); with production auth its token
                       comes from ${CONTROL_TOKEN_ENV}
-  Portfolio routes take any Bearer token, or only those in ${ENV.portfolioTokens} (comma-separated).`,
+  --stop-on-stdin-close
+                      stop when standard input closes: a program that starts fo-mock keeps a pipe open as its stdin,
+                      and the mock stops when that program ends, however it ends
+  Portfolio routes take any Bearer token, or only those in ${ENV.portfolioTokens} (comma-separated). fo-mock stops on
+  Ctrl-C, SIGTERM or SIGHUP, and when its parent process ends.`,
   options: {
     port: string,
     auth: { ...string, choices: ["sandbox", "production"] },
@@ -56,6 +63,7 @@ export const mockCommand = {
     "stateful-options": string,
     "rfi-fixture": string,
     control: flag,
+    "stop-on-stdin-close": flag,
   },
   positionals: { max: 0 },
 } satisfies Command;
@@ -154,12 +162,15 @@ export function mockOptions(values: Values, env: NodeJS.ProcessEnv, cwd: string)
   return options;
 }
 
+/** Errors of the mock's start that mean an option it was given cannot be used (keys, settings, a fixture). */
+const OPTION_ERRORS = new Set(["StatefulOptionsError", "RfiFixtureError", "MockKeysError"]);
+
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
 /** The lines printed once the mock answers: what it checks, where the control API is, the URL. Never a secret. */
-export function readyLines(mock: Pick<RunningMock, "url" | "ready">, options: MockOptions): string[] {
+export function readyLines(mock: Pick<ServedMock, "url" | "ready">, options: MockOptions): string[] {
   const ready = mock.ready;
-  if (!ready)
+  if (ready.bare)
     return [`fo-mock ready: ${mock.url} (Prism alone: no signature front, no credential checked; Ctrl-C stops it)`];
   const production = options.auth === "production";
   const mode = production
@@ -175,7 +186,7 @@ export function readyLines(mock: Pick<RunningMock, "url" | "ready">, options: Mo
   return lines;
 }
 
-function statefulLine(url: string, { operations, controlPrefix, control }: NonNullable<FrontReady["stateful"]>) {
+function statefulLine(url: string, { operations, controlPrefix, control }: NonNullable<MockReady["stateful"]>) {
   const where =
     control === "off"
       ? "control API off (--control turns it on)"
@@ -233,41 +244,46 @@ export async function main(argv: string[], terminal: Terminal = process, cwd = p
     }
   }
   let options: MockOptions;
+  let stopOnStdinClose = false;
   try {
     const { values } = parseCommandLine(mockCommand, argv);
     if (values.help) return void terminal.stdout.write(`${usageText(mockCommand)}\n`);
     if (values.version) return void terminal.stdout.write(`fo-mock ${version()}\n`);
     options = mockOptions(values, terminal.env, cwd);
+    stopOnStdinClose = values["stop-on-stdin-close"] === true;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     return refuse("fo-mock", usageText(mockCommand), err.message);
   }
-  let mock: RunningMock;
+  let mock: ServedMock;
   try {
-    mock = await startMock({ ...options, log: "inherit" });
+    const { config } = resolveOptions(options);
+    // Loaded only now: Prism's modules are most of the start, and --help or a wrong option need none of them.
+    const { serveMock } = await import("./server.ts");
+    mock = await serveMock(config, {
+      out: (line) => terminal.stdout.write(`${line}\n`),
+      err: (line) => terminal.stderr.write(`${line}\n`),
+    });
   } catch (err) {
-    if (!(err instanceof MockOptionsError)) {
-      terminal.stderr.write(`fo-mock: ${(err as Error).message}\n`);
-      terminal.exitCode = 1;
-      return;
-    }
-    return refuse("fo-mock", usageText(mockCommand), err.message);
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === "EADDRINUSE")
+      return refuse("fo-mock", usageText(mockCommand), `port ${options.port} on 127.0.0.1 is in use`);
+    if (err instanceof MockOptionsError || OPTION_ERRORS.has(e.name))
+      return refuse("fo-mock", usageText(mockCommand), e.message);
+    terminal.stderr.write(`fo-mock: ${e.message}\n`);
+    terminal.exitCode = 1;
+    return;
   }
   let stopping = false;
-  const stop = () => {
+  const stop = (why?: string) => {
     if (stopping) return;
     stopping = true;
+    if (why) terminal.stderr.write(`fo-mock: stopping: ${why}.\n`);
     void mock.close().then(() => terminal.exit(0));
   };
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) terminal.once(signal, stop);
-  // npm passes SIGTERM on to its script but may not wait for it: re-parented (whoever started fo-mock went away without
-  // a signal reaching it), it stops as on Ctrl-C rather than serve on unattended.
-  const parent = terminal.ppid;
-  if (parent !== undefined) setInterval(() => process.ppid !== parent && stop(), 500).unref();
-  void mock.exited.then((how) => {
-    if (stopping) return;
-    terminal.stderr.write(`fo-mock: the mock stopped unexpectedly (${how}).\n`);
-    terminal.exit(1);
-  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) terminal.once(signal, () => stop());
+  // npm passes SIGTERM on to its shell, whose end leaves fo-mock to another parent: it stops as on Ctrl-C rather than
+  // serve on unattended. With --stop-on-stdin-close, the program that started it holds its stdin.
+  tieToStarter(stop, { stdin: stopOnStdinClose, parent: true });
   for (const line of readyLines(mock, options)) terminal.stdout.write(`${line}\n`);
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The fo-mock bin. The mock package ships it built (dist/fo-mock.mjs); in this repository `bash scripts/dev.sh mock`
-// runs it from source with tsx.
-import { main } from "./cli.ts";
+// runs it from source with tsx. The compile cache goes on before the CLI (and Prism) load.
+import { cacheCompiledCode } from "./launch/compileCache.ts";
 
+cacheCompiledCode();
+const { main } = await import("./cli.ts");
 void main(process.argv.slice(2));

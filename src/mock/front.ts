@@ -14,16 +14,19 @@ import { checkBearer } from "./auth/bearer.ts";
 import type { KeyStore } from "./auth/keys.ts";
 import { ReplayGuard, type ReplayPolicy } from "./auth/replay.ts";
 import { signatureMatches, verifyHeaders, type SignedHeaders } from "./auth/signature.ts";
-import { FrontResponse, handOverTo } from "./prism/handOver.ts";
-import type { AcceptedRequest, Pass, RequestHandler } from "./request/accepted.ts";
+import { answerFor } from "./prism/guard.ts";
+import type { MockAnswer, Mocker } from "./prism/mocker.ts";
+import type { AcceptedRequest, RequestHandler } from "./request/accepted.ts";
 import { MAX_BODY_BYTES, readBody } from "../server/body.ts";
 import { crashesPrism } from "./request/form.ts";
 import { isJson, MAX_JSON_DEPTH, nestsDeeperThan, parsesAsJson } from "./request/json.ts";
 import { isBearerRoute, PATH_PROBLEMS, readTarget, type PathProblem } from "./request/target.ts";
+import { HOP_BY_HOP } from "../server/hopByHop.ts";
 
 export { MAX_BODY_BYTES } from "../server/body.ts";
 export { DEFAULT_FUTURE_SECONDS, DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
-export type { AcceptedRequest, Pass, RequestHandler } from "./request/accepted.ts";
+export type { AcceptedRequest, RequestHandler } from "./request/accepted.ts";
+export type { MockAnswer, Mocker } from "./prism/mocker.ts";
 
 /**
  * Default for a signature seen twice inside the window on a request that changes state: refused, so one signature buys
@@ -60,10 +63,10 @@ const refusalDetail = (refusal: Refusal) =>
 
 export interface FrontOptions {
   /**
-   * Prism's own request listener: accepted requests are handed to it in this process, with no second HTTP hop (the
-   * mock runs the front inside Prism's process, ./prism/inPrism.ts). Tests give Prism's or a stand-in.
+   * Answers what the front accepted and the stateful mode left: Prism as a library behind the mock's routing
+   * (./prism/mocker.ts). Tests give it or a stand-in.
    */
-  prism: http.RequestListener;
+  prism: Mocker;
   /** production: every non-portfolio request must carry a valid signature. sandbox: no signature check. */
   auth?: "production" | "sandbox";
   /** Keys to verify against; needed in production mode. */
@@ -140,8 +143,7 @@ const awaitingContinue = new WeakSet<http.IncomingMessage>();
 
 /** The front's server, not yet listening (in Prism's process, Prism calls listen on it), and how to close it. */
 export function createFront(opts: FrontOptions): { server: http.Server; close(): Promise<void> } {
-  if (!opts.prism) throw new TypeError("The signature front needs `prism`, Prism's request listener.");
-  const pass: Pass = handOverTo(opts.prism);
+  if (!opts.prism) throw new TypeError("The signature front needs `prism`, the mocker that answers what it accepts.");
   const windowSeconds = opts.windowSeconds ?? DEFAULT_WINDOW_SECONDS;
   const futureSeconds = opts.futureSeconds ?? DEFAULT_FUTURE_SECONDS;
   const production = (opts.auth ?? "production") === "production";
@@ -208,12 +210,14 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
       method,
       path,
       query,
+      headers: req.headers,
       rawHeaders: req.rawHeaders,
       body,
       accessKey: signed?.accessKey,
     };
     if (opts.handle && (await opts.handle(accepted, res))) return;
-    pass(accepted, req, res);
+    const answer = await answerFor(res, path, () => opts.prism(accepted));
+    if (answer) write(res, answer);
   }
 
   function unauthorized(
@@ -253,12 +257,8 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     });
   }
 
-  // Prism writes its answers to the client's response, which adds what Prism leaves out.
   // The Host check is the front's (Node's own answers 400 without a body).
-  const server: http.Server = http.createServer(
-    { requireHostHeader: false, ServerResponse: FrontResponse as typeof http.ServerResponse },
-    onRequest,
-  );
+  const server: http.Server = http.createServer({ requireHostHeader: false }, onRequest);
   // Node answers `Expect: 100-continue` by itself unless told otherwise: here it waits for authentication.
   server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
     awaitingContinue.add(req);
@@ -298,6 +298,15 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
  * methods only.
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Writes an answer the mocker made; the client's connection is the front's to manage, so its headers are its own. */
+function write(res: http.ServerResponse, answer: MockAnswer) {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(answer.headers))
+    if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
 
 function header(req: http.IncomingMessage, name: string): string | undefined {
   // Node gives an array for Set-Cookie alone: a repeated Authorization keeps its first, a repeated X-SVC-Date is

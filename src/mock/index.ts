@@ -2,4 +2,4 @@
 export { newKeyPair, type KeyPair } from "./launch/keys.ts";
 export { MockOptionsError, type MockOptions } from "./launch/options.ts";
 export { MockStartError, startMock, type RunningMock, type StartOptions } from "./launch/start.ts";
-export type { FrontReady } from "./prism/inPrism.ts";
+export type { MockReady } from "./server.ts";

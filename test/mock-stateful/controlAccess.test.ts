@@ -272,7 +272,7 @@ describe("over HTTP, through the front", () => {
     // No Prism behind it: control calls never reach it, and anything else is a plain 404 here.
     const keys = parseKeys({ "AK-control": randomBytes(32).toString("base64url") }, "test keys");
     front = await startFront({
-      prism: (_req, res) => res.writeHead(404).end(),
+      prism: async () => ({ status: 404, headers: {} }),
       auth: "production",
       keys,
       ...statefulFrontOptions(mock),

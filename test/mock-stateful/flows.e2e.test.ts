@@ -56,7 +56,7 @@ beforeAll(async () => {
   // Replays allowed: a retry or a second execute within the same second is byte-identical when signed, and
   // these tests are about the state behind the front, not its replay guard.
   front = await startFront({
-    prism: prism.listener,
+    prism: prism.mocker,
     auth: "production",
     replay: "allow",
     keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),

@@ -25,7 +25,7 @@ let front: RunningFront;
 beforeAll(async () => {
   prism = await prismInProcess();
   front = await startFront({
-    prism: prism.listener,
+    prism: prism.mocker,
     auth: "sandbox",
     ...statefulFrontOptions(await createStatefulMock({ control: true })),
   });

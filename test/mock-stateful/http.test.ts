@@ -26,9 +26,9 @@ afterEach(async () => {
 /** A sandbox front with `options` plugged in; what reaches "Prism" answers 404 with X-Prism. */
 async function front(options: Parameters<typeof startFront>[0] extends infer O ? Partial<O> : never) {
   const f = await startFront({
-    prism: (req, res) => {
-      reachedPrism.push(req.url ?? "");
-      res.writeHead(404, { "X-Prism": "1" }).end();
+    prism: async (request) => {
+      reachedPrism.push(request.query ? `${request.path}?${request.query}` : request.path);
+      return { status: 404, headers: { "X-Prism": "1" } };
     },
     auth: "sandbox",
     keys: parseKeys({ "AK-http": randomBytes(32).toString("base64url") }, "test keys"),

@@ -237,7 +237,9 @@ describe("the ready lines", () => {
       `fo-mock ready: ${url} (production auth: HMAC signatures verified, 1 key, timestamp window -300 s/+60 s, ` +
         "replays refused; portfolio routes: any Bearer token; Ctrl-C stops it)",
     ]);
-    expect(readyLines({ url, ready: undefined }, { bare: true })[0]).toMatch(/^fo-mock ready: .* \(Prism alone/);
+    expect(readyLines({ url, ready: { port: 1, bare: true } }, { bare: true })[0]).toMatch(
+      /^fo-mock ready: .* \(Prism alone/,
+    );
     expect(readyLines({ url, ready: { ...ready, keys: undefined, replay: "allow" } }, {})[0]).toContain(
       "sandbox auth: any Bearer token",
     );

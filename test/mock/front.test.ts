@@ -1,14 +1,13 @@
-// The signature front before Prism, as the mock runs it (Prism's request listener in this process): verifies
+// The signature front before Prism, as the mock runs it (Prism as a library in this process): verifies
 // production signatures exactly like the reference, refuses every way a signature can be wrong with the
 // documented 401 of each customer operation, and hands good requests to Prism unchanged. How the front reads,
 // refuses and passes requests in general, with a stand-in for Prism, is test/mock/frontInProcess.test.ts's.
-import type http from "node:http";
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "../fixtures/operations.ts";
 import { loadBundle } from "../helpers/document.ts";
 import { schemaValidator } from "../helpers/validator.ts";
-import { startFront, type RunningFront } from "../../src/mock/front.ts";
+import { type Mocker, startFront, type RunningFront } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { buildStringToSign, formatTimestamp, hashBody } from "../../src/signing/index.ts";
 import { CREDENTIAL_NOT_FOUND, SIGNATURE_MISMATCH } from "../../src/signing/failures.ts";
@@ -21,17 +20,16 @@ const main: Credentials = { accessKey: "AK-main", secretKey: newSecret() };
 const other: Credentials = { accessKey: "AK-other", secretKey: newSecret() };
 const keys = parseKeys({ [main.accessKey]: main.secretKey, [other.accessKey]: other.secretKey }, "test keys");
 
-/** What reached `echo`, a stand-in for Prism's listener, to prove the front hands requests on byte for byte. */
+/** What reached `echo`, a stand-in for Prism, to prove the front hands requests on byte for byte. */
 const seen: Array<{ method: string; url: string; rawHeaders: string[]; body: Buffer }> = [];
-const echo: http.RequestListener = (req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    seen.push({ method: req.method!, url: req.url!, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
-    res.writeHead(207, { "Content-Type": "application/x-echo", "X-Echo": "1" });
-    res.write("part one,");
-    setTimeout(() => res.end("part two"), 20);
+const echo: Mocker = async (request) => {
+  seen.push({
+    method: request.method,
+    url: request.query ? `${request.path}?${request.query}` : request.path,
+    rawHeaders: request.rawHeaders,
+    body: request.body,
   });
+  return { status: 207, headers: { "Content-Type": "application/x-echo", "X-Echo": "1" }, body: "part one,part two" };
 };
 
 let prism: PrismInProcess;
@@ -42,7 +40,7 @@ beforeAll(async () => {
   prism = await prismInProcess();
   // Tests here sign the same request within one second (same signature): replays are allowed, and their
   // refusal is tested on its own in hardening/replay-and-future.test.ts.
-  front = await startFront({ prism: prism.listener, keys, replay: "allow" });
+  front = await startFront({ prism: prism.mocker, keys, replay: "allow" });
   frontToEcho = await startFront({ prism: echo, keys, replay: "allow" });
 });
 afterAll(async () => {

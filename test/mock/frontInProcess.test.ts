@@ -31,6 +31,8 @@ const SANDBOX_TOKEN = "sb-0123456789abcdef";
 const QUOTE = "/v1/portfolios/pf-1/conversions/quote";
 
 const fronts: RunningFront[] = [];
+/** A stand-in for Prism that answers 204 with nothing. */
+const nothing = async () => ({ status: 204, headers: {} });
 afterEach(async () => void (await Promise.all(fronts.splice(0).map((f) => f.close()))));
 
 interface Started {
@@ -44,7 +46,7 @@ async function started(options: Partial<FrontOptions> = {}): Promise<Started> {
   const passed: AcceptedRequest[] = [];
   const refused: string[] = [];
   const front = await startFront({
-    prism: (_req, res) => res.writeHead(299, { "X-Prism": "1" }).end("from prism"),
+    prism: async () => ({ status: 299, headers: { "X-Prism": "1" }, body: "from prism" }),
     keys,
     portfolioTokens: new Set([PORTFOLIO_TOKEN]),
     onRefused: (line) => refused.push(line),
@@ -112,10 +114,12 @@ function raw(front: RunningFront, talk: (socket: net.Socket, received: () => str
 describe("creating a front", () => {
   test("needs Prism's listener, and keys in production", () => {
     // @ts-expect-error: `prism` is required; a caller in plain JavaScript can still leave it out.
-    expect(() => createFront({ keys })).toThrow("The signature front needs `prism`, Prism's request listener.");
-    expect(() => createFront({ prism: () => {} })).toThrow("The signature front needs keys in production mode.");
-    expect(() => createFront({ prism: () => {}, keys: new Map() })).toThrow(/needs keys/);
-    expect(() => createFront({ prism: () => {}, auth: "sandbox" })).not.toThrow();
+    expect(() => createFront({ keys })).toThrow(
+      "The signature front needs `prism`, the mocker that answers what it accepts.",
+    );
+    expect(() => createFront({ prism: nothing })).toThrow("The signature front needs keys in production mode.");
+    expect(() => createFront({ prism: nothing, keys: new Map() })).toThrow(/needs keys/);
+    expect(createFront({ prism: nothing, auth: "sandbox" }).server).toBeInstanceOf(http.Server);
   });
 });
 
@@ -480,9 +484,9 @@ describe("listening, and what Node would answer itself", () => {
     const probe = net.createServer();
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
     const port = (probe.address() as net.AddressInfo).port;
-    await expect(startFront({ prism: () => {}, auth: "sandbox", port })).rejects.toMatchObject({ code: "EADDRINUSE" });
+    await expect(startFront({ prism: nothing, auth: "sandbox", port })).rejects.toMatchObject({ code: "EADDRINUSE" });
     await new Promise((resolve) => probe.close(resolve));
-    const front = await startFront({ prism: () => {}, auth: "sandbox", port });
+    const front = await startFront({ prism: nothing, auth: "sandbox", port });
     fronts.push(front);
     expect(front).toMatchObject({ port, url: `http://127.0.0.1:${port}` });
     // Not on the IPv6 loopback (nor any other address).

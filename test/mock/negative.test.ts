@@ -27,11 +27,11 @@ let sandbox: RunningFront;
 let production: RunningFront;
 beforeAll(async () => {
   prism = await prismInProcess();
-  sandbox = await startFront({ prism: prism.listener, auth: "sandbox" });
+  sandbox = await startFront({ prism: prism.mocker, auth: "sandbox" });
   // Good requests repeat within a second here (same signature): replay refusal is tested in
   // hardening/replay-and-future.test.ts.
   production = await startFront({
-    prism: prism.listener,
+    prism: prism.mocker,
     keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
     replay: "allow",
   });

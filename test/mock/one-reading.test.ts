@@ -6,13 +6,12 @@
 // a bearer token and signed over the raw path, and checks every one: either the front refused it (400 or 401
 // in a JSON envelope), or the route the front authenticated is the route the stateful router and Prism serve.
 import { readFileSync } from "node:fs";
-import type http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import fc from "fast-check";
 import { OpenAPIRouter } from "openapi-backend";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startFront, type RunningFront } from "../../src/mock/front.ts";
+import { type Mocker, startFront, type RunningFront } from "../../src/mock/front.ts";
 import { parseKeys } from "../../src/mock/auth/keys.ts";
 import { statefulFrontOptions } from "../../src/mock/stateful/http.ts";
 import { createStatefulMock } from "../../src/mock/stateful/index.ts";
@@ -81,9 +80,10 @@ const probeOf = (raw: readonly string[]) =>
 
 beforeAll(async () => {
   inProcess = await prismInProcess();
-  const prism: http.RequestListener = (req, res) => {
-    seen.set(req.headers["x-probe"] as string, { ...seen.get(req.headers["x-probe"] as string), prism: req.url! });
-    return inProcess.listener(req, res);
+  const prism: Mocker = (request) => {
+    const probe = request.headers["x-probe"] as string;
+    seen.set(probe, { ...seen.get(probe), prism: request.query ? `${request.path}?${request.query}` : request.path });
+    return inProcess.mocker(request);
   };
   const stateful = statefulFrontOptions(await createStatefulMock());
   front = await startFront({

@@ -83,7 +83,7 @@ export async function startPrismBehindFront(creds: Credentials, options: Partial
   const prism = await prismInProcess();
   try {
     const front = await startFront({
-      prism: prism.listener,
+      prism: prism.mocker,
       keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
       ...options,
     });

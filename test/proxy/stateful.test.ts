@@ -17,7 +17,7 @@ beforeAll(async () => {
   const stateful = await createStatefulMock({ control: true });
   prism = await prismInProcess();
   front = await startFront({
-    prism: prism.listener,
+    prism: prism.mocker,
     auth: "production",
     keys: keyStore(),
     ...statefulFrontOptions(stateful),

@@ -1,5 +1,11 @@
-// What a mock can be started with, and the combinations it refuses: one set of rules for startMock and fo-mock.
+// What a mock can be started with, and the combinations it refuses: one set of rules for startMock and fo-mock, which
+// both turn the options into the mock's configuration here.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { loadKeysFile, parseKeys } from "../auth/keys.ts";
 import type { ReplayPolicy } from "../auth/replay.ts";
+import type { MockConfig } from "../server.ts";
+import { newKeyPair } from "./keys.ts";
 
 export type Auth = "sandbox" | "production";
 
@@ -80,4 +86,67 @@ export function checkOptions(o: MockOptions): void {
     fail(
       "the control token must be 32 to 512 characters of A-Z a-z 0-9 . _ ~ + / = - (openssl rand -hex 32 makes one).",
     );
+}
+
+/**
+ * The keys the mock will take, from the options, checked pair by pair here (a file that cannot be read or a secret
+ * that is not one stops the start with its reason); with production auth and none given, a fresh pair.
+ */
+function keysOf(o: MockOptions): Record<string, string> | undefined {
+  try {
+    if (o.keys) {
+      parseKeys(o.keys, "The keys");
+      return { ...o.keys };
+    }
+    if (o.keysFile) {
+      loadKeysFile(o.keysFile);
+      return JSON.parse(readFileSync(o.keysFile, "utf8")) as Record<string, string>;
+    }
+  } catch (err) {
+    throw new MockOptionsError((err as Error).message);
+  }
+  if (o.auth !== "production") return undefined;
+  const { accessKey, secretKey } = newKeyPair();
+  return { [accessKey]: secretKey };
+}
+
+/** The mock's configuration from checked options, with what was made for it (a key pair, a control token). */
+export interface Resolved {
+  config: MockConfig;
+  /** The access key the mock takes when it takes one (production auth, or sandbox with one key). */
+  accessKey: string | undefined;
+  secretKey: string | undefined;
+  /** The control API's token: the one given, or a fresh one with production auth; none when the API is off. */
+  controlToken: string | undefined;
+}
+
+/**
+ * The options checked and turned into the mock's configuration: fresh keys with production auth and none given, a
+ * fresh control token with production auth, the control API and none given.
+ * @throws MockOptionsError naming what cannot be used.
+ */
+export function resolveOptions(o: MockOptions): Resolved {
+  checkOptions(o);
+  const keys = keysOf(o);
+  const [accessKey, secretKey] = keys && Object.keys(keys).length === 1 ? Object.entries(keys)[0]! : [];
+  // The control API takes local callers without a token in sandbox auth; production auth needs one.
+  const controlToken =
+    o.control && o.stateful
+      ? (o.controlToken ?? (o.auth === "production" ? randomBytes(32).toString("hex") : undefined))
+      : undefined;
+  const config: MockConfig = {
+    port: o.port ?? 0,
+    auth: o.auth ?? "sandbox",
+    ...(o.bare ? { bare: true } : {}),
+    ...(keys ? { keys } : {}),
+    ...(o.portfolioTokens ? { portfolioTokens: o.portfolioTokens } : {}),
+    ...(o.windowSeconds !== undefined ? { windowSeconds: o.windowSeconds } : {}),
+    ...(o.futureSeconds !== undefined ? { futureSeconds: o.futureSeconds } : {}),
+    ...(o.replay ? { replay: o.replay } : {}),
+    ...(o.stateful
+      ? { stateful: { optionsFile: o.statefulOptions, rfiFixture: o.rfiFixture, control: o.control === true } }
+      : {}),
+    ...(controlToken ? { controlToken } : {}),
+  };
+  return { config, accessKey, secretKey, controlToken };
 }

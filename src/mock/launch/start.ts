@@ -1,18 +1,13 @@
-// startMock: the mock in a process of its own, as a test suite or fo-mock starts it. Prism runs with the signature
-// front preloaded into its process (./preload.ts); the front's settings, keys and tokens reach it over the IPC channel
-// only, never its environment or command line. Prism's stdin is a pipe from this process (./tether.cjs): however this
-// process ends, Prism ends with it.
+// startMock: the mock in a process of its own (./process.ts: one Node process, Prism inside it as a library), as a test
+// suite starts it. Its settings, keys and tokens reach it over the IPC channel only, never its environment or command
+// line. Its standard input is a pipe from this process: however this process ends, the mock ends with it.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { connect, createServer } from "node:net";
-import { loadKeysFile, parseKeys } from "../auth/keys.ts";
-import type { FrontConfig, FrontReady } from "../prism/inPrism.ts";
 import { files } from "../files.ts";
-import type { PreloadReport } from "./preload.ts";
-import { newKeyPair } from "./keys.ts";
-import { checkOptions, type MockOptions, MockOptionsError } from "./options.ts";
+import type { MockReady } from "../server.ts";
+import type { ProcessReport } from "./process.ts";
+import { type MockOptions, MockOptionsError, resolveOptions } from "./options.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -39,10 +34,10 @@ export interface RunningMock {
    * or (sandbox auth, none given) open to local callers.
    */
   controlToken: string | undefined;
-  /** The process the mock runs in (Prism with the front inside). */
+  /** The mock's process (one process: the front, the stateful mode and Prism inside it). */
   pid: number;
-  /** What the mock reported as it started (counts and modes, never a secret); undefined for a bare Prism. */
-  ready: FrontReady | undefined;
+  /** What the mock reported as it started (counts and modes, never a secret). */
+  ready: MockReady;
   /** What the mock printed so far (with `log: "keep"`: the last 64 KiB). */
   output(): string;
   /** Resolves when the mock has ended on its own (a crash): with how it ended. */
@@ -71,28 +66,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * The keys the mock will take, from the options, checked pair by pair here (a file that cannot be read or a secret
- * that is not one stops the start with its reason); with production auth and none given, a fresh pair.
- */
-function keysOf(o: MockOptions): Record<string, string> | undefined {
-  try {
-    if (o.keys) {
-      parseKeys(o.keys, "The keys");
-      return { ...o.keys };
-    }
-    if (o.keysFile) {
-      loadKeysFile(o.keysFile);
-      return JSON.parse(readFileSync(o.keysFile, "utf8")) as Record<string, string>;
-    }
-  } catch (err) {
-    throw new MockOptionsError((err as Error).message);
-  }
-  if (o.auth !== "production") return undefined;
-  const { accessKey, secretKey } = newKeyPair();
-  return { [accessKey]: secretKey };
-}
-
 /** Errors of the mock's process that mean an option it was given cannot be used (a file of settings or cases). */
 const OPTION_ERRORS = new Set(["StatefulOptionsError", "RfiFixtureError", "MockKeysError"]);
 
@@ -103,29 +76,14 @@ const OPTION_ERRORS = new Set(["StatefulOptionsError", "RfiFixtureError", "MockK
  * @throws MockOptionsError for options it cannot start with (before anything is started).
  */
 export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
-  checkOptions(options);
-  const keys = keysOf(options);
-  const [accessKey, secretKey] = keys && Object.keys(keys).length === 1 ? Object.entries(keys)[0]! : [];
-  // The control API takes local callers without a token in sandbox auth; production auth needs one.
-  const production = options.auth === "production";
-  const controlToken =
-    options.control && options.stateful
-      ? (options.controlToken ?? (production ? randomBytes(32).toString("hex") : undefined))
-      : undefined;
-  const bare = options.bare === true;
-  // A bare Prism says nothing of the port it took: it is given a free one.
-  const port = bare && !options.port ? await freePort() : (options.port ?? 0);
+  const { config, accessKey, secretKey, controlToken } = resolveOptions(options);
+  const port = config.port;
   if (port !== 0 && (await inUse(port))) throw new MockOptionsError(`port ${port} on 127.0.0.1 is in use`);
 
-  const prism = require.resolve("@stoplight/prism-cli/dist/index.js");
   const loader = files.fromSource ? ["--import", require.resolve("tsx")] : [];
-  const args = bare
-    ? [prism, "mock", "--host", "127.0.0.1", "--port", String(port), "--errors", "false", files.document]
-    : ["--require", files.tether, ...loader, "--import", files.preload, prism, "mock", "--host", "127.0.0.1"];
-  if (!bare) args.push("--port", String(port), "-v", "warn", files.document);
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...loader, files.process], {
     env: { ...process.env, SCARF_ANALYTICS: "false", DO_NOT_TRACK: "1" },
-    stdio: [bare ? "ignore" : "pipe", "pipe", "pipe", ...(bare ? [] : ["ipc" as const])],
+    stdio: ["pipe", "pipe", "pipe", "ipc"],
   });
 
   let kept = "";
@@ -139,44 +97,22 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
       else if (log === "keep" || !ready) kept = (kept + d.toString()).slice(-KEEP);
     });
   }
-  let ready: FrontReady | undefined;
+  let ready: MockReady | undefined;
   const exited = new Promise<string>((resolve) =>
     child.once("exit", (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)),
   );
 
   try {
-    if (bare) await bareListening(port, exited);
-    else {
-      const config: FrontConfig = {
-        auth: options.auth ?? "sandbox",
-        ...(keys ? { keys } : {}),
-        ...(options.portfolioTokens ? { portfolioTokens: options.portfolioTokens } : {}),
-        ...(options.windowSeconds !== undefined ? { windowSeconds: options.windowSeconds } : {}),
-        ...(options.futureSeconds !== undefined ? { futureSeconds: options.futureSeconds } : {}),
-        ...(options.replay ? { replay: options.replay } : {}),
-        ...(options.stateful
-          ? {
-              stateful: {
-                optionsFile: options.statefulOptions,
-                rfiFixture: options.rfiFixture,
-                control: options.control === true,
-              },
-            }
-          : {}),
-        ...(controlToken ? { controlToken } : {}),
-      };
-      child.send(config);
-      ready = await preloadReport(child, exited, options.timeoutMs ?? 60_000);
-    }
+    child.send(config);
+    ready = await processReport(child, port, exited, options.timeoutMs ?? 60_000);
   } catch (err) {
     await stop(child);
     const said = kept.trim() ? `\n${kept.trim().split("\n").slice(-20).join("\n")}` : "";
     throw err instanceof MockOptionsError ? err : new MockStartError(`${(err as Error).message}${said}`);
   }
-  const actual = ready?.port ?? port;
   return {
-    url: `http://127.0.0.1:${actual}`,
-    port: actual,
+    url: `http://127.0.0.1:${ready.port}`,
+    port: ready.port,
     accessKey,
     secretKey,
     controlToken,
@@ -188,17 +124,22 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   };
 }
 
-/** The preload's report: its ready line's facts, or why it did not start (a port in use is named as such). */
-function preloadReport(child: ChildProcess, exited: Promise<string>, timeoutMs: number): Promise<FrontReady> {
+/** The process's report: ready, or why it did not start (a port in use is named as such). */
+function processReport(
+  child: ChildProcess,
+  port: number,
+  exited: Promise<string>,
+  timeoutMs: number,
+): Promise<MockReady> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`The mock did not listen within ${timeoutMs / 1000} s.`)),
       timeoutMs,
     ).unref();
-    child.on("message", (m: PreloadReport) => {
+    child.on("message", (m: ProcessReport) => {
       clearTimeout(timer);
       if ("ready" in m) return resolve(m.ready);
-      if (m.code === "EADDRINUSE") reject(new MockOptionsError(`port ${portOf(child)} on 127.0.0.1 is in use`));
+      if (m.code === "EADDRINUSE") reject(new MockOptionsError(`port ${port} on 127.0.0.1 is in use`));
       else if (m.name && OPTION_ERRORS.has(m.name)) reject(new MockOptionsError(m.failed));
       else reject(new Error(`The mock did not start: ${m.failed}`));
     });
@@ -207,19 +148,6 @@ function preloadReport(child: ChildProcess, exited: Promise<string>, timeoutMs: 
       reject(new Error(`The mock stopped before it listened (${how}).`));
     });
   });
-}
-
-const portOf = (child: ChildProcess) => child.spawnargs[child.spawnargs.indexOf("--port") + 1];
-
-/** A bare Prism: ready once its port accepts connections. */
-async function bareListening(port: number, exited: Promise<string>): Promise<void> {
-  let ended: string | undefined;
-  void exited.then((how) => (ended = how));
-  for (let i = 0; i < 600 && ended === undefined; i++) {
-    if (await inUse(port)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(ended ? `Prism stopped before it listened (${ended}).` : "Prism did not listen within 60 s.");
 }
 
 /** Whether something accepts connections on 127.0.0.1:port. */

@@ -7,6 +7,8 @@ export interface AcceptedRequest {
   path: string;
   /** The query string without "?", in the form the WHATWG parser gives it (what Prism reads), or "". */
   query: string;
+  /** The headers as Node reads them (names in lower case; a repeated one joined, or its first kept). */
+  headers: http.IncomingHttpHeaders;
   /** Header names and values as received, in order. */
   rawHeaders: string[];
   body: Buffer;
@@ -19,6 +21,3 @@ export interface AcceptedRequest {
  * The place for a mode that keeps state between requests.
  */
 export type RequestHandler = (request: AcceptedRequest, res: http.ServerResponse) => boolean | Promise<boolean>;
-
-/** How an accepted request reaches Prism: handed to its request listener in this process (../prism/handOver.ts). */
-export type Pass = (request: AcceptedRequest, req: http.IncomingMessage, res: http.ServerResponse) => void;

@@ -73,7 +73,7 @@ test("HTTP/1.1 without Host: 400 in the JSON envelope of the path", async () => 
 
 describe("idle connections", () => {
   test("a connection that sends nothing is closed after the idle timeout", async () => {
-    const front = await startFront({ prism: mock.prism.listener, auth: "sandbox", idleTimeoutMs: 300 });
+    const front = await startFront({ prism: mock.prism.mocker, auth: "sandbox", idleTimeoutMs: 300 });
     try {
       const socket = net.connect(front.port, "127.0.0.1");
       socket.on("error", () => {});
@@ -96,9 +96,9 @@ describe("idle connections", () => {
   test("a request still being answered is not cut by the idle timeout", async () => {
     // A Prism that takes four idle timeouts to answer.
     const front = await startFront({
-      prism: (req, res) => {
-        req.resume();
-        setTimeout(() => res.end('{"ok":true}'), 1_200);
+      prism: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        return { status: 200, headers: {}, body: '{"ok":true}' };
       },
       auth: "sandbox",
       idleTimeoutMs: 300,

@@ -77,11 +77,11 @@ export async function startMockPair(extra: Partial<FrontOptions> = {}) {
   let sandbox: RunningFront | undefined;
   try {
     production = await startFront({
-      prism: prism.listener,
+      prism: prism.mocker,
       keys: parseKeys({ [creds.accessKey]: creds.secretKey }, "test keys"),
       ...extra,
     });
-    sandbox = await startFront({ prism: prism.listener, auth: "sandbox", ...extra });
+    sandbox = await startFront({ prism: prism.mocker, auth: "sandbox", ...extra });
   } catch (error) {
     await production?.close();
     await prism.close();

@@ -25,12 +25,12 @@ let open: RunningFront;
 beforeAll(async () => {
   prism = await prismInProcess();
   strict = await startFront({
-    prism: prism.listener,
+    prism: prism.mocker,
     auth: "sandbox",
     sandboxTokens: keys,
     portfolioTokens: new Set(["pf-token"]),
   });
-  open = await startFront({ prism: prism.listener, auth: "sandbox" });
+  open = await startFront({ prism: prism.mocker, auth: "sandbox" });
 });
 afterAll(async () => {
   await strict?.close();
