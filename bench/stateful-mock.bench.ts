@@ -21,9 +21,9 @@ const customer = "/v1/customers/c0ffee00-0000-4000-8000-000000000001";
 
 const prism = await prismInProcess();
 // Replays allowed in both fronts: the same Execute Quote body is signed again within a second.
-const plain = await startFront({ prism: prism.listener, keys, replay: "allow" });
+const plain = await startFront({ prism: prism.mocker, keys, replay: "allow" });
 const stateful = await startFront({
-  prism: prism.listener,
+  prism: prism.mocker,
   keys,
   replay: "allow",
   ...statefulFrontOptions(await createStatefulMock()),

@@ -15,12 +15,9 @@ export type Routing<O extends RoutedOperation> =
   /** The path exists without this method: `allow` lists the methods it has, as an Allow value. */
   | { kind: "no-method"; allow: string };
 
-interface Template<O> {
-  path: string;
+interface Template {
   fragments: Array<string | RegExp>;
   templated: boolean;
-  byMethod: Map<string, O>;
-  allow: string;
 }
 
 const METHOD_ORDER = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"];
@@ -55,47 +52,42 @@ function score(template: string, path: string): number {
 
 /** Routes requests to the operations; built once per document. */
 export function createRouter<O extends RoutedOperation>(operations: readonly O[]) {
-  const templates = new Map<string, Template<O>>();
-  for (const operation of operations) {
-    let template = templates.get(operation.path);
-    if (!template) {
-      const fragments = operation.path
+  const templates = new Map<string, Template>();
+  const compiled = (path: string) => {
+    let t = templates.get(path);
+    if (!t) {
+      const fragments = path
         .split("/")
         .slice(1)
         .map((f) => (isTemplated(f) ? patternOf(f) : decoded(f)));
-      template = {
-        path: operation.path,
-        fragments,
-        templated: fragments.some((f) => f instanceof RegExp),
-        byMethod: new Map(),
-        allow: "",
-      };
-      templates.set(operation.path, template);
+      t = { fragments, templated: fragments.some((f) => f instanceof RegExp) };
+      templates.set(path, t);
     }
-    template.byMethod.set(operation.method.toUpperCase(), operation);
-  }
-  for (const t of templates.values())
-    t.allow = [...t.byMethod.keys()].sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b)).join(", ");
-  // Prism reverses a stable ascending sort by score: of equal scores, the later template comes first.
-  const ordered = [...templates.values()].reverse();
+    return t;
+  };
+  // Prism sorts the operations by score (a stable sort, ascending) and reverses the result: of equal scores, the
+  // later operation comes first.
+  const ordered = [...operations].reverse().map((operation) => ({ operation, template: compiled(operation.path) }));
+  const methodOrder = (m: string) => METHOD_ORDER.indexOf(m);
 
-  function matches(t: Template<O>, fragments: readonly string[]): boolean {
+  function matches(t: Template, fragments: readonly string[]): boolean {
     if (t.fragments.length !== fragments.length) return false;
     return t.fragments.every((f, i) => (typeof f === "string" ? f === fragments[i] : f.test(fragments[i]!)));
   }
 
   return function route(method: string, path: string): Routing<O> {
     const fragments = path.split("/").slice(1).map(decoded);
-    const found = ordered.filter((t) => matches(t, fragments));
+    const found = ordered.filter((o) => matches(o.template, fragments));
     if (found.length === 0) return { kind: "no-path" };
-    const withMethod = found.filter((t) => t.byMethod.has(method.toUpperCase()));
+    const wanted = method.toUpperCase();
+    const withMethod = found.filter((o) => o.operation.method.toUpperCase() === wanted);
     if (withMethod.length === 0) {
-      const allow = [...new Set(found.flatMap((t) => t.allow.split(", ")))].join(", ");
-      return { kind: "no-method", allow };
+      const methods = [...new Set(found.map((o) => o.operation.method.toUpperCase()))];
+      return { kind: "no-method", allow: methods.sort((x, y) => methodOrder(x) - methodOrder(y)).join(", ") };
     }
     const best =
-      withMethod.find((t) => !t.templated) ??
-      withMethod.reduce((a, b) => (score(b.path, path) > score(a.path, path) ? b : a));
-    return { kind: "operation", operation: best.byMethod.get(method.toUpperCase())! };
+      withMethod.find((o) => !o.template.templated) ??
+      withMethod.reduce((a, b) => (score(b.operation.path, path) > score(a.operation.path, path) ? b : a));
+    return { kind: "operation", operation: best.operation };
   };
 }

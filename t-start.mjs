@@ -1,0 +1,16 @@
+import { createRequire } from "node:module";
+import { readFileSync, writeFileSync } from "node:fs";
+const require = createRequire(import.meta.url);
+const t = [performance.now()];
+const P = require("@stoplight/prism-http");
+t.push(performance.now());
+const core = require("@stoplight/prism-core");
+const ops = JSON.parse(readFileSync("/tmp/ops.json", "utf8"));
+t.push(performance.now());
+const prism = P.createInstance({ validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, mock: { dynamic: false } }, { logger: core.createLogger("x", { level: "silent" }) });
+const input = { method: "get", url: { path: "/v1/customers/c0ffee00-0000-4000-8000-000000000001/rfi-cases", query: {} }, headers: { authorization: "Bearer x" }, body: null };
+const r = await prism.request(input, ops)();
+t.push(performance.now());
+const r2 = await prism.request(input, ops)();
+t.push(performance.now());
+console.log(t.slice(1).map((x, i) => (x - t[i]).toFixed(0)).join(" / "), r._tag, r.right?.output.statusCode);
