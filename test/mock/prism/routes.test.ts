@@ -69,7 +69,7 @@ describe("the mock's routing", () => {
   });
 
   test("finds what Prism's router finds among generated templates that overlap (concrete and templated)", () => {
-    const piece = fc.constantFrom("a", "b", "{x}", "{y}", "a{x}");
+    const piece = fc.constantFrom("a", "b", "ab", "{x}", "{y}", "a{x}");
     const template = fc.array(piece, { minLength: 1, maxLength: 3 }).map((ps) => `/${ps.join("/")}`);
     const ops = fc.uniqueArray(fc.record({ path: template, method: fc.constantFrom("get", "post") }), {
       minLength: 1,
