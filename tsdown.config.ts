@@ -65,10 +65,10 @@ export default defineConfig([
   },
   {
     ...common,
-    // The mock package (packages/mock): startMock and its types, the fo-mock bin, and the preload Prism's process
-    // loads (the signature front). ESM, which require() takes too from Node 20.19 on. Prism and the stateful mode's
-    // validators are its dependencies; scripts/build-package.mjs copies the files src/mock/files.ts names beside it.
-    entry: { index: "src/mock/index.ts", "fo-mock": "src/mock/fo-mock.ts", preload: "src/mock/launch/preload.ts" },
+    // The mock package (packages/mock): startMock and its types, the fo-mock bin, and the mock's process that
+    // startMock starts. ESM, which require() takes too from Node 20.19 on. Prism's libraries and the stateful mode's
+    // validators are its dependencies; scripts/build-package.mjs puts the files src/mock/files.ts names beside it.
+    entry: { index: "src/mock/index.ts", "fo-mock": "src/mock/fo-mock.ts", process: "src/mock/launch/process.ts" },
     format: "esm",
     tsconfig: "packages/mock/tsconfig.json",
     dts: true,

@@ -1,12 +1,14 @@
 // Builds both packages with tsdown (tsdown.config.ts): the client package into dist/ (the client entry and "./types"
 // as ESM and CommonJS with declarations, and the fo-sign bin), and the mock package into packages/mock/ (startMock,
-// the fo-mock bin, the preload, with the files src/mock/files.ts names beside them: the bundled document, the RFI
-// fixture, the tether, the control API's document). `npm run build` calls it after generating the document;
-// `npm pack` runs it first (prepack), so a tarball never carries a stale build.
+// the fo-mock bin, the mock's process, with the files src/mock/files.ts names beside them: the bundled document, the
+// document's operations as Prism reads them (prepared here, so a start does not resolve the document again), the RFI
+// fixture, the control API's document). `npm run build` calls it after generating the document; `npm pack` runs it
+// first (prepack), so a tarball never carries a stale build.
 import { copyFileSync, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "tsdown";
+import { prepareOperations } from "../src/mock/prism/operations.ts";
 import { parseOrExit } from "./args.mjs";
 import { packageInfo, paths, root } from "./tools.mjs";
 
@@ -18,7 +20,6 @@ const MOCK_FILES = [
   [paths.bundleJson, "openapi.json"],
   ["src/mock/stateful/control.openapi.yaml", "control.openapi.yaml"],
   ["src/mock/stateful/rfi-cases.json", "dist/rfi-cases.json"],
-  ["src/mock/launch/tether.cjs", "dist/tether.cjs"],
   ["CHANGELOG.md", "CHANGELOG.md"],
   ["LICENSE", "LICENSE"],
 ];
@@ -32,6 +33,7 @@ export async function buildPackage() {
     mkdirSync(path.dirname(path.join(mockPackage, to)), { recursive: true });
     copyFileSync(path.resolve(root, from), path.join(mockPackage, to));
   }
+  await prepareOperations(paths.bundleJson, path.join(mockPackage, "dist/operations.json"));
 }
 
 export const command = {

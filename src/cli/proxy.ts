@@ -7,13 +7,17 @@ import { startProxy, DEFAULT_MAX_BODY, upstreamOf, type RunningProxy } from "../
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { assertAccessKey, decodeSecretKey, MIN_SECRET_KEY_BYTES } from "../signing/secret.ts";
 import type { Terminal } from "./terminal.ts";
+import { tieToStarter } from "../server/tie.ts";
 
 export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]...
+                [--stop-on-stdin-close]
   Listens on 127.0.0.1:N (default ${8080}; 0 picks a free port) and forwards each request to ORIGIN, signed with
   ${ACCESS_KEY_ENV}/${SECRET_KEY_ENV} over exactly the bytes it sends; /v1/portfolios/ paths keep the caller's
   bearer token. Bodies up to --max-body bytes (default ${DEFAULT_MAX_BODY}); more is a 413. A request from a web
   page (an Origin header, or Sec-Fetch-Site other than none) is refused with 403, unsigned, unless --allow-origin
-  names its exact origin (a local web tool you trust, e.g. http://127.0.0.1:3000; repeatable).`;
+  names its exact origin (a local web tool you trust, e.g. http://127.0.0.1:3000; repeatable).
+  It stops on Ctrl-C or SIGTERM, when its parent process ends, and with --stop-on-stdin-close when its standard
+  input closes (a program that starts it keeps a pipe open as its stdin: the proxy stops when that program ends).`;
 
 const command = {
   name: "fo-sign proxy",
@@ -23,6 +27,7 @@ const command = {
     port: { type: "string" },
     "max-body": { type: "string" },
     "allow-origin": { type: "string", multiple: true },
+    "stop-on-stdin-close": { type: "boolean" },
   },
 } as const;
 
@@ -32,6 +37,8 @@ export interface ProxySettings {
   maxBody: number;
   /** The origins whose pages may have requests signed, as browsers send them. */
   allowOrigins: string[];
+  /** Stop when standard input closes (the starter's tie). */
+  stopOnStdinClose: boolean;
   accessKey: string;
   secretKey: Uint8Array;
 }
@@ -86,7 +93,15 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySett
     // All three throw InvalidCredentialsError, whose messages never hold the secret.
     throw new UsageError(`${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}: ${(err as Error).message}. ${MAKE_KEYS}`);
   }
-  return { upstream: new URL(upstreamText).origin, port, maxBody, allowOrigins, accessKey, secretKey };
+  return {
+    upstream: new URL(upstreamText).origin,
+    port,
+    maxBody,
+    allowOrigins,
+    stopOnStdinClose: values["stop-on-stdin-close"] === true,
+    accessKey,
+    secretKey,
+  };
 }
 
 /** The one line printed on start: ready, for which access key and upstream, where it listens. */
@@ -99,7 +114,12 @@ export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
  * Runs the proxy until SIGINT or SIGTERM; wrong input prints the problem and the usage, exit code 2. `start` is
  * startProxy, or a test's own.
  */
-export async function runProxy(argv: string[], terminal: Terminal = process, start = startProxy): Promise<void> {
+export async function runProxy(
+  argv: string[],
+  terminal: Terminal = process,
+  start = startProxy,
+  tie = terminal === process,
+): Promise<void> {
   if (argv.includes("--help") || argv.includes("-h")) return void terminal.stdout.write(`Usage: ${PROXY_USAGE}\n`);
   let settings: ProxySettings;
   try {
@@ -129,7 +149,16 @@ export async function runProxy(argv: string[], terminal: Terminal = process, sta
     return;
   }
   terminal.stdout.write(`${readyLine(settings, proxy)}\n`);
-  const stop = () => void proxy.close().then(() => terminal.exit(0));
-  terminal.once("SIGINT", stop);
-  terminal.once("SIGTERM", stop);
+  let stopping = false;
+  const stop = (why?: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (why) terminal.stderr.write(`fo-sign proxy: stopping: ${why}.\n`);
+    void proxy.close().then(() => terminal.exit(0));
+  };
+  terminal.once("SIGINT", () => stop());
+  terminal.once("SIGTERM", () => stop());
+  // npm passes SIGTERM on to its shell, whose end leaves the proxy to another parent: it stops rather than sign on
+  // unattended. With --stop-on-stdin-close, the program that started it holds its stdin.
+  if (tie) tieToStarter(stop, { stdin: settings.stopOnStdinClose, parent: true });
 }

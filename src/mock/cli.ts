@@ -284,6 +284,6 @@ export async function main(argv: string[], terminal: Terminal = process, cwd = p
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) terminal.once(signal, () => stop());
   // npm passes SIGTERM on to its shell, whose end leaves fo-mock to another parent: it stops as on Ctrl-C rather than
   // serve on unattended. With --stop-on-stdin-close, the program that started it holds its stdin.
-  tieToStarter(stop, { stdin: stopOnStdinClose, parent: true });
+  if (terminal === process) tieToStarter(stop, { stdin: stopOnStdinClose, parent: true });
   for (const line of readyLines(mock, options)) terminal.stdout.write(`${line}\n`);
 }
