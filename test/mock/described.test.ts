@@ -12,7 +12,7 @@ import { envelopeOf } from "../../src/server/envelope.ts";
 import { isBearerRoute } from "../../src/mock/request/target.ts";
 import { AUTHORIZATION_MISSING, BEARER_INVALID, failureDetail } from "../../src/signing/failures.ts";
 import { operations } from "../fixtures/operations.ts";
-import { listOperations, loadBundle } from "../helpers/document.ts";
+import { deref, listOperations, loadBundle } from "../helpers/document.ts";
 import { pointer, schemaValidator } from "../helpers/validator.ts";
 import { newSecret, send, sign, type Wire, wireOf } from "./support.ts";
 
@@ -63,11 +63,7 @@ function schemaOf(method: string, path: string, status: number): string {
       let at = pointer("paths", template, m.toLowerCase(), "responses", key);
       while (typeof response.$ref === "string") {
         at = response.$ref.slice(1);
-        // biome-ignore lint/suspicious/noExplicitAny: a walk down the bundle by a JSON pointer
-        response = at
-          .split("/")
-          .slice(1)
-          .reduce((n: any, k: string) => n[k], doc);
+        response = deref(doc, { $ref: response.$ref });
       }
       if (response.content?.["application/json"]) return `${at}/content/application~1json/schema`;
     }
