@@ -99,7 +99,11 @@ async function start(mode: Mode): Promise<Running> {
 function tree(pid: number): number[] {
   let children: number[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
   } catch {}
   return [pid, ...children.flatMap(tree)];
 }
@@ -109,7 +113,10 @@ const cpuSeconds = (pid: number) =>
   tree(pid).reduce((s, p) => s + (Number(statOf(p)[11]) + Number(statOf(p)[12])) / 100, 0);
 /** Resident memory of a process tree, in MB. */
 const rssMb = (pid: number) =>
-  tree(pid).reduce((s, p) => s + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))![1]) / 1024, 0);
+  tree(pid).reduce(
+    (s, p) => s + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))![1]) / 1024,
+    0,
+  );
 
 interface Run {
   count: number;
@@ -226,7 +233,10 @@ async function startMockReady(): Promise<number> {
     const took = performance.now() - started;
     await mock.close();
     console.log(took);`;
-  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: root, name: "startMock" });
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: root,
+    name: "startMock",
+  });
   return Number(stdout.trim());
 }
 
@@ -240,8 +250,12 @@ async function startPart() {
   const p = median(times.prism);
   const m = median(times.startMock);
   console.log(`Start, ${ROUNDS} rounds, interleaved (medians):`);
-  console.log(`  Prism's CLI, start to its first answer     ${ms(p)}   (${times.prism.map((t) => t.toFixed(0)).join(", ")})`);
-  console.log(`  startMock() with its defaults, to ready    ${ms(m)}   (${times.startMock.map((t) => t.toFixed(0)).join(", ")})`);
+  console.log(
+    `  Prism's CLI, start to its first answer     ${ms(p)}   (${times.prism.map((t) => t.toFixed(0)).join(", ")})`,
+  );
+  console.log(
+    `  startMock() with its defaults, to ready    ${ms(m)}   (${times.startMock.map((t) => t.toFixed(0)).join(", ")})`,
+  );
   ratioLine("startMock() ready / Prism CLI's first answer", m / p, undefined, 0.6);
 }
 
@@ -278,7 +292,13 @@ async function postPart() {
         modes.map((mode) => {
           const rs = runs.get(mode)!;
           const all = rs.flatMap((x) => x.latencies);
-          return [mode, { rps: rs.reduce((a, x) => a + x.count, 0) / rs.reduce((a, x) => a + x.seconds, 0), p99: quantile(all, 0.99) }];
+          return [
+            mode,
+            {
+              rps: rs.reduce((a, x) => a + x.count, 0) / rs.reduce((a, x) => a + x.seconds, 0),
+              p99: quantile(all, 0.99),
+            },
+          ];
         }),
       );
       console.log(`${connections} connection${connections > 1 ? "s" : ""}:`);

@@ -1,7 +1,7 @@
 // Latency of the stateful mock beside Prism: small signed requests sent one at a time on 127.0.0.1, to
 // Prism alone, to the signature front before Prism, and to the front in stateful mode (answered from
 // memory, or passed on to Prism), interleaved in one run. Prism runs in this process, its own server for
-// "Prism alone", its request listener behind the fronts (as the mock runs it). Bounded by count and by time.
+// "Prism alone", as a library behind the fronts (as the mock runs it). Bounded by count and by time.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { startFront } from "../src/mock/front.ts";

@@ -1,7 +1,8 @@
 // How every script runs another program, in one place: output inherited, held or handed over; the
 // telemetry-free environment by default; a time bound that stops the child by its PID and says so; the exit
 // code or signal in the result; a command that cannot start as an error that says what to install.
-// scripts/mock.mjs alone spawns Prism itself: it needs a stdin pipe (the tether) and an IPC channel.
+// The mock's launcher (src/mock/launch/start.ts) alone spawns its process itself: it needs a stdin pipe (the tie to its
+// starter) and an IPC channel.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";

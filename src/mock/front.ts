@@ -141,7 +141,7 @@ export async function startFront(opts: FrontOptions): Promise<RunningFront> {
 /** Requests that asked for `100 Continue`: it is sent only once their headers passed authentication. */
 const awaitingContinue = new WeakSet<http.IncomingMessage>();
 
-/** The front's server, not yet listening (in Prism's process, Prism calls listen on it), and how to close it. */
+/** The front's server, not yet listening, and how to close it. */
 export function createFront(opts: FrontOptions): { server: http.Server; close(): Promise<void> } {
   if (!opts.prism) throw new TypeError("The signature front needs `prism`, the mocker that answers what it accepts.");
   const windowSeconds = opts.windowSeconds ?? DEFAULT_WINDOW_SECONDS;

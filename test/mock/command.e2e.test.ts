@@ -1,5 +1,5 @@
 // fo-mock as a user runs it: listens on the stated port of 127.0.0.1, in sandbox and production mode, and a Ctrl-C
-// stops it and its Prism, leaving no process behind.
+// stops it, leaving no process behind.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,11 +24,10 @@ async function run(args: string[], env: Record<string, string> = {}) {
 
 async function interrupt(child: ChildProcess) {
   const kids = childrenOf(child.pid!);
-  expect(kids.length).toBeGreaterThan(0);
   const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   process.kill(child.pid!, "SIGINT");
   expect(await exited).toBe(0);
-  // Prism is stopped before the script exits; tsx's esbuild service ends when its pipe closes, a moment later.
+  // tsx's esbuild service (from source) ends when its pipe closes, a moment after the mock.
   for (let i = 0; i < 30 && kids.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
   for (const pid of kids) expect(alive(pid), `process ${pid} left behind`).toBe(false);
 }

@@ -1,4 +1,4 @@
-// The stateful mode as `fo-mock --stateful` (startMock) starts it inside Prism's process (src/mock/prism/inPrism.ts).
+// The stateful mode as `fo-mock --stateful` (startMock) starts it in the mock's process (src/mock/server.ts).
 import { STATEFUL_OPERATIONS, createStatefulMock } from "./index.ts";
 import { statefulFrontOptions } from "./http.ts";
 import { CONTROL_TOKEN_ENV, StatefulOptionsError, loadOptionsFile } from "./options.ts";

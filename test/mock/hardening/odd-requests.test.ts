@@ -1,4 +1,4 @@
-// Odd and hostile requests against the real mock process (startMock: the front inside Prism's process): absolute-form and asterisk-form targets, Expect: 100-continue, chunked bodies,
+// Odd and hostile requests against the real mock process (startMock: one process, Prism inside it as a library): absolute-form and asterisk-form targets, Expect: 100-continue, chunked bodies,
 // duplicate or conflicting lengths, pipelining, unknown methods, oversized headers, a socket cut
 // mid-body. Each gets a correct answer or a 4xx with a JSON body in the documented envelope, and the
 // process keeps serving.

@@ -1,7 +1,7 @@
 // Issue 23, the smaller findings: `100 Continue` was sent before authentication (inviting the body of a
 // request about to be refused); HTTP/1.1 without Host got Node's 400 with an empty body; a connection that
 // sends nothing was never closed; and the front's own 500 on a /v2 or portfolio path was flat while the rest of
-// the mock answered there in the path's envelope (now asserted where Prism throws, test/mock/handOver.test.ts).
+// the mock answered there in the path's envelope (now asserted where Prism throws, test/mock/prismLibrary.test.ts).
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startFront } from "../../../src/mock/front.ts";
