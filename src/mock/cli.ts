@@ -190,7 +190,7 @@ function statefulLine(url: string, { operations, controlPrefix, control }: NonNu
   const where =
     control === "off"
       ? "control API off (--control turns it on)"
-      : `control API at ${url}${controlPrefix}/ (${control === "token" ? `Bearer ${CONTROL_TOKEN_ENV}` : "local callers"})`;
+      : `control API at ${url}${controlPrefix} (${control === "token" ? `Bearer ${CONTROL_TOKEN_ENV}` : "local callers"})`;
   return `Stateful mode: ${operations.join(", ")} kept in memory; ${where}`;
 }
 

@@ -155,7 +155,16 @@ export function createFront(opts: FrontOptions): { server: http.Server; close():
     const method = req.method ?? "GET";
     // The one reading of the target: what is authenticated below is what Prism and the stateful mode route.
     const target = readTarget(req.url ?? "/");
-    if (!target.ok) return refuse(req, res, target.path, target.problem);
+    if (!target.ok) {
+      // A path ending in slashes may still name a control route (`/__mock/`, as people type the API's root):
+      // the control API reads it as the same route without them. Any other such path is refused.
+      const bare = target.path.replace(/\/+$/, "");
+      const rest = readTarget(`${bare}${(req.url ?? "").slice(target.path.length)}`);
+      const invite = () => awaitingContinue.has(req) && res.writeContinue();
+      if (target.problem === "empty-segment" && bare && rest.ok && opts.serveFirst)
+        if (await opts.serveFirst(req, res, { path: target.path, query: rest.query, invite })) return;
+      return refuse(req, res, target.path, target.problem);
+    }
     const { path, query } = target;
     // Node's own refusal of this has no body; this one has the envelope.
     if (req.httpVersion === "1.1" && req.headers.host === undefined) return refuse(req, res, path, "missing-host");

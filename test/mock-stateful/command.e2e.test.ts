@@ -39,7 +39,7 @@ describe("fo-mock --stateful", () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const { child, out } = await run(["--port", String(port), "--stateful", "--control"]);
-    expect(out()).toContain(`control API at ${base}/__mock/ (local callers)`);
+    expect(out()).toContain(`control API at ${base}/__mock (local callers)`);
     const headers = { Authorization: "Bearer sandbox-token", "Content-Type": "application/json" };
     const q = await (await fetch(`${base}${C}/conversions/quote`, { method: "POST", headers, body: quote })).json();
     const execute = () =>

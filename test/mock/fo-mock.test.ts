@@ -233,7 +233,7 @@ describe("the ready lines", () => {
       { auth: "production" },
     );
     expect(lines).toEqual([
-      `Stateful mode: createQuote kept in memory; control API at ${url}/__mock/ (Bearer FO_MOCK_CONTROL_TOKEN)`,
+      `Stateful mode: createQuote kept in memory; control API at ${url}/__mock (Bearer FO_MOCK_CONTROL_TOKEN)`,
       `fo-mock ready: ${url} (production auth: HMAC signatures verified, 1 key, timestamp window -300 s/+60 s, ` +
         "replays refused; portfolio routes: any Bearer token; Ctrl-C stops it)",
     ]);

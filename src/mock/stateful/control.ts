@@ -123,119 +123,140 @@ function putRfiCase(t: ControlTarget, customerId: string, caseId: string, body: 
   }
 }
 
+/** A control call as a route's handler sees it: the method, the path's variables, the query and the JSON body. */
+interface Call {
+  t: ControlTarget;
+  method: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  json: unknown;
+}
+
+/**
+ * Every route of the control API, by its path under the prefix (variables in braces, as
+ * control.openapi.yaml writes them) and method: the one list the dispatch reads and the document is checked against.
+ */
+export const CONTROL_ROUTES: Readonly<Record<string, Readonly<Record<string, (c: Call) => Reply>>>> = {
+  "": {
+    GET: ({ t }) => reply(200, { now: iso(t.clock.now()), prefix: t.prefix, handled_operations: t.handledOperations }),
+  },
+  "/reset": {
+    POST: ({ t }) => {
+      t.reset();
+      return reply(204);
+    },
+  },
+  "/clock": { GET: ({ t }) => reply(200, { now: iso(t.clock.now()) }), POST: advanceClock },
+  "/faults": {
+    GET: ({ t }) => reply(200, { faults: t.faults.list() }),
+    POST: addFault,
+    DELETE: ({ t }) => {
+      t.faults.clear();
+      return reply(204);
+    },
+  },
+  "/requests": { GET: ({ t }) => reply(200, { requests: t.requests() }) },
+  "/transactions": { GET: ({ t, query }) => listTransactions(t, query) },
+  "/orders/{transaction_id}": { PATCH: setOrderStatus },
+  "/customers/{customer_id}/rfi-cases": {
+    GET: ({ t, params }) =>
+      tooLong("customer_id", params.customer_id!) ??
+      reply(200, { list: t.store.rfiCases.get(params.customer_id!) ?? ([] as RfiCase[]) }),
+  },
+  "/customers/{customer_id}/rfi-cases/{case_id}": {
+    PUT: ({ t, params, json }) => putRfiCase(t, params.customer_id!, params.case_id!, json, false),
+    PATCH: ({ t, params, json }) => putRfiCase(t, params.customer_id!, params.case_id!, json, true),
+  },
+};
+
+function advanceClock({ t, json }: Call): Reply {
+  const advance = isObject(json) ? json : {};
+  const ms =
+    advance.advance_ms ?? (typeof advance.advance_seconds === "number" ? advance.advance_seconds * 1000 : undefined);
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > CONTROL_LIMITS.advanceMs) {
+    return bad(
+      `Send { "advance_seconds": N } or { "advance_ms": N } with N from 0 to ` +
+        `${CONTROL_LIMITS.advanceMs / 1000} seconds (ten years) a call.`,
+    );
+  }
+  if (t.clock.offset() + ms > CONTROL_LIMITS.clockOffsetMs)
+    return bad(
+      `The virtual clock runs at most ${CONTROL_LIMITS.clockOffsetMs / 1000} seconds (a hundred years) ahead; ` +
+        `POST ${t.prefix}/reset rewinds it.`,
+    );
+  t.clock.advance(ms);
+  return reply(200, { now: iso(t.clock.now()) });
+}
+
+function addFault({ t, json }: Call): Reply {
+  if (t.faults.size >= CONTROL_LIMITS.faults) {
+    return bad(
+      `At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their ` +
+        `requests first.`,
+      409,
+    );
+  }
+  try {
+    return reply(201, t.faults.add(json));
+  } catch (err) {
+    if (err instanceof FaultSpecError) return bad(err.message);
+    throw err;
+  }
+}
+
+function setOrderStatus({ t, params, json }: Call): Reply {
+  const id = params.transaction_id!;
+  const long = tooLong("transaction_id", id);
+  if (long) return long;
+  const order = t.store.orders.get(canonicalId(id), t.clock.now());
+  if (!order) return bad(`No order ${id}.`, 404);
+  if (
+    !isObject(json) ||
+    typeof json.order_status !== "string" ||
+    json.order_status === "" ||
+    json.order_status.length > CONTROL_LIMITS.orderStatus
+  ) {
+    return bad(`Send { "order_status": "<value>" }, a value of 1 to ${CONTROL_LIMITS.orderStatus} characters.`);
+  }
+  order.orderStatus = json.order_status;
+  return reply(200, {
+    transaction_id: order.transactionId,
+    quote_id: order.quoteId,
+    order_status: order.orderStatus,
+    created_at: iso(order.createdAt),
+  });
+}
+
+/** The routes as patterns: a variable is one path segment, decoded. */
+const MATCHERS = Object.entries(CONTROL_ROUTES).map(([template, methods]) => {
+  const names: string[] = [];
+  const source = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { pattern: new RegExp(`^${source}$`), names, methods };
+});
+
 /**
  * Answers a control call under the prefix, once `controlGate` let it through (docs/stateful-mock.md lists
  * the routes). Unknown routes are 404, known routes with another method 405; bad input is 400 `{ error }`,
  * an input over its bound (limits.ts) 400, 409 or 413 naming the bound.
  */
 export function control(t: ControlTarget, method: string, path: string, query: string, body: Uint8Array): Reply {
-  const route = path.slice(t.prefix.length).replace(/\/+$/, "") || "/";
-  const q = new URLSearchParams(query);
+  // The prefix alone or with a slash after it names the API's root, as a trailing slash names any route.
+  const route = path.slice(t.prefix.length).replace(/\/+$/, "");
   const parsed = parseJson(body);
   if ("error" in parsed) return parsed.error;
-  const json = parsed.value;
-  const m = method.toUpperCase();
-  const only = (...methods: string[]) =>
-    methods.includes(m)
-      ? undefined
-      : reply(405, { error: `${route} takes ${methods.join(", ")}.` }, { Allow: methods.join(", ") });
-
-  if (route === "/") {
-    return (
-      only("GET") ?? reply(200, { now: iso(t.clock.now()), prefix: t.prefix, handled_operations: t.handledOperations })
-    );
-  }
-  if (route === "/reset") {
-    const refusedMethod = only("POST");
-    if (refusedMethod) return refusedMethod;
-    t.reset();
-    return reply(204);
-  }
-  if (route === "/clock") {
-    const refused = only("GET", "POST");
-    if (refused) return refused;
-    if (m === "POST") {
-      const advance = isObject(json) ? json : {};
-      const ms =
-        advance.advance_ms ??
-        (typeof advance.advance_seconds === "number" ? advance.advance_seconds * 1000 : undefined);
-      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > CONTROL_LIMITS.advanceMs) {
-        return bad(
-          `Send { "advance_seconds": N } or { "advance_ms": N } with N from 0 to ` +
-            `${CONTROL_LIMITS.advanceMs / 1000} seconds (ten years) a call.`,
-        );
-      }
-      if (t.clock.offset() + ms > CONTROL_LIMITS.clockOffsetMs)
-        return bad(
-          `The virtual clock runs at most ${CONTROL_LIMITS.clockOffsetMs / 1000} seconds (a hundred years) ahead; ` +
-            `POST ${t.prefix}/reset rewinds it.`,
-        );
-      t.clock.advance(ms);
+  for (const { pattern, names, methods } of MATCHERS) {
+    const match = pattern.exec(route);
+    if (!match) continue;
+    const handler = methods[method.toUpperCase()];
+    if (!handler) {
+      const allowed = Object.keys(methods).join(", ");
+      return reply(405, { error: `${route || "/"} takes ${allowed}.` }, { Allow: allowed });
     }
-    return reply(200, { now: iso(t.clock.now()) });
-  }
-  if (route === "/faults") {
-    const refused = only("GET", "POST", "DELETE");
-    if (refused) return refused;
-    if (m === "GET") return reply(200, { faults: t.faults.list() });
-    if (m === "DELETE") {
-      t.faults.clear();
-      return reply(204);
-    }
-    if (t.faults.size >= CONTROL_LIMITS.faults) {
-      return bad(
-        `At most ${CONTROL_LIMITS.faults} faults wait at once; DELETE ${t.prefix}/faults, or let some match their ` +
-          `requests first.`,
-        409,
-      );
-    }
-    try {
-      return reply(201, t.faults.add(json));
-    } catch (err) {
-      if (err instanceof FaultSpecError) return bad(err.message);
-      throw err;
-    }
-  }
-  if (route === "/requests") return only("GET") ?? reply(200, { requests: t.requests() });
-  if (route === "/transactions") return only("GET") ?? listTransactions(t, q);
-  let match = /^\/orders\/([^/]+)$/.exec(route);
-  if (match) {
-    const refused = only("PATCH");
-    if (refused) return refused;
-    const id = segment(match[1]!);
-    const long = tooLong("transaction_id", id);
-    if (long) return long;
-    const order = t.store.orders.get(canonicalId(id), t.clock.now());
-    if (!order) return bad(`No order ${id}.`, 404);
-    if (
-      !isObject(json) ||
-      typeof json.order_status !== "string" ||
-      json.order_status === "" ||
-      json.order_status.length > CONTROL_LIMITS.orderStatus
-    ) {
-      return bad(`Send { "order_status": "<value>" }, a value of 1 to ${CONTROL_LIMITS.orderStatus} characters.`);
-    }
-    order.orderStatus = json.order_status;
-    return reply(200, {
-      transaction_id: order.transactionId,
-      quote_id: order.quoteId,
-      order_status: order.orderStatus,
-      created_at: iso(order.createdAt),
-    });
-  }
-  match = /^\/customers\/([^/]+)\/rfi-cases\/([^/]+)$/.exec(route);
-  if (match) {
-    const refused = only("PUT", "PATCH");
-    if (refused) return refused;
-    return putRfiCase(t, segment(match[1]!), segment(match[2]!), json, m === "PATCH");
-  }
-  match = /^\/customers\/([^/]+)\/rfi-cases$/.exec(route);
-  if (match) {
-    return (
-      only("GET") ??
-      tooLong("customer_id", segment(match[1]!)) ??
-      reply(200, { list: t.store.rfiCases.get(segment(match[1]!)) ?? ([] as RfiCase[]) })
-    );
+    const params = Object.fromEntries(names.map((name, i) => [name, segment(match[i + 1]!)]));
+    return handler({ t, method, params, query: new URLSearchParams(query), json: parsed.value });
   }
   return bad(
     `No control route ${route.length > 100 ? `${route.slice(0, 100)}...` : route} (see GET ${t.prefix}).`,
