@@ -43,8 +43,8 @@ function run(url: string, signed: boolean, connections = CONNECTIONS, seconds = 
 }
 
 const bare = await start({ bare: true });
-const sandbox = await start({ auth: "sandbox" });
-const production = await start({ auth: "production", keys: { [creds.accessKey]: creds.secretKey } });
+const sandbox = await start({ auth: "sandbox", stateful: false });
+const production = await start({ auth: "production", keys: { [creds.accessKey]: creds.secretKey }, stateful: false });
 const rows: Array<Record<string, string | number>> = [];
 try {
   const cases = [

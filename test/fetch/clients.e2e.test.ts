@@ -40,6 +40,7 @@ beforeAll(async () => {
     auth: "production",
     keys: { [ACCESS_KEY]: SECRET_KEY },
     portfolioTokens: [PORTFOLIO_TOKEN],
+    stateful: false,
   });
   dir = await makeProject();
   const [hey, orval] = await Promise.all([generateHeyApi(document, dir), generateOrval(document, dir)]);

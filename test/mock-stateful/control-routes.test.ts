@@ -31,7 +31,7 @@ let mock: RunningMock;
 let base: string;
 
 beforeAll(async () => {
-  mock = await startMock({ stateful: true, control: true });
+  mock = await startMock({ auth: "sandbox", stateful: true, control: true });
   base = mock.url;
 });
 

@@ -21,8 +21,8 @@ let sandbox: RunningMock;
 let production: RunningMock;
 beforeAll(async () => {
   [sandbox, production] = await Promise.all([
-    startMock({ auth: "sandbox" }),
-    startMock({ auth: "production", keys: { [creds.accessKey]: creds.secretKey }, replay: "allow" }),
+    startMock({ auth: "sandbox", stateful: false }),
+    startMock({ auth: "production", keys: { [creds.accessKey]: creds.secretKey }, replay: "allow", stateful: false }),
   ]);
 }, 60_000);
 afterAll(() => Promise.all([sandbox?.close(), production?.close()]));

@@ -76,7 +76,10 @@ const not2xx = (answered: Answered[]) =>
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "postman-"));
   writeFileSync(path.join(dir, uploadFile), file);
-  mocks = await Promise.all([startMock(), startMock({ auth: "production", keys: { [accessKey]: secretKey } })]);
+  mocks = await Promise.all([
+    startMock({ auth: "sandbox", stateful: false }),
+    startMock({ auth: "production", keys: { [accessKey]: secretKey }, stateful: false }),
+  ]);
   [sandboxUrl, productionUrl] = mocks.map((m) => m.url) as [string, string];
 }, 120_000);
 

@@ -32,7 +32,7 @@ interface Har {
 test("no 5xx and no refused signature through the proxy", async () => {
   ensureVenv();
   // The mock as a user starts it, knowing the keys the proxy signs with.
-  const mock = await startMock({ auth: "production", keys: { [keys.accessKey]: keys.secretKey } });
+  const mock = await startMock({ auth: "production", keys: { [keys.accessKey]: keys.secretKey }, stateful: false });
   closers.push(() => mock.close());
   const proxy = await proxyFor(mock.url);
   const har = path.join(dir, "run.har");

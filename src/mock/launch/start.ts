@@ -7,6 +7,7 @@ import { connect, createServer } from "node:net";
 import { files } from "../files.ts";
 import type { MockReady } from "../server.ts";
 import type { ProcessReport } from "./process.ts";
+import { type ControlCalls, controlCalls } from "./control.ts";
 import { type MockOptions, MockOptionsError, resolveOptions } from "./options.ts";
 
 const require = createRequire(import.meta.url);
@@ -21,7 +22,7 @@ export interface StartOptions extends MockOptions {
   timeoutMs?: number;
 }
 
-export interface RunningMock {
+export interface RunningMock extends ControlCalls, AsyncDisposable {
   /** `http://127.0.0.1:<port>` */
   url: string;
   port: number;
@@ -44,7 +45,17 @@ export interface RunningMock {
   exited: Promise<string>;
   /** Stops the mock (SIGTERM, SIGKILL after 5 s); resolves once its process has ended and the port is free. */
   close(): Promise<void>;
+  /** `close()`, for `await using mock = await startMock()`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
+
+/** A mock that verifies signatures: it has the key pair to sign with. */
+export type SigningMock = RunningMock & { accessKey: string; secretKey: string };
+/** A signing mock with its control API behind a token. */
+export type ControlledMock = SigningMock & { controlToken: string };
+
+/** Options that keep the defaults' production auth. */
+type Production = StartOptions & { auth?: "production"; bare?: false };
 
 /** Thrown when the mock does not start; the message says why, with the end of what it printed. */
 export class MockStartError extends Error {
@@ -70,12 +81,26 @@ export function freePort(): Promise<number> {
 const OPTION_ERRORS = new Set(["StatefulOptionsError", "RfiFixtureError", "MockKeysError"]);
 
 /**
- * Starts the mock on 127.0.0.1 and resolves once it answers: on a free port unless one is given, with fresh keys and a
- * fresh control token (production auth with the control API) unless some are given. Rejects with the reason when it
+ * The options with startMock's defaults, which are the mock as the API behaves in production: stateful, production
+ * auth, the control API. `bare` (Prism alone) takes none of them; without state there is no control API.
+ */
+export function withDefaults(options: StartOptions): StartOptions {
+  if (options.bare) return options;
+  const stateful = options.stateful ?? true;
+  return { auth: "production", ...options, stateful, control: options.control ?? stateful };
+}
+
+/**
+ * Starts the mock on 127.0.0.1 and resolves once it answers: by default stateful, in production auth, with the control
+ * API, on a free port, with fresh keys and a fresh control token (each unless given). Rejects with the reason when it
  * cannot start, and leaves nothing running then.
  * @throws MockOptionsError for options it cannot start with (before anything is started).
  */
-export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
+export function startMock(options?: Production & { stateful?: true; control?: true }): Promise<ControlledMock>;
+export function startMock(options?: Production): Promise<SigningMock>;
+export function startMock(options?: StartOptions): Promise<RunningMock>;
+export async function startMock(given: StartOptions = {}): Promise<RunningMock> {
+  const options = withDefaults(given);
   const { config, accessKey, secretKey, controlToken } = resolveOptions(options);
   const port = config.port;
   if (port !== 0 && (await inUse(port))) throw new MockOptionsError(`port ${port} on 127.0.0.1 is in use`);
@@ -110,8 +135,14 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     const said = kept.trim() ? `\n${kept.trim().split("\n").slice(-20).join("\n")}` : "";
     throw err instanceof MockOptionsError ? err : new MockStartError(`${(err as Error).message}${said}`);
   }
+  const url = `http://127.0.0.1:${ready.port}`;
+  const off =
+    !ready.stateful || ready.stateful.control === "off"
+      ? "The mock's control API is off: start it with stateful and control (its defaults)."
+      : undefined;
+  const close = () => stop(child);
   return {
-    url: `http://127.0.0.1:${ready.port}`,
+    url,
     port: ready.port,
     accessKey,
     secretKey,
@@ -120,7 +151,9 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     ready,
     output: () => kept,
     exited,
-    close: () => stop(child),
+    close,
+    [Symbol.asyncDispose]: close,
+    ...controlCalls(url, controlToken, off),
   };
 }
 

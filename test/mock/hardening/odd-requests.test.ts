@@ -16,7 +16,10 @@ let sandbox: RunningMock;
 let production: RunningMock;
 beforeAll(async () => {
   const keys = { [creds.accessKey]: creds.secretKey };
-  [sandbox, production] = await Promise.all([startMock(), startMock({ auth: "production", keys })]);
+  [sandbox, production] = await Promise.all([
+    startMock({ auth: "sandbox", stateful: false }),
+    startMock({ auth: "production", keys, stateful: false }),
+  ]);
 });
 afterAll(() => Promise.all([sandbox?.close(), production?.close()]));
 
