@@ -2,14 +2,12 @@
 import { readFileSync } from "node:fs";
 import { defineConfig, type UserConfig } from "tsdown";
 
-/** The mock package's dependencies (packages/mock/package.json): installed beside it, never bundled. */
-const mockDependencies = Object.keys(
-  (
-    JSON.parse(readFileSync(new URL("./packages/mock/package.json", import.meta.url), "utf8")) as {
-      dependencies: Record<string, string>;
-    }
-  ).dependencies,
-);
+/** The mock package's dependencies (packages/mock/manifest.json): installed beside it, never bundled. */
+const mockDependencies = (
+  JSON.parse(readFileSync(new URL("./packages/mock/manifest.json", import.meta.url), "utf8")) as {
+    dependencies: string[];
+  }
+).dependencies;
 
 const common = {
   platform: "node",

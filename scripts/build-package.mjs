@@ -4,7 +4,7 @@
 // document's operations as Prism reads them (prepared here, so a start does not resolve the document again), the RFI
 // fixture, the control API's document). `npm run build` calls it after generating the document; `npm pack` runs it
 // first (prepack), so a tarball never carries a stale build.
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { build } from "tsdown";
@@ -24,6 +24,28 @@ const MOCK_FILES = [
   ["LICENSE", "LICENSE"],
 ];
 
+/**
+ * The mock package's package.json: its manifest (packages/mock/manifest.json) with the project's version and, for each
+ * dependency it names, the project's own pin of it (package.json), so the two packages never carry two versions.
+ * @throws Error naming a dependency the project does not pin.
+ */
+export function mockPackageJson() {
+  const {
+    "//": _,
+    dependencies,
+    ...manifest
+  } = JSON.parse(readFileSync(path.join(mockPackage, "manifest.json"), "utf8"));
+  const project = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const pins = { ...project.dependencies, ...project.devDependencies };
+  const pinned = Object.fromEntries(
+    dependencies.map((name) => {
+      if (!pins[name]) throw new Error(`packages/mock/manifest.json names ${name}, which package.json does not pin`);
+      return [name, pins[name]];
+    }),
+  );
+  return { name: manifest.name, version: project.version, ...manifest, dependencies: pinned };
+}
+
 export async function buildPackage() {
   await rm(path.join(root, "dist"), { recursive: true, force: true });
   await rm(path.join(mockPackage, "dist"), { recursive: true, force: true });
@@ -34,6 +56,7 @@ export async function buildPackage() {
     copyFileSync(path.resolve(root, from), path.join(mockPackage, to));
   }
   await prepareOperations(paths.bundleJson, path.join(mockPackage, "dist/operations.json"));
+  writeFileSync(path.join(mockPackage, "package.json"), `${JSON.stringify(mockPackageJson(), null, 2)}\n`);
 }
 
 export const command = {

@@ -1,5 +1,6 @@
 """start_mock and the fo_mock fixture against the real fo-mock (FO_MOCK_COMMAND, else this repository's source), and
-against small shell stand-ins for what a real mock rarely does (hangs, floods its pipes, ignores SIGTERM)."""
+against small shell stand-ins for what a real mock rarely does (hangs, floods its pipes, ignores its tie and SIGTERM).
+A stand-in keeps the tie as fo-mock does: it reads its stdin to the end (`exec cat`) and stops there."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import errno
 import os
 import shlex
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -21,9 +24,9 @@ from financial_operations_api.testing import MockStartError, RunningMock, new_se
 CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
 
 
-def group_gone(pgid: int) -> bool:
+def gone(pid: int) -> bool:
     try:
-        os.killpg(pgid, 0)
+        os.kill(pid, 0)
     except ProcessLookupError:
         return True
     return False
@@ -43,6 +46,15 @@ def port_free(port: int) -> bool:
 def stand_in(script: str) -> dict[str, str]:
     """FO_MOCK_COMMAND for a shell script playing the mock ($@ are the options start_mock gives)."""
     return {"FO_MOCK_COMMAND": shlex.join(["/bin/sh", "-c", script, "fo-mock"])}
+
+
+def wait_for_text(path: Path, seconds: float) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_text():
+            return path.read_text()
+        time.sleep(0.05)
+    raise AssertionError(f"{path} was not written within {seconds} s")
 
 
 def wait_for(path: Path, seconds: float = 10) -> str:
@@ -73,10 +85,16 @@ def test_the_mock_answers_signed_requests_and_nothing_of_it_is_left_after_the_co
         assert http.request("GET", clock, headers={"Authorization": f"Bearer {mock.control_token}"}).status == 200
         assert http.request("GET", clock, headers={"Authorization": "Bearer " + "0" * 64}).status == 401
         pid, port = mock.pid, mock.port
-        assert not group_gone(pid)
+        assert not gone(pid)
+        # The control calls of the handle.
+        assert mock.add_fault(kind="status", status=503, operation_id="listRfiCases")["remaining"] == 1
+        assert mock.requests()[-1]["path"] == f"/v1/customers/{CUSTOMER}/rfi-cases"
+        mock.reset()
+        assert mock.requests() == []
+        assert mock.advance_clock(60).endswith("Z")
         assert mock.secret_key not in repr(mock)
         assert str(mock.control_token) not in repr(mock)
-    assert group_gone(pid)
+    assert gone(pid)
     assert port_free(port)
 
 
@@ -120,7 +138,7 @@ def test_the_plugins_fixture_is_a_running_production_mock(fo_mock: RunningMock) 
     client = fo.production_client(fo_mock.url, fo_mock.access_key, fo_mock.secret_key)
     assert fo_api.RFICasesApi(client).list_rfi_cases(CUSTOMER, size=10).total is not None
     assert fo_mock.control_token is not None
-    assert not group_gone(fo_mock.pid)
+    assert not gone(fo_mock.pid)
 
 
 # ---- Stand-ins
@@ -131,11 +149,11 @@ def test_the_mock_gets_its_options_keys_and_token_by_environment_and_no_telemetr
 ) -> None:
     monkeypatch.setenv("FO_MOCK_KEYS_FILE", "/somewhere/stray-keys.json")
     seen = tmp_path / "seen"
-    script = f'{READY}; {{ echo "$*"; env; }} > {shlex.quote(str(seen))}.tmp; mv {seen}.tmp {seen}; exec sleep 30'
+    script = f'{READY}; {{ echo "$*"; env; }} > {shlex.quote(str(seen))}.tmp; mv {seen}.tmp {seen}; exec cat >/dev/null'
     with start_mock(env=stand_in(script), replay="allow", extra_args=["--window", "30"]) as mock:
         args, *env_lines = wait_for(seen).splitlines()
         env = dict(line.split("=", 1) for line in env_lines if "=" in line)
-    assert args == "--auth production --port 0 --stateful --control --replay allow --window 30"
+    assert args == "--auth production --port 0 --stop-on-stdin-close --stateful --control --replay allow --window 30"
     assert (env["FO_ACCESS_KEY"], env["FO_SECRET_KEY"]) == (mock.access_key, mock.secret_key)
     assert env["FO_MOCK_CONTROL_TOKEN"] == mock.control_token
     assert "FO_MOCK_KEYS_FILE" not in env
@@ -143,22 +161,23 @@ def test_the_mock_gets_its_options_keys_and_token_by_environment_and_no_telemetr
         assert env[name] == value
     assert mock.url == "http://127.0.0.1:9"
     assert len(str(mock.control_token)) == 64
-    assert group_gone(mock.pid)
+    assert gone(mock.pid)
 
 
 def test_without_state_there_is_no_control_api_nor_its_token(tmp_path: Path) -> None:
     seen = tmp_path / "seen"
-    script = f'{READY}; {{ echo "$*"; env; }} > {seen}.tmp; mv {seen}.tmp {seen}; exec sleep 30'
+    script = f'{READY}; {{ echo "$*"; env; }} > {seen}.tmp; mv {seen}.tmp {seen}; exec cat >/dev/null'
     with start_mock(env=stand_in(script), stateful=False, auth="sandbox") as mock:
         args, *env_lines = wait_for(seen).splitlines()
-    assert args == "--auth sandbox --port 0"
+    assert args == "--auth sandbox --port 0 --stop-on-stdin-close"
     assert mock.control_token is None
     assert not any(line.startswith("FO_MOCK_CONTROL_TOKEN=") for line in env_lines)
 
 
 def test_a_mock_that_never_gets_ready_is_stopped_after_the_timeout_and_no_secret_is_shown(tmp_path: Path) -> None:
     pid_file = tmp_path / "pid"
-    script = f'echo $$ > {pid_file}; echo "warming up with $FO_SECRET_KEY and $FO_MOCK_CONTROL_TOKEN"; exec sleep 30'
+    warming = 'echo "warming up with $FO_SECRET_KEY and $FO_MOCK_CONTROL_TOKEN"'
+    script = f"echo $$ > {pid_file}; {warming}; exec cat >/dev/null"
     started = time.monotonic()
     with pytest.raises(MockStartError) as failed:
         with start_mock(env=stand_in(script), timeout=1.5):
@@ -167,7 +186,7 @@ def test_a_mock_that_never_gets_ready_is_stopped_after_the_timeout_and_no_secret
     message = str(failed.value)
     assert "did not say it was ready within 1.5 s" in message
     assert "warming up with REDACTED and REDACTED" in message
-    assert group_gone(int(pid_file.read_text()))
+    assert gone(int(pid_file.read_text()))
 
 
 def test_a_mock_that_ends_first_gives_its_exit_code_and_last_lines() -> None:
@@ -179,7 +198,9 @@ def test_a_mock_that_ends_first_gives_its_exit_code_and_last_lines() -> None:
     assert "ended with exit code 2; its last lines:" in message
     assert "fo-mock: keys it cannot use" in message
     assert "line 30" in message
-    assert "line 1\n" not in message
+    # The first line, then the last ones: lines between are left out.
+    assert "its last lines:\nline 1\n...\n" in message
+    assert "line 11\n" not in message
 
 
 def test_a_command_that_cannot_run_is_named() -> None:
@@ -191,20 +212,42 @@ def test_a_command_that_cannot_run_is_named() -> None:
 def test_its_output_is_drained_after_ready_so_a_full_pipe_never_stalls_it(tmp_path: Path) -> None:
     done = tmp_path / "done"
     flood = "head -c 2000000 /dev/zero | tr '\\0' x"
-    script = f"{READY}; {flood}; {flood} >&2; echo drained > {done}; exec sleep 30"
+    script = f"{READY}; {flood}; {flood} >&2; echo drained > {done}; exec cat >/dev/null"
     with start_mock(env=stand_in(script)):
         assert wait_for(done) == "drained\n"
 
 
-def test_a_mock_that_ignores_sigterm_is_killed_with_its_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_mock_that_keeps_no_tie_and_ignores_sigterm_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(testing, "_STOP_SECONDS", 1.0)
-    child = tmp_path / "child"
-    script = f"trap '' TERM; sleep 30 & echo $! > {child}; {READY}; wait"
-    with start_mock(env=stand_in(script)) as mock:
-        grandchild = int(wait_for(child))
-    assert group_gone(mock.pid)
-    with pytest.raises(ProcessLookupError):
-        os.kill(grandchild, 0)
+    started = time.monotonic()
+    with start_mock(env=stand_in(f"trap '' TERM; {READY}; exec sleep 30")) as mock:
+        pid = mock.pid
+    assert gone(pid)
+    assert time.monotonic() - started < 10
+
+
+def test_when_its_starter_is_killed_the_mock_stops_by_its_tie(mock_command_env: str, tmp_path: Path) -> None:
+    """A Python process that started the mock dies by SIGKILL (no finally runs): the mock sees its stdin close."""
+    port_file = tmp_path / "port"
+    script = (
+        "import sys, time\n"
+        "from financial_operations_api.testing import start_mock\n"
+        "with start_mock(stateful=False) as mock:\n"
+        f"    open({str(port_file)!r}, 'w').write(str(mock.port))\n"
+        "    time.sleep(60)\n"
+    )
+    starter = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        port = int(wait_for_text(port_file, 60))
+        assert not port_free(port)
+        starter.kill()
+        starter.wait()
+        deadline = time.monotonic() + 5
+        while not port_free(port) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert port_free(port)
+    finally:
+        starter.kill()
 
 
 def test_a_mock_ended_by_a_signal_says_which() -> None:

@@ -231,8 +231,10 @@ function keysMain(argv: string[], terminal: Terminal, cwd: string): void {
  * 1 the mock ended on its own, 2 wrong input, a port in use or keys it cannot use.
  */
 export async function main(argv: string[], terminal: Terminal = process, cwd = process.cwd()): Promise<void> {
-  const refuse = (name: string, usage: string, problem: string) => {
-    terminal.stderr.write(`${name}: ${problem}\n\n${usage}\n`);
+  // Wrong input gets the usage after its reason; what the options named but the mock could not use (a port in use,
+  // keys or a file it cannot read) gets the reason alone.
+  const refuse = (name: string, usage: string | undefined, problem: string) => {
+    terminal.stderr.write(`${name}: ${problem}\n${usage ? `\n${usage}\n` : ""}`);
     terminal.exitCode = 2;
   };
   if (argv[0] === "keys") {
@@ -266,10 +268,8 @@ export async function main(argv: string[], terminal: Terminal = process, cwd = p
     });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    if (e.code === "EADDRINUSE")
-      return refuse("fo-mock", usageText(mockCommand), `port ${options.port} on 127.0.0.1 is in use`);
-    if (err instanceof MockOptionsError || OPTION_ERRORS.has(e.name))
-      return refuse("fo-mock", usageText(mockCommand), e.message);
+    if (e.code === "EADDRINUSE") return refuse("fo-mock", undefined, `port ${options.port} on 127.0.0.1 is in use`);
+    if (err instanceof MockOptionsError || OPTION_ERRORS.has(e.name)) return refuse("fo-mock", undefined, e.message);
     terminal.stderr.write(`fo-mock: ${e.message}\n`);
     terminal.exitCode = 1;
     return;

@@ -15,6 +15,8 @@ export const files = {
   operations: fromSource ? undefined : at("", "./operations.json"),
   /** The RFI cases the stateful mode starts with. */
   rfiFixture: at("./stateful/rfi-cases.json", "./rfi-cases.json"),
+  /** The mock package's manifest: its package.json, or in this repository the manifest it is made from. */
+  manifest: at("../../packages/mock/manifest.json", "../package.json"),
   /** The mock's process as startMock starts it. */
   process: at("./launch/process.ts", "./process.mjs"),
   /** Whether the modules run from their TypeScript source (the mock's process then needs tsx to load). */

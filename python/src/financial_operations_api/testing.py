@@ -1,12 +1,15 @@
 """The API's mock for a test suite: `start_mock()` runs fo-mock (the npm package financial-operations-api-mock) on a
-free 127.0.0.1 port with fresh keys and gives its URL and credentials; the pytest plugin's `fo_mock` fixture is this
-for a whole session. It needs Node.js 20.19 or later, or a command of your own in FO_MOCK_COMMAND. POSIX only: the
-mock runs in a process group of its own, which is stopped as a whole.
+free 127.0.0.1 port with fresh keys and gives its URL, its credentials and the control calls a test makes (reset, the
+clock, a fault, the request log); the pytest plugin's `fo_mock` fixture is this for a whole session. The mock needs
+Node.js 24.18 or later (its package's engines), or a command of your own in FO_MOCK_COMMAND. It stops when this
+process ends, however it ends: it holds a pipe from this process as its standard input (fo-mock
+--stop-on-stdin-close), which the system closes when this process ends, by any signal.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import secrets
@@ -16,12 +19,15 @@ import signal
 import subprocess
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import IO, Literal, cast
+from pathlib import Path
+from typing import IO, Any, Literal, cast
 
 DISTRIBUTION = "financial-operations-api"
 MOCK_PACKAGE = "financial-operations-api-mock"
@@ -48,6 +54,9 @@ _KEPT_LINES = 40  # of the mock's output, for the message when it does not start
 _SHOWN_LINES = 20
 _LINE_CHARS = 4096
 _STOP_SECONDS = 10.0
+_CONTROL_TIMEOUT = 10.0
+# What the mock's package asks of Node (its engines; test_mock_command checks it against the package's).
+NODE_FLOOR = "24.18"
 
 
 class MockStartError(RuntimeError):
@@ -55,12 +64,17 @@ class MockStartError(RuntimeError):
 
 
 class MockNotFoundError(MockStartError):
-    """Nothing here can run fo-mock: no FO_MOCK_COMMAND, no fo-mock on PATH, no npx (or no version to pin)."""
+    """Nothing here runs the right fo-mock: the message says what to install."""
+
+
+class MockControlError(RuntimeError):
+    """A control call failed: the control API is off, or it refused the call (its reason in the message)."""
 
 
 @dataclass(frozen=True)
 class RunningMock:
-    """A mock that answers: its URL and the credentials it takes. The secrets stay out of its repr."""
+    """A mock that answers: its URL, the credentials it takes and its control calls. The secrets stay out of its
+    repr."""
 
     url: str  # http://127.0.0.1:<port>
     port: int
@@ -68,7 +82,47 @@ class RunningMock:
     secret_key: str = field(repr=False)
     # The control API's bearer token (under /__mock/); None without the control API.
     control_token: str | None = field(repr=False)
-    pid: int  # the mock's process, leader of its own process group
+    pid: int  # the process started: the mock's, or npx's in front of it
+
+    def _control(self, method: str, route: str, body: object = None) -> Any:
+        if self.control_token is None:
+            raise MockControlError("The mock's control API is off: start it with stateful=True (the default).")
+        # The mock's own http://127.0.0.1 URL.
+        request = urllib.request.Request(  # noqa: S310
+            f"{self.url}/__mock{route}",
+            method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            # The control API takes writes only as JSON, even with no body.
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.control_token}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=_CONTROL_TIMEOUT) as response:  # noqa: S310
+                text = response.read()
+        except urllib.error.HTTPError as err:
+            said = err.read().decode(errors="replace")
+            try:
+                said = json.loads(said).get("error", said)
+            except ValueError:
+                pass
+            raise MockControlError(f"{method} /__mock{route}: {err.code} {str(said)[:200]}") from None
+        return json.loads(text) if text else None
+
+    def reset(self) -> None:
+        """Empties every record, fault and log entry, rewinds the virtual clock and seeds the RFI cases again."""
+        self._control("POST", "/reset")
+
+    def advance_clock(self, seconds: float) -> str:
+        """Moves the virtual clock forward (quotes expire, keys age); returns the virtual time, ISO 8601."""
+        return str(self._control("POST", "/clock", {"advance_seconds": seconds})["now"])
+
+    def add_fault(self, fault: Mapping[str, object] | None = None, **fields: object) -> dict[str, Any]:
+        """Adds a fault for the next matching request, e.g. `add_fault(kind="status", status=503,
+        operation_id="listRfiCases")`; returns it as the mock holds it."""
+        return cast("dict[str, Any]", self._control("POST", "/faults", {**(fault or {}), **fields}))
+
+    def requests(self) -> list[dict[str, Any]]:
+        """The requests the mock received, oldest first."""
+        return cast("list[dict[str, Any]]", self._control("GET", "/requests")["requests"])
 
 
 def ready_url(line: str) -> str | None:
@@ -81,10 +135,45 @@ def _own_version() -> str:
     return metadata.version(DISTRIBUTION)
 
 
-def mock_command(environ: Mapping[str, str] | None = None) -> list[str]:
-    """The command that runs fo-mock, in this order: FO_MOCK_COMMAND (split as a shell would), for a pinned or local
-    install; `fo-mock` on PATH, for a project that installed the npm package; `npx --yes
-    financial-operations-api-mock@<this package's version>`, so the mock matches this client.
+def _install_hint(version: str) -> str:
+    return (
+        f"Install the mock into your project: `npm install --save-dev {MOCK_PACKAGE}@{version}` (while the package is "
+        f"on no registry, its tarball: `npm install --save-dev ./{MOCK_PACKAGE}-{version}.tgz`, which `bash "
+        f"scripts/dev.sh tarball` writes in the project's repository). It needs Node.js {NODE_FLOOR} or later. Or set "
+        f"{COMMAND_ENV} to a command that runs fo-mock."
+    )
+
+
+def _installed_version(fo_mock: str) -> str | None:
+    """The version of the mock package an installed fo-mock belongs to (its bin is a link into the package), None
+    when that cannot be read."""
+    for folder in Path(os.path.realpath(fo_mock)).parents:
+        manifest = folder / "package.json"
+        if manifest.is_file():
+            try:
+                data = json.loads(manifest.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                return None
+            return data.get("version") if data.get("name") == MOCK_PACKAGE else None
+    return None
+
+
+def _checked(fo_mock: str, where: str, version: str) -> list[str]:
+    found = _installed_version(fo_mock)
+    if found != version:
+        raise MockNotFoundError(
+            f"The fo-mock {where} ({fo_mock}) is {MOCK_PACKAGE} {found or 'of an unknown version'}, and this package "
+            f"is {version}: a mock of another release can disagree with this client about the API. "
+            + _install_hint(version)
+        )
+    return [fo_mock]
+
+
+def mock_command(environ: Mapping[str, str] | None = None, cwd: str | os.PathLike[str] | None = None) -> list[str]:
+    """The command that runs fo-mock, in this order: FO_MOCK_COMMAND (split as a shell would), taken as it is; the
+    project's installed mock (`node_modules/.bin/fo-mock`, from `cwd` upward, as Node resolves packages); `fo-mock`
+    on PATH; `npx --yes financial-operations-api-mock@<this package's version>`. An installed fo-mock of another
+    version than this package's is refused, naming both.
 
     Raises MockNotFoundError, naming what to install, when none of them can be had.
     """
@@ -96,25 +185,27 @@ def mock_command(environ: Mapping[str, str] | None = None) -> list[str]:
         except ValueError as err:
             raise MockNotFoundError(f"{COMMAND_ENV} cannot be split into a command: {err}") from None
         return command
-    search = env.get("PATH", os.defpath)
-    found = shutil.which("fo-mock", path=search)
-    if found:
-        return [found]
-    npx = shutil.which("npx", path=search)
-    install = (
-        "Install Node.js 20.19 or later (it brings npx), or `npm install --save-dev "
-        f"{MOCK_PACKAGE}` and put node_modules/.bin on PATH, or set {COMMAND_ENV} to a command that runs fo-mock."
-    )
     try:
         version = _own_version()
     except metadata.PackageNotFoundError:
         raise MockNotFoundError(
             f"Cannot pick the mock's version: the {DISTRIBUTION} distribution is not installed, so its version is "
-            f"unknown. Install it, or put fo-mock on PATH, or set {COMMAND_ENV}."
+            f"unknown. Install it, or set {COMMAND_ENV} to a command that runs fo-mock."
         ) from None
+    here = Path(cwd if cwd is not None else os.getcwd()).resolve()
+    for folder in (here, *here.parents):
+        local = folder / "node_modules" / ".bin" / "fo-mock"
+        if local.is_file() and os.access(local, os.X_OK):
+            return _checked(str(local), "installed in this project", version)
+    search = env.get("PATH", os.defpath)
+    found = shutil.which("fo-mock", path=search)
+    if found:
+        return _checked(found, "on PATH", version)
+    npx = shutil.which("npx", path=search)
     if not npx:
         raise MockNotFoundError(
-            f"Cannot start the mock: {COMMAND_ENV} is not set and neither fo-mock nor npx is on PATH. {install}"
+            f"Cannot start the mock: {MOCK_PACKAGE} is not installed in this project and npx (which Node.js brings) "
+            f"is not on PATH. " + _install_hint(version)
         )
     return [npx, "--yes", f"{MOCK_PACKAGE}@{version}"]
 
@@ -131,6 +222,8 @@ class _Output:
     def __init__(self, hide: Sequence[str]) -> None:
         self._hide = [s for s in hide if s]
         self._lines: deque[str] = deque(maxlen=_KEPT_LINES)
+        self._first: str | None = None
+        self._count = 0
         self._lock = threading.Lock()
         self.url: str | None = None
         self.ready = threading.Event()
@@ -147,6 +240,9 @@ class _Output:
             for line in iter(lambda: stream.readline(_LINE_CHARS), ""):
                 with self._lock:
                     self._lines.append(line.rstrip("\r\n"))
+                    self._count += 1
+                    if self._first is None:
+                        self._first = line.rstrip("\r\n")
                 if watch and self.url is None and (url := ready_url(line)):
                     self.url = url
                     self.ready.set()
@@ -157,50 +253,42 @@ class _Output:
         for reader in self._readers:
             reader.join(max(0.0, deadline - time.monotonic()))
 
+    def has(self, text: str) -> bool:
+        with self._lock:
+            return any(text in line for line in self._lines)
+
+    def first(self, text: str) -> str:
+        """The first kept line holding `text`, stripped."""
+        with self._lock:
+            return next((line.strip() for line in self._lines if text in line), "")
+
     def tail(self) -> str:
         with self._lock:
-            lines = list(self._lines)[-_SHOWN_LINES:]
+            kept, first, count = list(self._lines), self._first, self._count
+        # The first line as well: a command that refuses its input says why there, before its usage.
+        lines = kept[-_SHOWN_LINES:] if count <= _SHOWN_LINES else [first or "", "...", *kept[-(_SHOWN_LINES - 1) :]]
         text = "\n".join(lines)
         for hidden in self._hide:
             text = text.replace(hidden, "REDACTED")
         return f"; its last lines:\n{text}" if text.strip() else "; it printed nothing"
 
 
-def _group_alive(pgid: int) -> bool:
-    try:
-        os.killpg(pgid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # the id went to a process of another user: none of ours is left
-        return False
-    return True
-
-
-def _signal_group(pgid: int, sig: signal.Signals) -> None:
-    try:
-        os.killpg(pgid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
 def _stop(process: subprocess.Popen[str]) -> None:
-    """SIGTERM to the mock's process group; SIGKILL to it when anything of it is still there 10 s later.
-
-    The whole group is waited for, not just its leader: behind npx the mock is a grandchild that may still be
-    stopping its server when npx has ended.
-    """
-    pgid = process.pid
-    _signal_group(pgid, signal.SIGTERM)
-    deadline = time.monotonic() + _STOP_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None and not _group_alive(pgid):
+    """Closes the mock's standard input, its tie to this process: it stops by itself. Where it has not ended 10 s
+    later (a command that ignores the tie), SIGTERM, then SIGKILL."""
+    if process.stdin is not None:
+        try:
+            process.stdin.close()
+        except OSError:
+            pass
+    for stop in (None, process.terminate, process.kill):
+        if stop is not None:
+            stop()
+        try:
+            process.wait(_STOP_SECONDS if stop is not process.kill else None)
             return
-        time.sleep(0.05)
-    _signal_group(pgid, signal.SIGKILL)
-    process.wait()
-    deadline = time.monotonic() + 2  # what the kill orphaned is reaped by init in a moment
-    while _group_alive(pgid) and time.monotonic() < deadline:
-        time.sleep(0.05)
+        except subprocess.TimeoutExpired:
+            continue
 
 
 def _how(returncode: int) -> str:
@@ -222,6 +310,11 @@ def _child_env(base: Mapping[str, str], access_key: str, secret_key: str, contro
     return env
 
 
+def _npx_failed(command: Sequence[str], output: _Output) -> bool:
+    """Whether the command was npx and npm said why it could not run the package."""
+    return Path(command[0]).name == "npx" and output.has("npm error")
+
+
 @contextmanager
 def start_mock(
     *,
@@ -235,43 +328,43 @@ def start_mock(
     timeout: float = 60,
     env: Mapping[str, str] | None = None,
 ) -> Iterator[RunningMock]:
-    """Runs the mock until the `with` block ends, however it ends, and yields where it answers and what it takes.
+    """Runs the mock until the `with` block ends, however it ends, and yields where it answers, what it takes and its
+    control calls (`reset()`, `advance_clock()`, `add_fault()`, `requests()`).
 
-    The defaults: stateful, production auth (every customer request must carry a valid HMAC signature), the control
-    API (`control=None` means "when stateful"; its token is fresh), a fresh key pair (`keys=(access_key,
-    secret_key)` instead), a free port (`port=0`). `replay="allow"` lets a signature repeat (the mock refuses it on a
-    write by default); `extra_args` go to fo-mock as they are (`--window`, `--future`, `--stateful-options FILE`,
-    `--rfi-fixture FILE`); `env` is added to the mock's environment. With `auth="sandbox"` the mock takes any Bearer
-    token (the access key among them). The command is `mock_command()`'s.
+    The defaults are startMock's and fomock.Start's: stateful, production auth (every customer request must carry a
+    valid HMAC signature), the control API (`control=None` means "when stateful"; its token is fresh), a fresh key
+    pair (`keys=(access_key, secret_key)` instead), a free port (`port=0`). `replay="allow"` lets a signature repeat
+    (the mock refuses it on a write by default); `extra_args` go to fo-mock as they are (`--window`, `--future`,
+    `--stateful-options FILE`, `--rfi-fixture FILE`); `env` is added to the mock's environment. With
+    `auth="sandbox"` the mock takes any Bearer token (the access key among them). The command is `mock_command()`'s.
 
     Raises MockStartError when it does not say it is ready within `timeout` seconds or ends first (wrong options, a
     port in use, keys it cannot use), with the last lines it printed; nothing it started is left running then.
+    MockNotFoundError when there is no mock to run, or npx cannot get it: the message says what to install.
     """
-    if not hasattr(os, "killpg"):
-        raise MockStartError("start_mock runs the mock in a process group of its own, which needs a POSIX system.")
     child_env = {**os.environ, **(env or {})}
     command = mock_command(child_env)
     access_key, secret_key = keys if keys is not None else (f"mock-{secrets.token_urlsafe(9)}", new_secret_key())
     with_control = stateful if control is None else control
     control_token = secrets.token_hex(32) if with_control else None
-    args = ["--auth", auth, "--port", str(port)]
+    args = ["--auth", auth, "--port", str(port), "--stop-on-stdin-close"]
     args += ["--stateful"] if stateful else []
     args += ["--control"] if with_control else []
     args += ["--replay", replay] if replay else []
     args += list(extra_args)
     shown = shlex.join(command + args)
     try:
-        # The command is the caller's own (FO_MOCK_COMMAND, PATH or npx); no shell reads it.
+        # The command is the caller's own (FO_MOCK_COMMAND, the project's install, PATH or npx); no shell reads it.
+        # Its stdin is a pipe that only this process holds: when this process ends, the mock sees it close and stops.
         process = subprocess.Popen(  # noqa: S603
             command + args,
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=_child_env(child_env, access_key, secret_key, control_token),
             text=True,
             encoding="utf-8",
             errors="replace",
-            start_new_session=True,
         )
     except OSError as err:
         raise MockStartError(f"Cannot run the mock ({shown}): {err.strerror or err}") from None
@@ -286,6 +379,11 @@ def start_mock(
                 output.settle(2)
                 if output.url is not None:
                     break
+                if _npx_failed(command, output):
+                    raise MockNotFoundError(
+                        f"npx could not run {command[-1]}: it is not installed in this project and npm could not "
+                        f"fetch it ({output.first('npm error')}). " + _install_hint(command[-1].rsplit("@", 1)[1])
+                    )
                 raise MockStartError(f"The mock ({shown}) ended with {_how(process.returncode)}{output.tail()}")
             if time.monotonic() >= deadline:
                 raise MockStartError(

@@ -5,6 +5,7 @@
 import { tieToStarter } from "../../server/tie.ts";
 import type { MockConfig, MockReady } from "../server.ts";
 import { cacheCompiledCode } from "./compileCache.ts";
+import { nodeTooOld } from "./node.ts";
 
 /** What this process tells startMock: ready (with what the startup line says), or why it did not start. */
 export type ProcessReport = { ready: MockReady } | { failed: string; code?: string; name?: string };
@@ -24,6 +25,8 @@ process.once("SIGTERM", stop).once("SIGINT", stop);
 cacheCompiledCode();
 const config = await new Promise<MockConfig>((resolve) => process.once("message", (m) => resolve(m as MockConfig)));
 try {
+  const old = nodeTooOld();
+  if (old) throw new Error(old);
   // Loaded after the compile cache is on: Prism's modules are most of the start.
   const { serveMock } = await import("../server.ts");
   const mock = await serveMock(config);
