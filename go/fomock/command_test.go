@@ -1,6 +1,7 @@
 package fomock
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,7 +11,8 @@ import (
 	"testing"
 )
 
-// fakeFinder finds only the programs named, at /bin-of/<name>, and has the version given.
+// fakeFinder finds only the programs named, at /bin-of/<name> (installed mocks of the version given), has the version
+// given, and starts its search in a folder without node_modules.
 func fakeFinder(env map[string]string, programs []string, version string) finder {
 	return finder{
 		getenv: func(name string) string { return env[name] },
@@ -28,6 +30,9 @@ func fakeFinder(env map[string]string, programs []string, version string) finder
 			}
 			return version, nil
 		},
+		dir:        func() (string, error) { return "/a/project/below", nil },
+		installed:  func(string) string { return version },
+		executable: func(string) bool { return false },
 	}
 }
 
@@ -57,6 +62,10 @@ func TestCommandLookup(t *testing.T) {
 }
 
 func TestCommandLookupFailures(t *testing.T) {
+	hint := "Install the mock into your project: `npm install --save-dev financial-operations-api-mock@2.0.0` (while " +
+		"the package is on no registry, its tarball: `npm install --save-dev ./financial-operations-api-mock-2.0.0.tgz`, " +
+		"which `bash scripts/dev.sh tarball` writes in the project's repository). It needs Node.js 24.18 or later. Or " +
+		"set FO_MOCK_COMMAND to a command that runs fo-mock"
 	cases := []struct {
 		name     string
 		env      map[string]string
@@ -65,12 +74,11 @@ func TestCommandLookupFailures(t *testing.T) {
 		want     string
 	}{
 		{"nothing to run names what to install", nil, nil, "2.0.0",
-			"cannot start the mock: FO_MOCK_COMMAND is not set and neither fo-mock nor npx is on PATH. Install " +
-				"Node.js 20.19 or later (it brings npx), or `npm install --save-dev financial-operations-api-mock` and " +
-				"put node_modules/.bin on PATH, or set FO_MOCK_COMMAND to a command that runs fo-mock"},
-		{"npx without a version to pin says why", nil, []string{"npx"}, "",
-			"cannot pick the mock's version for npx: example.com/financial-operations-api/v2 is the main module here. " +
-				"Put fo-mock on PATH or set FO_MOCK_COMMAND"},
+			"cannot start the mock: financial-operations-api-mock is not installed in this project and npx (which " +
+				"Node.js brings) is not on PATH. " + hint},
+		{"without a version to pin it says why", nil, []string{"npx"}, "",
+			"cannot pick the mock's version: example.com/financial-operations-api/v2 is the main module here. " +
+				"Set FO_MOCK_COMMAND to a command that runs fo-mock"},
 		{"an unbalanced FO_MOCK_COMMAND is refused with its reason", map[string]string{"FO_MOCK_COMMAND": "node 'fo-mock.ts"},
 			[]string{"npx"}, "2.0.0", "FO_MOCK_COMMAND cannot be split into a command: a single quote is not closed"},
 	}
@@ -84,27 +92,84 @@ func TestCommandLookupFailures(t *testing.T) {
 	}
 }
 
-func TestCommandLookupSearchesPATHWithLookPath(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"npx", "fo-mock"} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+// installMock lays out the mock package as npm installs it into project: the package, its bin linked from .bin.
+func installMock(t *testing.T, project, version string) string {
+	t.Helper()
+	pkg := filepath.Join(project, "node_modules", "financial-operations-api-mock")
+	if err := os.MkdirAll(filepath.Join(pkg, "dist"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	manifest := `{"name": "financial-operations-api-mock", "version": "` + version + `"}`
+	if err := os.WriteFile(filepath.Join(pkg, "package.json"), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "dist", "fo-mock.mjs"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(project, "node_modules", ".bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(bin, "fo-mock")
+	if err := os.Symlink("../financial-operations-api-mock/dist/fo-mock.mjs", link); err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
+func TestCommandLookupOnDisk(t *testing.T) {
+	root := t.TempDir()
+	project := filepath.Join(root, "app")
+	link := installMock(t, project, "2.0.0")
+	below := filepath.Join(project, "tests", "e2e")
+	if err := os.MkdirAll(below, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pathDir := filepath.Join(root, "path")
+	onPath := installMock(t, filepath.Join(root, "elsewhere"), "2.0.0")
+	if err := os.MkdirAll(pathDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"npx"} {
+		if err := os.WriteFile(filepath.Join(pathDir, name), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
 	}
-	t.Setenv("PATH", filepath.Join(dir, "missing")+string(filepath.ListSeparator)+dir)
 	f := lookup
 	f.getenv = func(string) string { return "" }
-	got, err := f.command()
-	if want := []string{filepath.Join(dir, "fo-mock")}; err != nil || !reflect.DeepEqual(got, want) {
-		t.Fatalf("command() = %q, %v; want %q", got, err, want)
+	f.version = func() (string, error) { return "2.0.0", nil }
+	at := func(dir string) finder { g := f; g.dir = func() (string, error) { return dir, nil }; return g }
+
+	t.Setenv("PATH", filepath.Dir(onPath)+string(filepath.ListSeparator)+pathDir)
+	if got, err := at(below).command(); err != nil || !reflect.DeepEqual(got, []string{link}) {
+		t.Errorf("from below the project: command() = %q, %v; want its installed mock %q", got, err, link)
 	}
-	if err := os.Remove(filepath.Join(dir, "fo-mock")); err != nil {
+	if got, err := at(root).command(); err != nil || !reflect.DeepEqual(got, []string{onPath}) {
+		t.Errorf("outside the project: command() = %q, %v; want fo-mock on PATH %q", got, err, onPath)
+	}
+	t.Setenv("PATH", pathDir)
+	want := []string{filepath.Join(pathDir, "npx"), "--yes", "financial-operations-api-mock@2.0.0"}
+	if got, err := at(root).command(); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("with npx alone: command() = %q, %v; want %q", got, err, want)
+	}
+
+	old := filepath.Join(root, "old")
+	installMock(t, old, "1.9.0")
+	_, err := at(old).command()
+	var notFound *NotFoundError
+	if !errors.As(err, &notFound) || !strings.Contains(err.Error(), "is financial-operations-api-mock 1.9.0, and this module is 2.0.0") {
+		t.Errorf("another version: %v; want a NotFoundError naming both versions", err)
+	}
+}
+
+func TestTheNodeItAsksForIsTheMockPackagesFloor(t *testing.T) {
+	data, err := os.ReadFile("../../packages/mock/manifest.json")
+	if err != nil {
 		t.Fatal(err)
 	}
-	f.version = func() (string, error) { return "2.0.0", nil }
-	got, err = f.command()
-	if want := []string{filepath.Join(dir, "npx"), "--yes", "financial-operations-api-mock@2.0.0"}; err != nil || !reflect.DeepEqual(got, want) {
-		t.Fatalf("command() = %q, %v; want %q", got, err, want)
+	var manifest struct{ Engines struct{ Node string } }
+	if err := json.Unmarshal(data, &manifest); err != nil || manifest.Engines.Node != ">="+NodeFloor+".0" {
+		t.Errorf("the mock package's engines.node is %q (%v); NodeFloor says %s", manifest.Engines.Node, err, NodeFloor)
 	}
 }
 

@@ -1,16 +1,22 @@
 // Package fomock starts the Financial Operations API's mock for a test: fo-mock, from the npm package
-// financial-operations-api-mock, on a free 127.0.0.1 port with fresh keys, stopped with everything it started when
-// the test ends.
+// financial-operations-api-mock, on a free 127.0.0.1 port with fresh keys, stopped when the test ends.
 //
 //	m := fomock.Start(t, fomock.Options{})
 //	tr, _ := fosign.NewTransport(m.URL, m.AccessKey, m.SecretKey, nil)
 //
-// It runs the command in FO_MOCK_COMMAND, else fo-mock on PATH, else npx --yes
-// financial-operations-api-mock@<this module's version>; that needs Node.js 20.19 or later. POSIX systems only: the
-// mock runs in a process group of its own, stopped as a whole.
+// or, for a mock shared by a package's tests, from TestMain:
+//
+//	m, err := fomock.Run(ctx, fomock.Options{})
+//	defer m.Close()
+//
+// It runs the command in FO_MOCK_COMMAND, else the project's installed mock (node_modules/.bin/fo-mock, from the
+// working directory upward), else fo-mock on PATH, else npx --yes financial-operations-api-mock@<this module's
+// version>; the mock needs Node.js 24.18 or later. The mock stops when this process ends, however it ends (a test
+// binary's panic on -timeout, SIGKILL): its stdin is a pipe only this process holds.
 package fomock
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
@@ -70,8 +76,10 @@ type Mock struct {
 	SecretKey string
 	// ControlToken is the control API's bearer token; empty without the control API.
 	ControlToken string
-	// PID is the mock's process, leader of its own process group.
+	// PID is the process started: the mock's, or npx's in front of it.
 	PID int
+
+	stop func()
 }
 
 // Format prints the URL and the process, never a secret.
@@ -102,11 +110,34 @@ var noTelemetry = map[string]string{
 // running then.
 func Start(t testing.TB, o Options) *Mock {
 	t.Helper()
-	m, err := start(o, t.Cleanup)
+	m, err := Run(context.Background(), o)
 	if err != nil {
 		t.Fatalf("fomock: %v", err)
 	}
+	t.Cleanup(m.stop)
 	return m
+}
+
+// Run starts the mock and returns once it says it is ready, for a mock that outlives one test (TestMain) or stops
+// before its test ends: Close stops it. ctx bounds the start only (with Options.Timeout). A mock that does not start
+// is an error with the reason and the last lines it printed; a *NotFoundError when there is no mock to run, saying
+// what to install. Nothing of it is left running then.
+func Run(ctx context.Context, o Options) (*Mock, error) {
+	var stop func()
+	m, err := start(ctx, o, func(s func()) { stop = s })
+	if err != nil {
+		return nil, err
+	}
+	m.stop = stop
+	return m, nil
+}
+
+// Close stops the mock and waits for it to end; closing twice is fine.
+func (m *Mock) Close() error {
+	if m.stop != nil {
+		m.stop()
+	}
+	return nil
 }
 
 // launch is what start hands to the process layer: the command, its environment, and what to keep out of messages.
@@ -115,9 +146,12 @@ type launch struct {
 	env     []string
 	hide    []string
 	timeout time.Duration
+	ctx     context.Context
+	// npx is the mock's version when the command is npx's (its failure then means the package cannot be had).
+	npx string
 }
 
-func start(o Options, cleanup func(func())) (*Mock, error) {
+func start(ctx context.Context, o Options, cleanup func(func())) (*Mock, error) {
 	env := environ(o.Env)
 	f := lookup
 	f.getenv = func(name string) string { return env[name] }
@@ -138,7 +172,7 @@ func start(o Options, cleanup func(func())) (*Mock, error) {
 	if auth == "" {
 		auth = "production"
 	}
-	args := []string{"--auth", auth, "--port", strconv.Itoa(o.Port)}
+	args := []string{"--auth", auth, "--port", strconv.Itoa(o.Port), "--stop-on-stdin-close"}
 	if !o.Stateless {
 		args = append(args, "--stateful")
 	}
@@ -163,11 +197,17 @@ func start(o Options, cleanup func(func())) (*Mock, error) {
 	if timeout <= 0 {
 		timeout = 60 * time.Second
 	}
+	npx := ""
+	if len(argv) == 3 && argv[1] == "--yes" && strings.HasPrefix(argv[2], MockPackage+"@") {
+		npx = strings.TrimPrefix(argv[2], MockPackage+"@")
+	}
 	url, pid, err := run(launch{
 		argv:    append(argv, args...),
 		env:     pairs(env),
 		hide:    []string{keys.SecretKey, token},
 		timeout: timeout,
+		ctx:     ctx,
+		npx:     npx,
 	}, cleanup)
 	if err != nil {
 		return nil, err

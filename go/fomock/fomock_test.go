@@ -1,13 +1,18 @@
 //go:build unix
 
+// The tests of the mock's helper: against the real fo-mock (FO_MOCK_COMMAND, else this repository's source) and against
+// small shell stand-ins for what a real mock rarely does. A stand-in keeps the tie as fo-mock does: it reads its stdin
+// to the end (`exec cat`) and stops there.
 package fomock
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -78,7 +83,7 @@ func startFailing(t *testing.T, o Options) string {
 	return f.failure
 }
 
-func groupGone(pgid int) bool { return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH) }
+func gone(pid int) bool { return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) }
 
 func portFree(port int) bool {
 	l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
@@ -128,8 +133,26 @@ func TestTheMockAnswersSignedRequestsAndCleanupLeavesNothing(t *testing.T) {
 		if status := get(t, http.DefaultClient, clock, "Authorization", "Bearer "+strings.Repeat("0", 64)); status != http.StatusUnauthorized {
 			t.Errorf("control API with another token: %d; want 401", status)
 		}
-		if groupGone(m.PID) {
-			t.Error("the mock's process group is gone while it runs")
+		if gone(m.PID) {
+			t.Error("the mock's process is gone while it runs")
+		}
+		ctx := context.Background()
+		if _, err := m.AddFault(ctx, Fault{Kind: "status", Status: 503, OperationID: "listRfiCases"}); err != nil {
+			t.Fatal(err)
+		}
+		logged, err := m.Requests(ctx)
+		if err != nil || len(logged) == 0 || logged[len(logged)-1].Path != "/v1/customers/"+customer+"/rfi-cases" {
+			t.Errorf("Requests: %v, %v; want the reads above", logged, err)
+		}
+		if err := m.Reset(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if logged, err := m.Requests(ctx); err != nil || len(logged) != 0 {
+			t.Errorf("Requests after Reset: %v, %v; want none", logged, err)
+		}
+		before, _ := m.AdvanceClock(ctx, 0)
+		if after, err := m.AdvanceClock(ctx, time.Hour); err != nil || after.Sub(before) < time.Hour {
+			t.Errorf("AdvanceClock(1h): %v -> %v (%v)", before, after, err)
 		}
 		for _, verb := range []string{"%v", "%+v", "%#v", "%s"} {
 			if shown := fmt.Sprintf(verb, m); strings.Contains(shown, m.SecretKey) || strings.Contains(shown, m.ControlToken) {
@@ -137,8 +160,8 @@ func TestTheMockAnswersSignedRequestsAndCleanupLeavesNothing(t *testing.T) {
 			}
 		}
 	})
-	if !groupGone(m.PID) {
-		t.Errorf("a process of the mock's group %d is left after Cleanup", m.PID)
+	if !gone(m.PID) {
+		t.Errorf("the mock's process %d is left after Cleanup", m.PID)
 	}
 	if !portFree(m.Port) {
 		t.Errorf("port %d is still taken after Cleanup", m.Port)
@@ -151,6 +174,9 @@ func TestGivenKeysAreTheKeysItTakes(t *testing.T) {
 	m := Start(t, Options{Keys: &keys, Stateless: true})
 	if m.AccessKey != keys.AccessKey || m.SecretKey != keys.SecretKey || m.ControlToken != "" {
 		t.Fatalf("Start gave %v; want the keys given and no control token", m)
+	}
+	if err := m.Reset(context.Background()); !errors.Is(err, ErrControlOff) {
+		t.Errorf("Reset without the control API: %v; want ErrControlOff", err)
 	}
 	cases := m.URL + "/v1/customers/" + customer + "/rfi-cases"
 	for secret, want := range map[string]int{keys.SecretKey: http.StatusOK, NewSecretKey(): http.StatusUnauthorized} {
@@ -212,7 +238,7 @@ func waitFor(t *testing.T, path string) string {
 func TestTheMockGetsItsOptionsKeysAndTokenByEnvironmentAndNoTelemetry(t *testing.T) {
 	t.Setenv(keysFileEnv, "/somewhere/stray-keys.json")
 	seen := filepath.Join(t.TempDir(), "seen")
-	script := readyEcho + `; { echo "$*"; env; } > ` + seen + `.tmp; mv ` + seen + `.tmp ` + seen + `; exec sleep 30`
+	script := readyEcho + `; { echo "$*"; env; } > ` + seen + `.tmp; mv ` + seen + `.tmp ` + seen + `; exec cat >/dev/null`
 	var m *Mock
 	var text string
 	t.Run("running", func(t *testing.T) {
@@ -220,7 +246,7 @@ func TestTheMockGetsItsOptionsKeysAndTokenByEnvironmentAndNoTelemetry(t *testing
 		text = waitFor(t, seen)
 	})
 	args, envText, _ := strings.Cut(text, "\n")
-	if want := "--auth production --port 0 --stateful --control --replay allow --window 30"; args != want {
+	if want := "--auth production --port 0 --stop-on-stdin-close --stateful --control --replay allow --window 30"; args != want {
 		t.Errorf("options %q; want %q", args, want)
 	}
 	env := map[string]string{}
@@ -244,18 +270,18 @@ func TestTheMockGetsItsOptionsKeysAndTokenByEnvironmentAndNoTelemetry(t *testing
 	if m.URL != "http://127.0.0.1:9" || m.Port != 9 || len(m.ControlToken) != 64 {
 		t.Errorf("Start gave %v with a %d-character token", m, len(m.ControlToken))
 	}
-	if !groupGone(m.PID) {
+	if !gone(m.PID) {
 		t.Errorf("a process of the stand-in's group is left")
 	}
 }
 
 func TestWithoutStateThereIsNoControlAPINorItsToken(t *testing.T) {
 	seen := filepath.Join(t.TempDir(), "seen")
-	script := readyEcho + `; { echo "$*"; env; } > ` + seen + `.tmp; mv ` + seen + `.tmp ` + seen + `; exec sleep 30`
+	script := readyEcho + `; { echo "$*"; env; } > ` + seen + `.tmp; mv ` + seen + `.tmp ` + seen + `; exec cat >/dev/null`
 	m := Start(t, Options{Env: standIn(script), Stateless: true, Auth: "sandbox"})
 	text := waitFor(t, seen)
-	if args, _, _ := strings.Cut(text, "\n"); args != "--auth sandbox --port 0" {
-		t.Errorf("options %q; want --auth sandbox --port 0", args)
+	if args, _, _ := strings.Cut(text, "\n"); args != "--auth sandbox --port 0 --stop-on-stdin-close" {
+		t.Errorf("options %q; want --auth sandbox --port 0 --stop-on-stdin-close", args)
 	}
 	if m.ControlToken != "" || strings.Contains(text, "\n"+controlTokenEnv+"=") {
 		t.Errorf("a control token without the control API")
@@ -264,7 +290,7 @@ func TestWithoutStateThereIsNoControlAPINorItsToken(t *testing.T) {
 
 func TestAMockThatNeverGetsReadyIsStoppedAfterTheTimeoutAndNoSecretIsShown(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	script := `echo $$ > ` + pidFile + `; echo "warming up with $FO_SECRET_KEY and $FO_MOCK_CONTROL_TOKEN"; exec sleep 30`
+	script := `echo $$ > ` + pidFile + `; echo "warming up with $FO_SECRET_KEY and $FO_MOCK_CONTROL_TOKEN"; exec cat >/dev/null`
 	started := time.Now()
 	failure := startFailing(t, Options{Env: standIn(script), Timeout: 1500 * time.Millisecond})
 	if took := time.Since(started); took > 10*time.Second {
@@ -276,7 +302,7 @@ func TestAMockThatNeverGetsReadyIsStoppedAfterTheTimeoutAndNoSecretIsShown(t *te
 		}
 	}
 	pid, err := strconv.Atoi(strings.TrimSpace(waitFor(t, pidFile)))
-	if err != nil || !groupGone(pid) {
+	if err != nil || !gone(pid) {
 		t.Errorf("the stand-in's group %d is left (%v)", pid, err)
 	}
 }
@@ -289,8 +315,9 @@ func TestAMockThatEndsFirstGivesItsExitCodeAndLastLines(t *testing.T) {
 			t.Errorf("failure %q does not say %q", failure, want)
 		}
 	}
-	if strings.Contains(failure, "line 1\n") {
-		t.Errorf("failure %q shows more than the last lines", failure)
+	// The first line, then the last ones.
+	if !strings.Contains(failure, "its last lines:\nline 1\n...\n") || strings.Contains(failure, "line 11\n") {
+		t.Errorf("failure %q shows other lines than the first and the last", failure)
 	}
 }
 
@@ -303,7 +330,7 @@ func TestAMockEndedByASignalSaysWhich(t *testing.T) {
 
 func TestACommandThatCannotRunIsNamed(t *testing.T) {
 	failure := startFailing(t, Options{Env: map[string]string{CommandEnv: "/nonexistent/fo-mock"}})
-	if want := "fomock: cannot run the mock (/nonexistent/fo-mock --auth production --port 0 --stateful --control): no such file or directory"; failure != want {
+	if want := "fomock: cannot run the mock (/nonexistent/fo-mock --auth production --port 0 --stop-on-stdin-close --stateful --control): no such file or directory"; failure != want {
 		t.Errorf("failure %q; want %q", failure, want)
 	}
 }
@@ -311,26 +338,78 @@ func TestACommandThatCannotRunIsNamed(t *testing.T) {
 func TestItsOutputIsDrainedAfterReadySoAFullPipeNeverStallsIt(t *testing.T) {
 	done := filepath.Join(t.TempDir(), "done")
 	flood := `head -c 2000000 /dev/zero | tr '\0' x`
-	Start(t, Options{Env: standIn(readyEcho + "; " + flood + "; " + flood + " >&2; echo drained > " + done + "; exec sleep 30")})
+	Start(t, Options{Env: standIn(readyEcho + "; " + flood + "; " + flood + " >&2; echo drained > " + done + "; exec cat >/dev/null")})
 	if got := waitFor(t, done); got != "drained\n" {
 		t.Errorf("marker %q", got)
 	}
 }
 
-func TestAMockThatIgnoresSIGTERMIsKilledWithItsGroup(t *testing.T) {
+func TestAMockThatKeepsNoTieAndIgnoresSIGTERMIsKilled(t *testing.T) {
 	defer func(d time.Duration) { stopAfter = d }(stopAfter)
 	stopAfter = time.Second
-	child := filepath.Join(t.TempDir(), "child")
 	var m *Mock
-	var grandchild int
+	started := time.Now()
 	t.Run("running", func(t *testing.T) {
-		m = Start(t, Options{Env: standIn("trap '' TERM; sleep 30 & echo $! > " + child + "; " + readyEcho + "; wait")})
-		grandchild, _ = strconv.Atoi(strings.TrimSpace(waitFor(t, child)))
+		m = Start(t, Options{Env: standIn("trap '' TERM; " + readyEcho + "; exec sleep 30")})
 	})
-	if !groupGone(m.PID) {
-		t.Errorf("the stand-in's group is left")
+	if !gone(m.PID) || time.Since(started) > 10*time.Second {
+		t.Errorf("the stand-in %d is left, or took %s to stop", m.PID, time.Since(started))
 	}
-	if err := syscall.Kill(grandchild, 0); !errors.Is(err, syscall.ESRCH) {
-		t.Errorf("the stand-in's child %d is left (%v)", grandchild, err)
+}
+
+func TestRunAndCloseOutsideATest(t *testing.T) {
+	m, err := Run(context.Background(), Options{Env: standIn(readyEcho + "; exec cat >/dev/null")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Close(); err != nil || !gone(m.PID) {
+		t.Errorf("Close: %v; the stand-in %d gone: %v", err, m.PID, gone(m.PID))
+	}
+	if err := m.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, Options{Env: standIn("exec cat >/dev/null")}); err == nil || !strings.Contains(err.Error(), "cancelled") {
+		t.Errorf("Run with a cancelled context: %v; want the cancellation", err)
+	}
+}
+
+// A test binary that ends by a panic (go test -timeout) or SIGKILL runs no cleanup: the mock still stops, by its tie.
+func TestWhenItsStarterIsKilledTheMockStops(t *testing.T) {
+	if os.Getenv("FOMOCK_STARTER") != "" {
+		m, err := Run(context.Background(), Options{Stateless: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("port %d\n", m.Port)
+		time.Sleep(time.Minute)
+		return
+	}
+	useRepositoryMock(t)
+	starter := exec.Command(os.Args[0], "-test.run=^TestWhenItsStarterIsKilledTheMockStops$")
+	starter.Env = append(os.Environ(), "FOMOCK_STARTER=1")
+	out, err := starter.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := starter.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer starter.Process.Kill()
+	var port int
+	if _, err := fmt.Fscanf(out, "port %d\n", &port); err != nil {
+		t.Fatalf("the starter said no port: %v", err)
+	}
+	if portFree(port) {
+		t.Fatalf("port %d is free while the mock runs", port)
+	}
+	_ = starter.Process.Kill()
+	_ = starter.Wait()
+	for deadline := time.Now().Add(5 * time.Second); !portFree(port) && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if !portFree(port) {
+		t.Errorf("port %d is still taken 5 s after the starter was killed", port)
 	}
 }

@@ -1,14 +1,14 @@
-//go:build unix
-
 package fomock
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -28,6 +28,8 @@ var stopAfter = 10 * time.Second
 // are kept, with the secrets blanked out when shown.
 type output struct {
 	mu      sync.Mutex
+	opening string
+	count   int
 	lines   []string
 	hide    []string
 	ready   chan string
@@ -64,6 +66,10 @@ func (o *output) follow(r io.ReadCloser, watch bool) {
 func (o *output) add(line string, watch bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.count == 0 {
+		o.opening = line
+	}
+	o.count++
 	o.lines = append(o.lines, line)
 	if len(o.lines) > keptLines {
 		o.lines = o.lines[len(o.lines)-keptLines:]
@@ -84,9 +90,27 @@ func (o *output) settle(d time.Duration) {
 	}
 }
 
+// has says whether a kept line holds text; first is the first such line, trimmed.
+func (o *output) has(text string) bool { return o.first(text) != "" }
+
+func (o *output) first(text string) string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, line := range o.lines {
+		if strings.Contains(line, text) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
+}
+
 func (o *output) tail() string {
 	o.mu.Lock()
 	lines := o.lines[max(0, len(o.lines)-shownLines):]
+	// The first line as well: a command that refuses its input says why there, before its usage.
+	if o.count > shownLines {
+		lines = append([]string{o.opening, "..."}, o.lines[len(o.lines)-shownLines+1:]...)
+	}
 	text := strings.Join(lines, "\n")
 	o.mu.Unlock()
 	for _, secret := range o.hide {
@@ -100,9 +124,10 @@ func (o *output) tail() string {
 	return "; its last lines:\n" + text
 }
 
-// process is the mock's process group, led by the command started.
+// process is the mock's process (or npx's, in front of it). Its stdin is a pipe only this process holds: the tie.
 type process struct {
 	cmd    *exec.Cmd
+	stdin  io.WriteCloser
 	exited chan struct{}
 	once   sync.Once
 }
@@ -116,26 +141,21 @@ func (p *process) hasExited() bool {
 	}
 }
 
-func groupAlive(pgid int) bool { return syscall.Kill(-pgid, 0) == nil }
-
-// stop sends SIGTERM to the group, and SIGKILL when anything of it is still there after stopAfter. The whole group
-// is waited for, not just its leader: behind npx the mock is a grandchild that may still be stopping its server
-// when npx has ended.
+// stop closes the mock's stdin, its tie to this process: it stops by itself. Where it has not ended stopAfter later
+// (a command that ignores the tie), SIGTERM, then SIGKILL after as long again.
 func (p *process) stop() {
 	p.once.Do(func() {
-		pgid := p.cmd.Process.Pid
-		_ = syscall.Kill(-pgid, syscall.SIGTERM)
-		for deadline := time.Now().Add(stopAfter); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			if p.hasExited() && !groupAlive(pgid) {
+		_ = p.stdin.Close()
+		for _, next := range []func(){func() {}, func() { _ = p.cmd.Process.Signal(syscall.SIGTERM) }} {
+			next()
+			select {
+			case <-p.exited:
 				return
+			case <-time.After(stopAfter):
 			}
 		}
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		_ = p.cmd.Process.Kill()
 		<-p.exited
-		// What the kill orphaned is reaped by init in a moment.
-		for i := 0; i < 40 && groupAlive(pgid); i++ {
-			time.Sleep(50 * time.Millisecond)
-		}
 	})
 }
 
@@ -147,7 +167,8 @@ func (p *process) how() string {
 	return state.String()
 }
 
-// run starts the command in a process group of its own and waits for its ready line; cleanup is given the stop.
+// run starts the command, tied to this process by its stdin, and waits for its ready line; cleanup is given the
+// stop. The mock stays in this process's group, so a terminal's Ctrl-C reaches it too.
 func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 	shown := strings.Join(l.argv, " ")
 	stdoutR, stdoutW, err := os.Pipe()
@@ -163,7 +184,16 @@ func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 	cmd := exec.Command(l.argv[0], l.argv[1:]...)
 	cmd.Env = l.env
 	cmd.Stdout, cmd.Stderr = stdoutW, stderrW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// The write end stays here alone (Go opens it close-on-exec): when this process ends, however it ends, the mock
+	// reads the end of its stdin and stops (fo-mock --stop-on-stdin-close).
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		stdoutR.Close()
+		stdoutW.Close()
+		stderrR.Close()
+		stderrW.Close()
+		return "", 0, err
+	}
 	err = cmd.Start()
 	// The child has its own copies of the write ends: a reader's end of file is the last writer's exit.
 	stdoutW.Close()
@@ -173,7 +203,7 @@ func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 		stderrR.Close()
 		return "", 0, fmt.Errorf("cannot run the mock (%s): %v", shown, unwrapExec(err))
 	}
-	p := &process{cmd: cmd, exited: make(chan struct{})}
+	p := &process{cmd: cmd, stdin: stdin, exited: make(chan struct{})}
 	go func() {
 		_ = cmd.Wait()
 		close(p.exited)
@@ -185,7 +215,13 @@ func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 
 	timer := time.NewTimer(l.timeout)
 	defer timer.Stop()
+	ctx := l.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	select {
+	case <-ctx.Done():
+		err = fmt.Errorf("the mock (%s) was not ready when its start was cancelled: %v%s", shown, ctx.Err(), out.tail())
 	case url = <-out.ready:
 		if !p.hasExited() {
 			return url, cmd.Process.Pid, nil
@@ -193,7 +229,12 @@ func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 		err = fmt.Errorf("the mock (%s) ended just after it said it was ready%s", shown, out.tail())
 	case <-p.exited:
 		out.settle(2 * time.Second)
-		err = fmt.Errorf("the mock (%s) ended with %s%s", shown, p.how(), out.tail())
+		if l.npx != "" && filepath.Base(l.argv[0]) == "npx" && out.has("npm error") {
+			err = notFound("npx could not run %s@%s: it is not installed in this project and npm could not fetch it "+
+				"(%s). %s", MockPackage, l.npx, out.first("npm error"), installHint(l.npx))
+		} else {
+			err = fmt.Errorf("the mock (%s) ended with %s%s", shown, p.how(), out.tail())
+		}
 	case <-timer.C:
 		err = fmt.Errorf("the mock (%s) did not say it was ready within %s (the first npx run downloads the package: "+
 			"give a longer Timeout)%s", shown, l.timeout, out.tail())
