@@ -8,6 +8,7 @@ import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { assertAccessKey, decodeSecretKey, MIN_SECRET_KEY_BYTES } from "../signing/secret.ts";
 import type { Terminal } from "./terminal.ts";
 import { tieToStarter } from "../server/tie.ts";
+import { makeKeysCommand } from "./keysHint.ts";
 
 export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]...
                 [--stop-on-stdin-close]
@@ -44,9 +45,7 @@ export interface ProxySettings {
 }
 
 /** What to make test keys with, named in every credentials error. */
-const MAKE_KEYS =
-  `For the mock, make a test pair with \`bash scripts/dev.sh keys -- --env-out .mock-keys.env\` and ` +
-  `\`source .mock-keys.env\`.`;
+const MAKE_KEYS = `For the mock, make a test pair with \`${makeKeysCommand()}\` and ` + `\`source .mock-keys.env\`.`;
 
 /**
  * Reads the command line and the credentials; nothing listens yet.
@@ -142,10 +141,12 @@ export async function runProxy(
     });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
+    // A port in use is input the proxy cannot use (exit 2, as fo-mock's); anything else a failure (1).
+    const inUse = e.code === "EADDRINUSE";
     terminal.stderr.write(
-      `fo-sign proxy: ${e.code === "EADDRINUSE" ? `port ${settings.port} is in use; give another with --port` : e.message}\n`,
+      `fo-sign proxy: ${inUse ? `port ${settings.port} on 127.0.0.1 is in use; give another with --port` : e.message}\n`,
     );
-    terminal.exitCode = 1;
+    terminal.exitCode = inUse ? 2 : 1;
     return;
   }
   terminal.stdout.write(`${readyLine(settings, proxy)}\n`);

@@ -12,6 +12,7 @@ import {
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { CAUSES, explainMismatch } from "./explain.ts";
+import { makeKeysCommand } from "./keysHint.ts";
 import { runProxy } from "./proxy.ts";
 import type { Terminal } from "./terminal.ts";
 
@@ -22,7 +23,8 @@ export const USAGE =
   fo-sign explain METHOD PATH [--body TEXT | --body-file FILE] --authorization "HEADER SENT"
                       [--date X-SVC-DATE-SENT] [--response TEXT | --response-file FILE] ` +
   `[--now TIMESTAMP] [--window SECONDS]
-  fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES]
+  fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]... [--stop-on-stdin-close]
+                (fo-sign proxy --help says what each does)
   fo-sign --help | --version
 
 Credentials come from ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV}; the secret is never printed.
@@ -139,8 +141,8 @@ function credentials(env: NodeJS.ProcessEnv) {
     throw new UsageError(
       `Set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} in the environment (${missing.join(" and ")} ${
         missing.length > 1 ? "are" : "is"
-      } not set). For the mock, make a test pair and load it from the repository's folder:\n` +
-        "  bash scripts/dev.sh keys -- --out .mock-keys.json --env-out .mock-keys.env --force\n" +
+      } not set). For the mock, make a test pair and load it:\n` +
+        `  ${makeKeysCommand()}\n` +
         "  source .mock-keys.env\n" +
         "For the service, export the access key and secret key of API Settings.",
     );

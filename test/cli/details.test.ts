@@ -62,7 +62,7 @@ describe("each refusal's whole message", () => {
   test("missing keys: which, then how to make a test pair and where service keys come from", () => {
     expect(messageOf(() => run(["GET", "/v1/x"], { FO_ACCESS_KEY: "AK" }))).toBe(
       "Set FO_ACCESS_KEY and FO_SECRET_KEY in the environment (FO_SECRET_KEY is not set). For the mock, make a " +
-        "test pair and load it from the repository's folder:\n" +
+        "test pair and load it:\n" +
         "  bash scripts/dev.sh keys -- --out .mock-keys.json --env-out .mock-keys.env --force\n" +
         "  source .mock-keys.env\n" +
         "For the service, export the access key and secret key of API Settings.",

@@ -146,15 +146,15 @@ describe("fo-sign proxy", () => {
     expect([t.out, t.err, t.exitCode]).toEqual(["", "", undefined]);
   });
 
-  test("a port in use is named with the next step; another start error by its message; exit code 1", async () => {
+  test("a port in use is named with the next step (exit code 2, as fo-mock's); another start error by its message (1)", async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", () => resolve()));
     const port = (taken.address() as net.AddressInfo).port;
     try {
       const t = new TestTerminal();
       await runProxy(["--upstream", "http://127.0.0.1:1", "--port", String(port)], t);
-      expect(t.err).toBe(`fo-sign proxy: port ${port} is in use; give another with --port\n`);
-      expect([t.out, t.exitCode]).toEqual(["", 1]);
+      expect(t.err).toBe(`fo-sign proxy: port ${port} on 127.0.0.1 is in use; give another with --port\n`);
+      expect([t.out, t.exitCode]).toEqual(["", 2]);
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }

@@ -2,6 +2,7 @@
 // that makes a test pair (the one docs/signing.md gives), whatever else the command line lacks.
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
+import { makeKeysCommand } from "../../src/cli/keysHint.ts";
 import { run } from "../../src/cli/sign.ts";
 import { messageOf } from "../helpers/thrown.ts";
 
@@ -34,4 +35,12 @@ test("--help and --version need no keys", () => {
 
 test("a command line that does not parse is named before the keys", () => {
   expect(messageOf(() => run(["GET", "/v1/x", "stray"], {}))).toMatch(/unexpected argument "stray"/);
+});
+
+test("installed, the hint names the mock package's command; in this repository, its script", () => {
+  expect(makeKeysCommand(true)).toBe(KEYS_COMMAND);
+  expect(makeKeysCommand(false)).toBe(
+    "npx fo-mock keys --out .mock-keys.json --env-out .mock-keys.env --force (the mock package: npm install " +
+      "--save-dev financial-operations-api-mock)",
+  );
 });
