@@ -1,7 +1,7 @@
 // The financial-operations-api-mock package: start the mock from a test suite (startMock) or make test keys.
 export { newKeyPair, type KeyPair } from "./launch/keys.ts";
 export { MockOptionsError, type MockOptions } from "./launch/options.ts";
-export { type ControlCalls, type FaultSpec, MockControlError } from "./launch/control.ts";
+export { type ControlCalls, type FaultSpec, MockControlError, mockControl } from "./launch/control.ts";
 export {
   type ControlledMock,
   MockStartError,

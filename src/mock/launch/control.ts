@@ -23,6 +23,14 @@ export class MockControlError extends Error {
   override readonly name = "MockControlError";
 }
 
+/**
+ * The control calls of a running mock from its URL and control token: for code that has those but not the handle
+ * (vitest's test files, which get them from the global setup with inject()).
+ */
+export function mockControl(mock: { url: string; controlToken?: string | undefined }): ControlCalls {
+  return controlCalls(mock.url, mock.controlToken, undefined);
+}
+
 /** The control calls on the mock at `url`; each fails with MockControlError where the control API is off (`off`). */
 export function controlCalls(url: string, token: string | undefined, off: string | undefined): ControlCalls {
   async function call(method: string, route: string, body?: unknown): Promise<unknown> {

@@ -3,7 +3,7 @@
 import { startMock } from "financial-operations-api-mock";
 
 export default async function setup() {
-  const mock = await startMock({ stateful: true, auth: "production", control: true });
+  const mock = await startMock();
   globalThis.foMock = mock;
   Object.assign(process.env, {
     FO_MOCK_URL: mock.url,

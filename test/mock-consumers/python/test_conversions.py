@@ -1,8 +1,5 @@
 """A quote, its execution, the same quote executed again, and a read through a fault, against the mock."""
 
-import json
-import urllib.request
-
 import financial_operations_api as fo
 import fo_api
 import pytest
@@ -12,20 +9,9 @@ CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
 
 @pytest.fixture
 def client(fo_mock):
+    # Each test starts from the mock as it started: no quotes, faults or log from the test before.
+    fo_mock.reset()
     return fo.production_client(fo_mock.url, fo_mock.access_key, fo_mock.secret_key)
-
-
-def control(mock, method, route, body=None):
-    """A call to the mock's control API (its own, not the API's): faults, the clock, the request log."""
-    request = urllib.request.Request(
-        f"{mock.url}/__mock{route}",
-        method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {mock.control_token}"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        text = response.read()
-    return json.loads(text) if text else None
 
 
 def test_a_quote_executes_once_and_again_is_409(client):
@@ -48,10 +34,9 @@ def test_a_quote_executes_once_and_again_is_409(client):
 
 
 def test_a_503_on_a_read_is_retried_to_a_200(fo_mock, client):
-    control(fo_mock, "POST", "/faults", {"kind": "status", "status": 503, "operation_id": "listRfiCases"})
+    fo_mock.add_fault(kind="status", status=503, operation_id="listRfiCases")
     cases = fo_api.RFICasesApi(client).list_rfi_cases_with_http_info(CUSTOMER)
     assert cases.status_code == 200
 
-    requests = control(fo_mock, "GET", "/requests")["requests"]
-    reads = [r["outcome"] for r in requests if r["operation_id"] == "listRfiCases"]
-    assert reads[-2:] == [503, 200]
+    reads = [r["outcome"] for r in fo_mock.requests() if r["operation_id"] == "listRfiCases"]
+    assert reads == [503, 200]

@@ -6,25 +6,20 @@ import {
   isQuoteAlreadyExecutedError,
   normalizeError,
 } from "financial-operations-api";
-import { expect, inject, test } from "vitest";
+import { mockControl } from "financial-operations-api-mock";
+import { beforeEach, expect, inject, test } from "vitest";
 
 const mock = inject("mock");
+// The mock's control calls (its own, not the API's): reset, the clock, faults, the request log.
+const control = mockControl(mock);
 const customerId = "c0ffee00-0000-4000-8000-000000000001";
 const client = createClient({
   baseUrl: mock.url,
   credentials: { accessKey: mock.accessKey, secretKey: mock.secretKey },
 });
 
-/** A call to the mock's control API (its own, not the API's): faults, the clock, the request log. */
-async function control(method: string, route: string, body?: unknown) {
-  const res = await fetch(`${mock.url}/__mock${route}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${mock.controlToken}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? undefined : res.json();
-}
+// Each test starts from the mock as it started: no quotes, faults or log from the test before.
+beforeEach(() => control.reset());
 
 test("a quote executes once; executing it again is 409 00000006", async () => {
   const quote = await createQuote(client, {
@@ -49,12 +44,11 @@ test("a quote executes once; executing it again is 409 00000006", async () => {
 });
 
 test("a 503 on a read is retried to a 200", async () => {
-  await control("POST", "/faults", { kind: "status", status: 503, operation_id: "listRfiCases" });
+  await control.addFault({ kind: "status", status: 503, operation_id: "listRfiCases" });
   const cases = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
     params: { path: { customer_id: customerId } },
   });
   expect(cases.response.status).toBe(200);
-  const { requests } = await control("GET", "/requests");
-  const reads = requests.filter((r: { operation_id: string }) => r.operation_id === "listRfiCases");
-  expect(reads.map((r: { outcome: unknown }) => r.outcome).slice(-2)).toEqual([503, 200]);
+  const reads = (await control.requests()).filter((r) => r.operation_id === "listRfiCases");
+  expect(reads.map((r) => r.outcome)).toEqual([503, 200]);
 });

@@ -1,3 +1,0 @@
-module example.com/mock-consumer
-
-go 1.23
