@@ -194,6 +194,8 @@ describe("the guide, verbatim, in fresh folders", () => {
     const run = await follow("TypeScript with vitest", dirs.typescript);
     console.log(`TypeScript: ${since(start)}`);
     expect(run.code, run.out).toBe(0);
+    // Installed at the floor its engines name, nothing warns of an engine.
+    expect(run.out).not.toMatch(/EBADENGINE/);
     expect(stripVTControlCharacters(run.out)).toMatch(/Tests +2 passed/);
     expect(processesIn(dirs.typescript)).toEqual([]);
   }, 900_000);
@@ -203,6 +205,7 @@ describe("the guide, verbatim, in fresh folders", () => {
     const run = await follow("Python with pytest", dirs.python);
     console.log(`Python: ${since(start)}`);
     expect(run.code, run.out).toBe(0);
+    expect(run.out).not.toMatch(/EBADENGINE/);
     expect(run.out).toMatch(/2 passed/);
     expect(processesIn(dirs.python)).toEqual([]);
   }, 900_000);
