@@ -8,7 +8,6 @@
 // Exits non-zero on any error or warning of any of them.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
@@ -17,8 +16,6 @@ import { run, runNode, stillRunning } from "./run.mjs";
 import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
 import { OASDIFF, oasdiffPath } from "./oasdiff.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
-
-const require = createRequire(import.meta.url);
 
 /** What a failed step printed: the held output of a RunError, else its message. */
 const printed = (err, stream = "output") => err.result?.[stream]?.trim() || err.message;
@@ -148,7 +145,7 @@ async function biomeCheck() {
  */
 async function typeCheck() {
   try {
-    await runNode(require.resolve("typescript/bin/tsc"), ["-p", "tsconfig.json", "--pretty", "false"]);
+    await runNode(bin.tsc, ["-p", "tsconfig.json", "--pretty", "false"]);
     return { failed: false, report: () => console.log("tsc: no type errors") };
   } catch (err) {
     return { failed: true, report: () => console.error(`tsc: ${printed(err)}`) };

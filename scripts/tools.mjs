@@ -43,6 +43,9 @@ export const bin = {
   spectral: path.join(path.dirname(require.resolve("@stoplight/spectral-cli/package.json")), "dist/index.js"),
   // Biome's launcher picks the platform's binary from its optional dependencies.
   biome: require.resolve("@biomejs/biome/bin/biome"),
+  // The project's type check runs on TypeScript 7's native compiler (its launcher picks the platform's binary from
+  // its optional dependencies); `typescript` 5.x stays for the tools that call the compiler's API.
+  tsc: path.join(path.dirname(require.resolve("typescript-7/package.json")), "bin/tsc"),
 };
 
 export const paths = {
