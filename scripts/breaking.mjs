@@ -192,6 +192,7 @@ export function check({
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
 
+/** @type {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "breaking",
   usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]",

@@ -642,6 +642,7 @@ async function testArtifacts(artifacts) {
   }
 }
 
+/** @type {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "clients",
   usage:

@@ -30,6 +30,7 @@ export const CHECKS = [
   "open set",
 ];
 
+/** @type {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "generators",
   usage: "npm run generators [-- --document FILE] [--json FILE] [--out DIR] [--list] [GENERATOR-ID...]",

@@ -56,7 +56,10 @@ export const paths = {
   types: path.join(root, "generated/types.ts"),
 };
 
-/** Redocly prints a boxed Node 20 end-of-life notice on stderr; drop it so real messages stand out. */
+/**
+ * Redocly prints a boxed Node 20 end-of-life notice on stderr; drop it so real messages stand out.
+ * @param {string} text
+ */
 export function stripBanner(text) {
   return text
     .split("\n")
