@@ -3,17 +3,18 @@
 import { connect, createServer } from "node:net";
 import { parseCommandLine, portInUseMessage, UsageError, usageText } from "../src/cli/args.ts";
 
-/** @typedef {import("../src/cli/args.ts").Command} Command @typedef {import("../src/cli/args.ts").Values} Values */
+/** @typedef {import("../src/cli/args.ts").Command} Command */
 
 export { parseCommandLine, parsePortValue, portInUseMessage, quote, UsageError, usageText } from "../src/cli/args.ts";
 
 /**
  * For a script's main: parses argv, prints usage or version and exits 0 when asked, prints
  * `<name>: <problem>` and the usage on stderr and exits 2 on wrong input. Returns `{ values, positionals }`.
- * @param {Command} command
+ * @template {Command} C
+ * @param {C} command
  * @param {string[]} argv
  * @param {{version: string}} info the package version to print for --version
- * @returns {{ values: Values, positionals: string[] }}
+ * @returns {{ values: import("../src/cli/args.ts").ValuesOf<C>, positionals: string[] }}
  */
 export function parseOrExit(command, argv, info) {
   try {
@@ -26,7 +27,8 @@ export function parseOrExit(command, argv, info) {
       process.stdout.write(`${command.name} ${info.version}\n`);
       process.exit(0);
     }
-    return parsed;
+    // parseCommandLine checked the line against these very options (strict): the values have their types.
+    return /** @type {{ values: import("../src/cli/args.ts").ValuesOf<C>, positionals: string[] }} */ (parsed);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     refuse(command, err.message);

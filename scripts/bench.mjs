@@ -8,7 +8,7 @@ import { parseOrExit, quote, refuse } from "./args.mjs";
 import { run, runSync } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "bench",
   usage: `npm run bench [-- NAME] [--ref REF]   (bash scripts/dev.sh bench -- NAME)

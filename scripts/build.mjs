@@ -80,7 +80,7 @@ export async function render() {
   };
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "build",
   usage: "npm run build   (or npm run build:check: --check writes nothing and fails on drift)",

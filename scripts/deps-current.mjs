@@ -51,7 +51,7 @@ const readJson = (file) => {
   }
 };
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "deps-current",
   usage: "node scripts/deps-current.mjs   (exit 0: node_modules matches package-lock.json; 1: run npm ci)",

@@ -227,7 +227,7 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   };
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "docs",
   usage: "npm run docs [-- --out DIR]   (default out/docs)",

@@ -8,7 +8,7 @@ import { parseOrExit, quote, refuse } from "./args.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo } from "./tools.mjs";
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "format",
   usage: `npm run format [-- PATH...]   (bash scripts/dev.sh format -- src/client)

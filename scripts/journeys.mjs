@@ -93,7 +93,7 @@ export function journeyTable(table, columns, only) {
   return { table: rows.map((r) => `| ${r.join(" | ")} |`).join("\n"), failures };
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "journeys",
   usage: `npm run journeys [-- CLIENT...] [--only ID,ID]   (CLIENT: ${Object.keys(DRIVERS).join(", ")}; default all)`,

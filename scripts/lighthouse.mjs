@@ -108,7 +108,7 @@ async function main() {
   }
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "lighthouse",
   usage: "npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)",

@@ -185,7 +185,7 @@ async function main() {
   if (results.flat().some((r) => r.failed)) process.exit(1);
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "lint",
   usage:

@@ -129,7 +129,7 @@ export async function runStryker(args, minutes) {
   }
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "mutation",
   usage: `npm run mutation [-- options]

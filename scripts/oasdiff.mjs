@@ -60,7 +60,7 @@ export function oasdiffChanges(baseFile, revisionFile) {
   return changes;
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "oasdiff",
   usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)",

@@ -105,10 +105,13 @@ function settle(what, result, { check = true, timeoutMs, output = "hold" }, pid)
   const printed = output === "hold" && result.output.trim() ? `:\n${tail(result.output)}` : "";
   // Only a run with a time bound can time out.
   if (result.timedOut)
-    return new RunError(`${what} did not finish within ${Number(timeoutMs) / 1000} s and was stopped (pid ${pid})${printed}`, {
-      reason: "timeout",
-      result,
-    });
+    return new RunError(
+      `${what} did not finish within ${Number(timeoutMs) / 1000} s and was stopped (pid ${pid})${printed}`,
+      {
+        reason: "timeout",
+        result,
+      },
+    );
   const how = result.signal ? `signal ${result.signal}` : `exit ${result.code}`;
   return new RunError(`${what} failed (${how})${printed}`, { reason: "exit", result });
 }

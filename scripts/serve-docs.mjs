@@ -72,7 +72,7 @@ export function parseDocsPort(value, env = process.env) {
   return parsePortValue(value ?? env.DOCS_PORT ?? String(defaultDocsPort), docsPortHow);
 }
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "serve-docs",
   usage: "node scripts/serve-docs.mjs [--docs-port N] [--dir DIR]   (default 4020 or DOCS_PORT, out/docs)",

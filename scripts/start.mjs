@@ -13,7 +13,7 @@ import { runNode, start } from "./run.mjs";
 import { docsPortHow, parseDocsPort } from "./serve-docs.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "start",
   usage: `npm start [-- --port N] [--docs-port N] [--rebuild] [mock options]   (bash scripts/dev.sh start -- ...)

@@ -6,7 +6,7 @@ import { parseOrExit } from "./args.mjs";
 import { run } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "tarball",
   usage:

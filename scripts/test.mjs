@@ -51,7 +51,7 @@ export const TIERS = {
 };
 
 /** Both tiers' command line (the name says which runs). */
-/** @type {import("../src/cli/args.ts").Command} */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "test",
   usage:
