@@ -19,7 +19,10 @@ export const command = {
   positionals: { max: 1 },
 };
 
-/** The commit `ref` names, or a refusal that says why not. */
+/**
+ * The commit `ref` names, or a refusal that says why not.
+ * @param {string} ref
+ */
 function commitOf(ref) {
   const { ok, stdout } = runSync("git", ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], {
     check: false,
@@ -51,7 +54,7 @@ async function main() {
   let failed = 0;
   for (const file of files) {
     console.log(`\n## ${file}`);
-    const own = file === "test-suite.bench.ts" ? ["--ref", commit, "--ref-name", ref] : [];
+    const own = file === "test-suite.bench.ts" && ref && commit ? ["--ref", commit, "--ref-name", ref] : [];
     const args = ["--expose-gc", "--import", "tsx", path.join(dir, file), ...own];
     const { ok } = await run(process.execPath, args, { output: "inherit", check: false, name: file });
     if (!ok) failed++;

@@ -59,7 +59,7 @@ export function latestBaseline(dir = baselineDir) {
 
 /**
  * The level names of oasdiff's numbers, and the least bump of the package version each one asks for.
- * @type {Readonly<Record<number, { name: "error" | "warning" | "info", bump: Bump, heading: RegExp } | undefined>>}
+ * @type {Readonly<Record<number, { name: "error" | "warning" | "info", bump: Bump, heading: RegExp }>>}
  */
 export const LEVELS = {
   3: { name: "error", bump: "major", heading: /breaking/i },

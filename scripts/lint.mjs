@@ -12,13 +12,21 @@ import os from "node:os";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
-import { run, runNode, stillRunning } from "./run.mjs";
+import { RunError, run, runNode, stillRunning } from "./run.mjs";
 import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
 import { OASDIFF, oasdiffPath } from "./oasdiff.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
 
-/** What a failed step printed: the held output of a RunError, else its message. */
-const printed = (err, stream = "output") => err.result?.[stream]?.trim() || err.message;
+/**
+ * @typedef {{ failed: boolean, report: () => void }} Outcome one check's verdict, and how it prints its report
+ */
+
+/**
+ * What a failed step printed: the held output of a RunError, else its message.
+ * @param {unknown} err @param {"output" | "stdout" | "stderr"} [stream]
+ */
+const printed = (err, stream = "output") =>
+  (err instanceof RunError && err.result?.[stream]?.trim()) || /** @type {Error} */ (err).message;
 
 // The checks run side by side (each is mostly one process); their reports print in this order.
 async function redoclyLint() {
@@ -84,19 +92,23 @@ async function bundleChecks() {
     );
     return await Promise.all([spectral, vacuum, breaking]);
   } catch (err) {
-    return [{ failed: true, report: () => console.error(err.message) }];
+    return [{ failed: true, report: () => console.error(/** @type {Error} */ (err).message) }];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** vacuum on the bundle; fails on any warning or error (infos are printed, not failing). */
+/**
+ * vacuum on the bundle; fails on any warning or error (infos are printed, not failing).
+ * @param {string} file
+ * @returns {Promise<Outcome>}
+ */
 async function vacuumLint(file) {
   let binary;
   try {
     binary = await vacuumBinary((line) => console.log(`lint: ${line}`));
   } catch (err) {
-    return { failed: true, report: () => console.error(`vacuum: ${err.message}`) };
+    return { failed: true, report: () => console.error(`vacuum: ${/** @type {Error} */ (err).message}`) };
   }
   const args = [
     "lint",
@@ -169,7 +181,7 @@ async function main() {
       `lint: installing oasdiff ${OASDIFF.version} with Go (once; about a minute) for the breaking-change check`,
     );
   const stopHeartbeat = stillRunning("lint", pending);
-  const done = (name) => (result) => {
+  const done = (/** @type {string} */ name) => (/** @type {Outcome | Outcome[]} */ result) => {
     pending.delete(name);
     for (const r of [result].flat()) r.report();
     return result;

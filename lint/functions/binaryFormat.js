@@ -10,7 +10,8 @@ const NOT_FILE = (/** @type {string} */ type) =>
   /^multipart\//i.test(type) ||
   /^application\/x-www-form-urlencoded/i.test(type);
 
-const isBinaryString = (/** @type {unknown} */ s) => isObject(s) && typesOf(s).includes("string") && s.format === "binary";
+const isBinaryString = (/** @type {unknown} */ s) =>
+  isObject(s) && typesOf(s).includes("string") && s.format === "binary";
 
 /**
  * @param {import("./lib/openapi.js").Document} doc

@@ -7,8 +7,10 @@ const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 /** A listed value that names a member of a set (a code), not prose: `US_ACH`, `PENDING`, `00020001`. */
 const CODE = /^[A-Z0-9][A-Z0-9_]*$/;
 
-const closed = (/** @type {unknown} */ s) => isObject(s) && (s.additionalProperties === false || s.unevaluatedProperties === false);
-const isObjectSchema = (/** @type {any} */ s) => typesOf(s).includes("object") || isObject(s.properties) || isObject(s.patternProperties);
+const closed = (/** @type {unknown} */ s) =>
+  isObject(s) && (s.additionalProperties === false || s.unevaluatedProperties === false);
+const isObjectSchema = (/** @type {any} */ s) =>
+  typesOf(s).includes("object") || isObject(s.properties) || isObject(s.patternProperties);
 const constrains = (/** @type {import("./lib/openapi.js").Node} */ s) =>
   typesOf(s).length > 0 ||
   "enum" in s ||

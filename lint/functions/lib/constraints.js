@@ -161,4 +161,5 @@ function operationsIn(doc) {
 }
 
 /** One constraint as a comparable string: location, keyword and value. */
-export const constraintKey = (/** @type {Constraint} */ { at, keyword, value }) => JSON.stringify([at.map(String), keyword, value]);
+export const constraintKey = (/** @type {Constraint} */ { at, keyword, value }) =>
+  JSON.stringify([at.map(String), keyword, value]);

@@ -94,7 +94,8 @@ export function parametersOf(doc, { pathItem, op, at }) {
 }
 
 /** Media types of a response or request body that carry JSON. */
-export const isJsonMediaType = (/** @type {string} */ type) => /^application\/(.+\+)?json(;|$)/i.test(type) || /\+json(;|$)/i.test(type);
+export const isJsonMediaType = (/** @type {string} */ type) =>
+  /^application\/(.+\+)?json(;|$)/i.test(type) || /\+json(;|$)/i.test(type);
 
 /** Error statuses: 4XX and 5XX, exact or ranged. */
 export const isErrorStatus = (/** @type {string | number} */ status) => /^[45]/.test(String(status));
