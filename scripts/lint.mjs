@@ -152,12 +152,15 @@ async function biomeCheck() {
 }
 
 /**
- * The TypeScript compiler over the whole program (tsconfig.json: src, tests, benches, scripts' types), the type
- * tests (*.test-d.ts: a failed expectTypeOf or an unused @ts-expect-error is a type error) among them.
+ * The TypeScript compiler (TypeScript 7's native tsc) over the whole program of tsconfig.json: src, tests, benches,
+ * and the JavaScript the project runs (scripts/, lint/, postman/, the configs: checkJs, typed by their JSDoc), the
+ * type tests (*.test-d.ts: a failed expectTypeOf or an unused @ts-expect-error is a type error) among them.
+ * @param {string} [cwd] the folder whose tsconfig.json it checks (another than the root only in its test)
+ * @returns {Promise<Outcome>}
  */
-async function typeCheck() {
+export async function typeCheck(cwd = root) {
   try {
-    await runNode(bin.tsc, ["-p", "tsconfig.json", "--pretty", "false"]);
+    await runNode(bin.tsc, ["-p", "tsconfig.json", "--pretty", "false"], { cwd });
     return { failed: false, report: () => console.log("tsc: no type errors") };
   } catch (err) {
     return { failed: true, report: () => console.error(`tsc: ${printed(err)}`) };
