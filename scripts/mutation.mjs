@@ -4,6 +4,7 @@
 // leaves (reports/stryker-incremental.json, committed) is made portable: no path of the machine that ran it.
 // See docs/mutation.md.
 // Usage: npm run mutation [-- --mutate <file or glob>] [--minutes 25] [--report out/mutation/mutation.json]
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -214,8 +215,10 @@ async function main() {
     if (values.force) args.push("--force");
     // A run of some files writes a report of those files alone: it goes beside the build output, so the committed
     // report (all files) stays whole.
-    const incrementalFile = values.mutate
-      ? "out/mutation/stryker-incremental-part.json"
+    // One report per set of files, so that a run of one file neither reuses nor judges another's earlier results.
+    const part = values.mutate && createHash("sha256").update(values.mutate.join("\n")).digest("hex").slice(0, 12);
+    const incrementalFile = part
+      ? `out/mutation/stryker-incremental-${part}.json`
       : String(strykerConfig.incrementalFile);
     if (values.mutate) args.push("--incrementalFile", incrementalFile);
     const started = Date.now();

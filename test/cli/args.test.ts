@@ -54,6 +54,8 @@ describe("parseCommandLine", () => {
 
   test.each<[string[], string, Command?]>([
     [["--nope"], 'unknown option "--nope"'],
+    // Quoted as typed: only a trailing " <value>" is parseArgs' own, a name that holds one elsewhere keeps it.
+    [["--x <value>y"], 'unknown option "--x <value>y"'],
     [["-x"], 'unknown option "-x"'],
     [["--name"], 'option "--name" needs a value'],
     [["--name", "--flag"], 'option "--name" needs a value (one that starts with "-" goes as --name=VALUE)'],
