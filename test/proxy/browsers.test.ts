@@ -3,6 +3,7 @@
 // page's request gets a 403 in the flat envelope and nothing reaches the upstream; a tool's (no Origin, no
 // Sec-Fetch-Site or `none`, whatever Sec-Fetch-Mode it sends, as Node's fetch does) is signed and forwarded; an allowed
 // origin's is signed and answered with CORS headers, its preflight answered by the proxy itself.
+import { type IncomingHttpHeaders, request } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { allowedOrigins, browserVerdict, preflightHeaders, refusalDetail } from "../../src/proxy/browsers.ts";
@@ -261,14 +262,32 @@ describe("browserVerdict and allowedOrigins", () => {
     });
   });
 
-  test("read a header given twice as one value, as Node joins it: `none` beside another value is not `none`", () => {
-    expect(browserVerdict("GET", { "sec-fetch-site": ["none", "cross-site"] }, allowed)).toEqual({
+  test("read a header given twice as one value, as Node joins it: `none` beside another value is not `none`", async () => {
+    // On the wire: Node joins the two lines into one value, and the page is refused.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(`${proxy.url}/v1/customers/c1/rfi-cases`, {
+        // A list of lines is sent as it is: Host too.
+        headers: [
+          ["Host", new URL(proxy.url).host],
+          ["Sec-Fetch-Site", "none"],
+          ["Sec-Fetch-Site", "cross-site"],
+        ].flat(),
+      });
+      req.on("response", (res) => res.resume().on("end", () => resolve(res.statusCode))).on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+    expect(proxy.refused).toEqual([expect.stringContaining('(Sec-Fetch-Site "none, cross-site", no Origin)')]);
+    expect(upstream.arrived).toEqual([]);
+    // Handed the values apart (the headers type allows a list), it reads them the same way.
+    const twice = (name: string) => ({ [name]: ["none", "cross-site"] }) as unknown as IncomingHttpHeaders;
+    expect(browserVerdict("GET", twice("sec-fetch-site"), allowed)).toEqual({
       kind: "refused",
       origin: undefined,
       site: "none, cross-site",
     });
-    expect(preflightHeaders(ALLOWED, { "access-control-request-method": ["PUT", "PATCH"] })).toMatchObject({
-      "Access-Control-Allow-Methods": "PUT, PATCH",
+    expect(preflightHeaders(ALLOWED, twice("access-control-request-method"))).toMatchObject({
+      "Access-Control-Allow-Methods": "none, cross-site",
     });
   });
 
