@@ -9,18 +9,23 @@
   const cryptoJs = require("crypto-js");
   // A script error is what Postman and newman both show for the request (pm.execution.skipRequest would
   // hide the reason); the request then goes out without credentials, and nothing secret leaves.
+  /** @type {(message: string) => never} */
   const fail = (message) => {
     throw new Error(`financial-operations-api signing: ${message}`);
   };
-  const variable = (name) => {
+  /** A variable's value as text (trimmed), or undefined when it is not set. */
+  const variable = (/** @type {string} */ name) => {
     const value = pm.variables.get(name);
-    return typeof value === "string" ? value.trim() : value;
+    return typeof value === "string" ? value.trim() : value === undefined || value === null ? undefined : String(value);
   };
-  const setHeader = (key, value) => pm.request.headers.upsert({ key, value });
+  const setHeader = (/** @type {string} */ key, /** @type {string} */ value) =>
+    // @ts-expect-error @types/postman-collection asks a Header; PropertyList#upsert takes its definition too.
+    pm.request.headers.upsert({ key, value });
 
   // The path exactly as it will be requested: path variables and {{variables}} resolved, no query, and
   // percent-encoded where the runtime encodes it (spaces, quotes, <>`{} and non-ASCII).
   const target = new sdk.Url(pm.variables.replaceIn(pm.request.url.toString()));
+  // @ts-expect-error @types/postman-collection types the argument as { unresolved }; Url#getPath takes a boolean.
   const path = target.getPath(true).replace(/[\x00-\x20"<>`{}\x7f]|[^\x00-\x7f]+/g, (c) => encodeURIComponent(c));
   if (/[\\#?]|%2f|%5c|%2e/i.test(path) || path.split("/").some((s) => s === "." || s === "..")) {
     fail(
@@ -28,7 +33,7 @@
     );
   }
 
-  const bearer = (name) => {
+  const bearer = (/** @type {string} */ name) => {
     const token = variable(name);
     if (!token) fail(`set the ${name} variable (the environment file has it) to your token`);
     setHeader("Authorization", `Bearer ${token}`);
@@ -54,12 +59,15 @@
     if (key.sigBytes < 16) fail("secretKey decodes to fewer than 16 bytes");
 
     const body = pm.request.body;
+    /** @type {string} */
     let bodyHash;
     if (!body || body.isEmpty()) {
       bodyHash = cryptoJs.SHA256("").toString(cryptoJs.enc.Hex);
     } else if (body.mode === "raw") {
       // The runtime sends the raw text with its {{variables}} resolved, as UTF-8: hash exactly that.
-      bodyHash = cryptoJs.SHA256(cryptoJs.enc.Utf8.parse(pm.variables.replaceIn(body.raw))).toString(cryptoJs.enc.Hex);
+      bodyHash = cryptoJs
+        .SHA256(cryptoJs.enc.Utf8.parse(pm.variables.replaceIn(body.raw ?? "")))
+        .toString(cryptoJs.enc.Hex);
     } else if (body.mode === "file") {
       // A script cannot read a file; its hash comes from a variable (sha256sum FILE prints it).
       bodyHash = String(variable("fileSha256") || "").toLowerCase();
@@ -84,6 +92,7 @@
       const now = Date.now();
       const second = Math.floor(now / 1000);
       if (changes) {
+        /** @type {{ second?: unknown, signed?: unknown }} */
         let ledger = {};
         try {
           ledger = JSON.parse(pm.collectionVariables.get(LEDGER) || "{}") || {};

@@ -3,13 +3,18 @@
 import { connect, createServer } from "node:net";
 import { parseCommandLine, portInUseMessage, UsageError, usageText } from "../src/cli/args.ts";
 
+/** @typedef {import("../src/cli/args.ts").Command} Command */
+
 export { parseCommandLine, parsePortValue, portInUseMessage, quote, UsageError, usageText } from "../src/cli/args.ts";
 
 /**
  * For a script's main: parses argv, prints usage or version and exits 0 when asked, prints
  * `<name>: <problem>` and the usage on stderr and exits 2 on wrong input. Returns `{ values, positionals }`.
- * @param {{name: string, usage: string, options?: object, positionals?: object}} command
+ * @template {Command} C
+ * @param {C} command
+ * @param {string[]} argv
  * @param {{version: string}} info the package version to print for --version
+ * @returns {{ values: import("../src/cli/args.ts").ValuesOf<C>, positionals: string[] }}
  */
 export function parseOrExit(command, argv, info) {
   try {
@@ -22,14 +27,19 @@ export function parseOrExit(command, argv, info) {
       process.stdout.write(`${command.name} ${info.version}\n`);
       process.exit(0);
     }
-    return parsed;
+    // parseCommandLine checked the line against these very options (strict): the values have their types.
+    return /** @type {{ values: import("../src/cli/args.ts").ValuesOf<C>, positionals: string[] }} */ (parsed);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     refuse(command, err.message);
   }
 }
 
-/** Prints `<name>: <problem>` and the usage on stderr and exits 2: for checks a script makes after parsing. */
+/**
+ * Prints `<name>: <problem>` and the usage on stderr and exits 2: for checks a script makes after parsing.
+ * @param {Command} command @param {string} problem
+ * @returns {never}
+ */
 export function refuse(command, problem) {
   process.stderr.write(`${command.name}: ${problem}\n\n${usageText(command)}\n`);
   process.exit(2);
@@ -38,6 +48,7 @@ export function refuse(command, problem) {
 /**
  * Resolves true once something accepts connections on 127.0.0.1:port, false when `gaveUp` settles first or the time
  * is over: how a script waits for a server it started, without reading what the server prints.
+ * @param {number} port @param {{ gaveUp?: Promise<unknown>, timeoutMs?: number }} [options]
  */
 export async function listening(port, { gaveUp = new Promise(() => {}), timeoutMs = 60_000 } = {}) {
   let over = false;
@@ -60,11 +71,15 @@ export async function listening(port, { gaveUp = new Promise(() => {}), timeoutM
   return false;
 }
 
-/** Resolves when `port` can be listened on at `host`, else rejects with portInUseMessage (a short race remains). */
+/**
+ * Resolves when `port` can be listened on at `host`, else rejects with portInUseMessage (a short race remains).
+ * @param {number} port @param {{ what: string, how: string, host?: string }} options
+ * @returns {Promise<void>}
+ */
 export function assertPortFree(port, { what, how, host = "127.0.0.1" }) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once("error", (err) =>
+    probe.once("error", (/** @type {NodeJS.ErrnoException} */ err) =>
       reject(err.code === "EADDRINUSE" ? new Error(portInUseMessage(what, port, how)) : err),
     );
     probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));

@@ -8,6 +8,7 @@ import { parseOrExit, quote, refuse } from "./args.mjs";
 import { run, runSync } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "bench",
   usage: `npm run bench [-- NAME] [--ref REF]   (bash scripts/dev.sh bench -- NAME)
@@ -18,7 +19,10 @@ export const command = {
   positionals: { max: 1 },
 };
 
-/** The commit `ref` names, or a refusal that says why not. */
+/**
+ * The commit `ref` names, or a refusal that says why not.
+ * @param {string} ref
+ */
 function commitOf(ref) {
   const { ok, stdout } = runSync("git", ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], {
     check: false,
@@ -50,7 +54,7 @@ async function main() {
   let failed = 0;
   for (const file of files) {
     console.log(`\n## ${file}`);
-    const own = file === "test-suite.bench.ts" ? ["--ref", commit, "--ref-name", ref] : [];
+    const own = file === "test-suite.bench.ts" && ref && commit ? ["--ref", commit, "--ref-name", ref] : [];
     const args = ["--expose-gc", "--import", "tsx", path.join(dir, file), ...own];
     const { ok } = await run(process.execPath, args, { output: "inherit", check: false, name: file });
     if (!ok) failed++;

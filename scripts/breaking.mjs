@@ -19,6 +19,7 @@ export const changelogFile = path.join(root, "CHANGELOG.md");
 
 /**
  * A package version: exactly MAJOR.MINOR.PATCH (no pre-release), as numbers.
+ * @param {unknown} version
  * @returns {[number, number, number] | undefined}
  */
 export function parseVersion(version) {
@@ -26,46 +27,71 @@ export function parseVersion(version) {
   return m ? /** @type {[number, number, number]} */ (m.slice(1, 4).map(Number)) : undefined;
 }
 
-/** Compares two versions as dotted numbers (1.0.13 < 1.0.14 < 1.1.0 < 2.0.0). */
+/**
+ * parseVersion for a version that must be one: anything else is an error that names it.
+ * @param {string} version
+ */
+function versionParts(version) {
+  const parts = parseVersion(version);
+  if (!parts) throw new Error(`${JSON.stringify(version)} is not a MAJOR.MINOR.PATCH version`);
+  return parts;
+}
+
+/**
+ * Compares two versions as dotted numbers (1.0.13 < 1.0.14 < 1.1.0 < 2.0.0).
+ * @param {string} a @param {string} b
+ */
 export function compareVersions(a, b) {
-  const pa = parseVersion(a);
-  const pb = parseVersion(b);
-  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
-  return 0;
+  const pa = versionParts(a);
+  const pb = versionParts(b);
+  return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
 }
 
 /** The newest `baseline/openapi-<version>.json`. */
 export function latestBaseline(dir = baselineDir) {
   const versions = readdirSync(dir)
     .map((f) => /^openapi-(\d+\.\d+\.\d+)\.json$/.exec(f)?.[1])
-    .filter(Boolean)
+    .filter((v) => v !== undefined)
     .sort(compareVersions);
   if (versions.length === 0) throw new Error(`No baseline/openapi-<version>.json in ${path.relative(root, dir)}.`);
   return path.join(dir, `openapi-${versions.at(-1)}.json`);
 }
 
-/** The level names of oasdiff's numbers, and the least bump of the package version each one asks for. */
+/**
+ * The level names of oasdiff's numbers, and the least bump of the package version each one asks for.
+ * @type {Readonly<Record<number, { name: "error" | "warning" | "info", bump: Bump, heading: RegExp }>>}
+ */
 export const LEVELS = {
   3: { name: "error", bump: "major", heading: /breaking/i },
   2: { name: "warning", bump: "minor", heading: /potentially breaking/i },
   1: { name: "info", bump: "patch", heading: /compatible/i },
 };
 
-/** The bump from `from` to `to`: "major", "minor", "patch", "none" or "backwards". */
+/**
+ * The bump from `from` to `to`: "major", "minor", "patch", "none" or "backwards".
+ * @param {string} from @param {string} to
+ * @returns {Bump | "backwards"}
+ */
 export function bumpOf(from, to) {
-  const [a, b] = [parseVersion(from), parseVersion(to)];
+  const [a, b] = [versionParts(from), versionParts(to)];
   if (b[0] !== a[0]) return b[0] > a[0] ? "major" : "backwards";
   if (b[1] !== a[1]) return b[1] > a[1] ? "minor" : "backwards";
   if (b[2] !== a[2]) return b[2] > a[2] ? "patch" : "backwards";
   return "none";
 }
+/** @typedef {"none" | "patch" | "minor" | "major"} Bump */
+/** @type {Readonly<Record<Bump, number>>} */
 const RANK = { none: 0, patch: 1, minor: 2, major: 3 };
 /** The CHANGELOG.md heading each oasdiff level's rules go under (any other level: Compatible). */
+/** @type {Readonly<Record<string, string>>} */
 const HEADINGS = { error: "Breaking", warning: "Potentially breaking" };
 
-const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The text of CHANGELOG.md's `## [<version>]` section (Keep a Changelog), or undefined. */
+/**
+ * The text of CHANGELOG.md's `## [<version>]` section (Keep a Changelog), or undefined.
+ * @param {string} changelog @param {string} version
+ */
 export function changelogSection(changelog, version) {
   const lines = changelog.split("\n");
   const start = lines.findIndex((l) => new RegExp(`^## \\[${escapeRegExp(version)}\\](\\s|$)`).test(l));
@@ -74,21 +100,37 @@ export function changelogSection(changelog, version) {
   return lines.slice(start, end < 0 ? undefined : end).join("\n");
 }
 
-/** The `### ` subsections of a section: [{heading, text}]. */
+/**
+ * The `### ` subsections of a section: [{heading, text}].
+ * @param {string} section
+ */
 function subsections(section) {
   return section
     .split(/^(?=### )/m)
     .slice(1)
-    .map((part) => ({ heading: part.split("\n")[0], text: part }));
+    .map((part) => ({ heading: part.split("\n", 1)[0] ?? "", text: part }));
 }
 
-/** True when the API description has a changelog heading for the version (`### 1.0.14`). */
+/**
+ * True when the API description has a changelog heading for the version (`### 1.0.14`).
+ * @param {string | undefined} description @param {string | undefined} version
+ */
 export function hasApiChangelogSection(description, version) {
+  if (version === undefined) return false;
   return new RegExp(`^#{2,4}\\s+v?${escapeRegExp(version)}\\s*$`, "m").test(description ?? "");
 }
 
-/** Rule ids by level, each with how often it was reported and one example text. */
+/**
+ * @typedef {{ id: string, level: number, text: string, operation?: string, path?: string }} Change oasdiff's, as
+ *   `oasdiff changelog --format json` gives it
+ */
+
+/**
+ * Rule ids by level, each with how often it was reported and one example text.
+ * @param {Change[]} changes
+ */
 function byRule(changes) {
+  /** @type {Map<string, { id: string, level: number, count: number, example: string }>} */
   const rules = new Map();
   for (const c of changes) {
     const key = `${c.level} ${c.id}`;
@@ -106,7 +148,7 @@ function byRule(changes) {
 
 /**
  * Decides whether the document may ship under the package version.
- * @param {{changes: {id: string, level: number, text: string}[], baseVersion: string, packageVersion: string,
+ * @param {{changes: Change[], baseVersion: string, packageVersion: string,
  *   changelog: string, apiVersionBefore?: string, apiVersionAfter?: string, apiDescription?: string}} input
  * @returns {{ ok: boolean, lines: string[], required: string }}
  */
@@ -119,9 +161,10 @@ export function check({
   apiVersionAfter,
   apiDescription,
 }) {
+  /** @type {string[]} */
   const lines = [];
   let ok = true;
-  const fail = (line) => {
+  const fail = (/** @type {string} */ line) => {
     ok = false;
     lines.push(line);
   };
@@ -133,8 +176,9 @@ export function check({
     };
   }
   const rules = byRule(changes);
-  const counts = [3, 2, 1].map((l) => `${changes.filter((c) => c.level === l).length} ${LEVELS[l].name}`).join(", ");
+  const counts = [3, 2, 1].map((l) => `${changes.filter((c) => c.level === l).length} ${LEVELS[l]?.name}`).join(", ");
   const required = changes.reduce(
+    /** @param {Bump} most @param {Change} c @returns {Bump} */
     (most, c) => (RANK[LEVELS[c.level]?.bump ?? "major"] > RANK[most] ? (LEVELS[c.level]?.bump ?? "major") : most),
     "none",
   );
@@ -165,7 +209,7 @@ export function check({
           (p) => level?.heading.test(p.heading) && !(level.name === "error" && /potentially/i.test(p.heading)),
         );
         if (!under.some((p) => p.text.includes(`\`${r.id}\``))) {
-          const heading = HEADINGS[level?.name] ?? "Compatible";
+          const heading = (level && HEADINGS[level.name]) ?? "Compatible";
           fail(
             `CHANGELOG.md [${packageVersion}] does not name \`${r.id}\` (oasdiff ${level?.name ?? r.level}, ` +
               `x${r.count}) under a "### ${heading} ..." heading; e.g. ${r.example}`,
@@ -190,8 +234,9 @@ export function check({
   return { ok, lines, required };
 }
 
-const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+const readJson = (/** @type {string} */ file) => JSON.parse(readFileSync(file, "utf8"));
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "breaking",
   usage: "node scripts/breaking.mjs [--document FILE] [--baseline FILE] [--package-version V] [--changelog FILE]",
@@ -209,8 +254,8 @@ async function main() {
   const baseVersion = /openapi-(\d+\.\d+\.\d+)\.json$/.exec(baselineFile)?.[1];
   if (!baseVersion) throw new Error(`${baselineFile}: a baseline is named openapi-<package version>.json`);
   // Without --document: a fresh bundle of openapi/, in a temporary file for oasdiff.
-  const tmp = args.document ? undefined : mkdtempSync(path.join(os.tmpdir(), "breaking-"));
-  const documentFile = args.document ?? path.join(tmp, "openapi.json");
+  const documentFile = args.document ?? path.join(mkdtempSync(path.join(os.tmpdir(), "breaking-")), "openapi.json");
+  const tmp = args.document ? undefined : path.dirname(documentFile);
   const after = args.document ? readJson(documentFile) : await bundle();
   let changes;
   try {

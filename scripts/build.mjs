@@ -19,15 +19,19 @@ export async function bundle() {
 }
 
 /** `{not: {}}`: a schema nothing matches (a forbidden property such as an RFI answer's requirement_id). */
-const matchesNothing = (schema) =>
+const matchesNothing = (/** @type {Record<string, any>} */ schema) =>
   Object.keys(schema.not ?? { x: 1 }).length === 0 &&
   Object.keys(schema).every((k) => k === "not" || k === "description");
 
 /** The name an object schema bans with `propertyNames: {not: {const: name}}` (the RFI answer's requirement_id). */
-const bannedName = (schema) =>
+const bannedName = (/** @type {any} */ schema) =>
   typeof schema?.propertyNames?.not?.const === "string" ? schema.propertyNames.not.const : undefined;
 
-/** Types only: a banned property name becomes a property that matches nothing, so the type says `name?: never`. */
+/**
+ * Types only: a banned property name becomes a property that matches nothing, so the type says `name?: never`.
+ * @param {any} node a node of the document, as parsed
+ * @returns {void}
+ */
 function withBannedProperties(node) {
   if (Array.isArray(node)) return node.forEach(withBannedProperties);
   if (!node || typeof node !== "object") return;
@@ -41,6 +45,7 @@ function withBannedProperties(node) {
  * `never`. An open code set (`type: string` with `x-extensible-enum`) stays `string`, its known values in the
  * comment: `"a" | (string & {})` would offer them, but openapi-fetch's Readable<> maps `string & {}` to an
  * object type, and error codes would stop being strings.
+ * @param {import("openapi-typescript").OpenAPI3} doc the bundle
  */
 export async function types(doc) {
   // Loaded here, not at the top: lint, docs and the breaking check import bundle() and need neither (about 1.3 s).
@@ -56,7 +61,12 @@ export async function types(doc) {
   withBannedProperties(input);
   const ast = await openapiTS(input, {
     transform(schema) {
-      if (schema && typeof schema === "object" && (schema.format === "binary" || schema.contentMediaType)) return bytes;
+      if (
+        schema &&
+        typeof schema === "object" &&
+        (schema.format === "binary" || ("contentMediaType" in schema && schema.contentMediaType))
+      )
+        return bytes;
       if (schema && typeof schema === "object" && matchesNothing(schema)) return never;
       return undefined;
     },
@@ -80,6 +90,7 @@ export async function render() {
   };
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "build",
   usage: "npm run build   (or npm run build:check: --check writes nothing and fails on drift)",

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Clients in other languages: generates the Python and Go clients with OpenAPI Generator (pinned, options in
 // python/openapi-generator.yaml and go/openapi-generator.yaml) into out/clients/; with `build`, packages them
-// (a wheel and an sdist into out/sdk/python/dist; the Go module into a module-proxy folder, out/sdk/go/proxy);
+// (a wheel and an sdist into out/sdk/python/dist; the Go module, zipped by Go's rules, into a module-proxy folder,
+// out/sdk/go/proxy);
 // with `test` (the fast tier), also checks the sources' format and lint (ruff for python/ and fuzz/; gofmt, go vet and
 // staticcheck for go/) and runs their tests; with `artifacts` (the end-to-end tier, after `build`), installs what
 // `build` wrote outside the repository (fresh virtual environments for each CPython from 3.10, a fresh Go module) and
@@ -26,12 +27,12 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import zlib from "node:zlib";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
 import { newKeyPair } from "../src/mock/launch/keys.ts";
 import { startMock } from "../src/mock/launch/start.ts";
 import { RunError, run as runProgram, runSync } from "./run.mjs";
 import { packageInfo, paths, root, toolEnv } from "./tools.mjs";
+import { publishGoModule } from "./tools/gomodzip.mjs";
 
 /** OpenAPI Generator, from Maven Central through Maven; the checksum is the jar's own, checked on every run. */
 export const GENERATOR = {
@@ -42,6 +43,7 @@ export const GENERATOR = {
 /**
  * The generator warnings that remain, each with why it is left. Any other warning fails the generation.
  * (The webhook pass that overwrote API files, "Duplicate file path detected", is switched off in the configs.)
+ * @type {import("./generators/tools.mjs").KnownWarnings}
  */
 export const KNOWN_WARNINGS = [
   [/OpenAPI 3\.1 support is still in beta/, "the generator says so of every OpenAPI 3.1 document"],
@@ -84,7 +86,19 @@ export const MYPY = "1.20.2";
 /** The oldest Go the module declares (go.mod: go 1.23): the tour runs on it too (its toolchain from the Go proxy). */
 export const GO_FLOOR = "1.23.12";
 
-/** A step's command, blocking: its output shown as it comes, or held and returned (`capture`). */
+/**
+ * @typedef {{ python: string, wheel: string, sdist: string }} PythonArtifacts what `build` wrote for Python
+ * @typedef {{ proxy: string, version: string }} GoArtifacts the module-proxy folder and the module's version
+ * @typedef {{ python?: PythonArtifacts, go?: GoArtifacts }} Artifacts
+ * @typedef {Awaited<ReturnType<typeof startMock>>} Mock
+ * @typedef {Record<string, Record<string, string>>} Columns each tour's results (operation to status) by its label
+ */
+
+/**
+ * A step's command, blocking: its output shown as it comes, or held and returned (`capture`).
+ * @param {string} command @param {string[]} args
+ * @param {{ cwd?: string, capture?: boolean, env?: Record<string, string | undefined> }} [options]
+ */
 function run(command, args, { cwd = root, capture = false, env: extra = {} } = {}) {
   const result = runSync(command, args, {
     cwd,
@@ -95,6 +109,7 @@ function run(command, args, { cwd = root, capture = false, env: extra = {} } = {
   return capture ? result.output : "";
 }
 
+/** @type {Readonly<Record<string, string>>} */
 const need = {
   java: "OpenAPI Generator needs Java 11 or newer (Debian: apt-get install default-jre-headless)",
   mvn: "the generator jar is fetched with Maven (Debian: apt-get install maven)",
@@ -103,6 +118,11 @@ const need = {
   gofmt: "the Go sources are checked with gofmt, which comes with Go (Debian: apt-get install golang-go)",
 };
 
+/**
+ * Runs `fn` and prints how long it took.
+ * @template T
+ * @param {string} label @param {() => T} fn
+ */
 function timed(label, fn) {
   const start = performance.now();
   const value = fn();
@@ -147,7 +167,10 @@ export function generatorJar() {
   return jar;
 }
 
-/** Generates one client; returns the warnings the generator printed (each a known one, else it throws). */
+/**
+ * Generates one client; returns the warnings the generator printed (each a known one, else it throws).
+ * @param {string} jar @param {string} language
+ */
 function generate(jar, language) {
   const target = path.join(out, language);
   rmSync(target, { recursive: true, force: true });
@@ -185,7 +208,7 @@ function generate(jar, language) {
         `${unknown.join("\n")}`,
     );
   for (const w of warnings)
-    console.log(`  warning (known: ${KNOWN_WARNINGS.find(([p]) => p.test(w))[1]}): ${w.slice(0, 100)}`);
+    console.log(`  warning (known: ${KNOWN_WARNINGS.find(([p]) => p.test(w))?.[1]}): ${w.slice(0, 100)}`);
   return warnings;
 }
 
@@ -209,6 +232,7 @@ function licence() {
   );
 }
 
+/** @type {string | undefined} */
 let devPythonPath;
 
 /** The build and test environment (.cache/venv) with python/requirements-test.txt installed; once per run. */
@@ -234,19 +258,19 @@ function devPython() {
 
 /** What the generated code needs must be what the distribution declares (names and lower bounds). */
 function checkPythonDependencies() {
-  const declared = (text) =>
-    new Map(
-      [...text.matchAll(/^\s*"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/gm)].map((m) => [
-        m[1].toLowerCase(),
-        m[2],
+  /** The `dependencies = [...]` names and lower bounds of a pyproject.toml. */
+  const declared = (/** @type {string} */ file) => {
+    const list = /dependencies = \[([^\]]*)\]/.exec(readFileSync(file, "utf8"));
+    if (!list) throw new StepError(`${path.relative(root, file)} has no dependencies = [...] list.`);
+    return new Map(
+      [...(list[1] ?? "").matchAll(/^\s*"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/gm)].map((m) => [
+        String(m[1]).toLowerCase(),
+        String(m[2]),
       ]),
     );
-  const generated = declared(
-    readFileSync(path.join(out, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0],
-  );
-  const ours = declared(
-    readFileSync(path.join(root, "python/pyproject.toml"), "utf8").split("dependencies = [")[1].split("]")[0],
-  );
+  };
+  const generated = declared(path.join(out, "python/pyproject.toml"));
+  const ours = declared(path.join(root, "python/pyproject.toml"));
   for (const [name, bound] of generated) {
     if (ours.get(name) !== bound)
       throw new StepError(
@@ -284,70 +308,6 @@ function buildPython() {
   return { python, wheel, sdist };
 }
 
-/** A zip of stored entries (what `go` reads from a module proxy), written with node's own CRC-32. */
-function writeZip(file, entries) {
-  const parts = [];
-  const central = [];
-  let offset = 0;
-  for (const [name, data] of entries) {
-    const nameBytes = Buffer.from(name);
-    const header = Buffer.alloc(30);
-    const crc = zlib.crc32(data);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(0x0800, 6); // UTF-8 names
-    header.writeUInt32LE(crc, 14);
-    header.writeUInt32LE(data.length, 18);
-    header.writeUInt32LE(data.length, 22);
-    header.writeUInt16LE(nameBytes.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    parts.push(header, nameBytes, data);
-    central.push(entry, nameBytes);
-    offset += header.length + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  writeFileSync(file, Buffer.concat([...parts, directory, end]));
-}
-
-/** The module's files as shipped: go/ without tests, examples and build files, plus the licence. */
-function goModuleFiles() {
-  const base = path.join(root, "go");
-  const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      const rel = path.relative(base, full);
-      if (entry.isDirectory()) {
-        if (rel !== "examples") walk(full);
-      } else if (
-        rel === "go.mod" ||
-        rel === "README.md" ||
-        (entry.name.endsWith(".go") && !entry.name.endsWith("_test.go"))
-      ) {
-        files.push([rel, readFileSync(full)]);
-      }
-    }
-  };
-  walk(base);
-  files.push(["LICENSE", Buffer.from(licence())]);
-  return files.sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
 /** Copies the generated client into go/foapi (git-ignored), then writes the module into a module-proxy folder. */
 function buildGo() {
   const foapi = path.join(root, "go/foapi");
@@ -358,21 +318,16 @@ function buildGo() {
   run("gofmt", ["-w", foapi]);
   const version = `v${pkg.version}`;
   const proxy = path.join(sdk, "go/proxy");
-  const at = path.join(proxy, GO_MODULE, "@v");
   rmSync(path.join(sdk, "go"), { recursive: true, force: true });
-  mkdirSync(at, { recursive: true });
-  const files = goModuleFiles();
-  writeZip(
-    path.join(at, `${version}.zip`),
-    files.map(([rel, data]) => [`${GO_MODULE}@${version}/${rel}`, data]),
-  );
-  writeFileSync(path.join(at, `${version}.mod`), readFileSync(path.join(root, "go/go.mod")));
-  writeFileSync(path.join(at, `${version}.info`), JSON.stringify({ Version: version, Time: "2026-01-01T00:00:00Z" }));
-  writeFileSync(path.join(at, "list"), `${version}\n`);
-  console.log(
-    `  ${path.relative(root, path.join(at, `${version}.zip`))}: ` +
-      `${(statSync(path.join(at, `${version}.zip`)).size / 1024).toFixed(0)} KiB, ${files.length} files`,
-  );
+  // By Go's own rules, checked against what `go mod download` computes (scripts/tools/gomodzip.mjs).
+  const { zip, sum, files } = publishGoModule({
+    module: GO_MODULE,
+    version,
+    dir: path.join(root, "go"),
+    extra: { LICENSE: licence() },
+    proxy,
+  });
+  console.log(`  ${path.relative(root, zip)}: ${(statSync(zip).size / 1024).toFixed(0)} KiB, ${files} files, ${sum}`);
   return { proxy, version };
 }
 
@@ -388,11 +343,14 @@ function staticcheck() {
   return tool;
 }
 
-/** The pinned version of a tool in python/requirements-test.txt. */
+/**
+ * The pinned version of a tool in python/requirements-test.txt.
+ * @param {string} name @param {string} [text]
+ */
 export function pinnedPython(name, text = readFileSync(path.join(root, "python/requirements-test.txt"), "utf8")) {
   const pin = new RegExp(`^${name}==(\\S+)$`, "m").exec(text);
   if (!pin) throw new StepError(`python/requirements-test.txt pins no ${name} (a line ${name}==<version>).`);
-  return pin[1];
+  return String(pin[1]);
 }
 
 /** ruff in check mode over python/ and fuzz/ (rules: python/pyproject.toml; fuzz/ruff.toml extends them). */
@@ -419,7 +377,10 @@ function gofmtGo() {
     throw new StepError(`gofmt would change these files (run gofmt -w go/${dirs[0]} ... on them):\n${unformatted}`);
 }
 
-function testPythonSources(python, wheel) {
+/** @param {PythonArtifacts | undefined} built the build environment and the wheel (`test` builds first) */
+function testPythonSources(built) {
+  if (!built) throw new StepError("The Python sources are tested with the built wheel installed: build first.");
+  const { python, wheel } = built;
   run(python, ["-m", "pip", "install", "--quiet", "--require-virtualenv", "--no-deps", "--force-reinstall", wheel]);
   run(python, ["-m", "pytest", "-q"], { cwd: path.join(root, "python") });
 }
@@ -462,7 +423,11 @@ export function pythons() {
   return found;
 }
 
-/** Reads the tour's last line: `RESULTS name=value ...`. */
+/**
+ * Reads the tour's last line: `RESULTS name=value ...`.
+ * @param {string} output
+ * @returns {Record<string, string>}
+ */
 export function readResults(output) {
   const line = output
     .split("\n")
@@ -478,7 +443,11 @@ export function readResults(output) {
   );
 }
 
-/** run, without waiting: resolves with the output, rejects with a RunError that ends with it. */
+/**
+ * run, without waiting: resolves with the output, rejects with a RunError that ends with it.
+ * @param {string} command @param {string[]} args
+ * @param {{ cwd?: string, env?: Record<string, string | undefined> }} [options]
+ */
 async function runAsync(command, args, { cwd = root, env: extra = {} } = {}) {
   return (await runProgram(command, args, { cwd, env: { ...env, ...extra }, missing: need[command] })).output;
 }
@@ -487,13 +456,16 @@ async function runAsync(command, args, { cwd = root, env: extra = {} } = {}) {
  * A fresh virtual environment outside the repository per CPython: the sdist on the oldest, the wheel on the
  * others, mypy --strict on the newest; then the tour in each. The installs run side by side: they mostly wait
  * on the package index.
+ * @param {PythonArtifacts} artifacts @param {Mock} mock @param {string} dir
+ * @returns {Promise<Columns>}
  */
 async function tourPython({ python: build, wheel, sdist }, mock, dir) {
+  /** @type {Columns} */
   const columns = {};
   const tour = path.join(dir, "python-tour.py");
   cpSync(path.join(root, "python/examples/tour.py"), tour);
   const all = pythons();
-  const newest = all.at(-1).version;
+  const newest = all.at(-1)?.version;
   const environments = await Promise.all(
     all.map(async ({ version, python }, i) => {
       const venv = path.join(dir, `venv-${version}`);
@@ -520,6 +492,7 @@ async function tourPython({ python: build, wheel, sdist }, mock, dir) {
   return columns;
 }
 
+/** @param {Mock} mock */
 function tourEnv(mock) {
   return { FO_BASE_URL: mock.url, FO_ACCESS_KEY: mock.accessKey, FO_SECRET_KEY: mock.secretKey };
 }
@@ -543,8 +516,13 @@ function goToolchains() {
   ];
 }
 
-/** A fresh Go module outside the repository that gets the module from a module-proxy folder, as from any proxy. */
+/**
+ * A fresh Go module outside the repository that gets the module from a module-proxy folder, as from any proxy.
+ * @param {GoArtifacts} artifacts @param {Mock} mock @param {string} dir
+ * @returns {Columns}
+ */
 function tourGo({ proxy, version }, mock, dir) {
+  /** @type {Columns} */
   const columns = {};
   for (const [i, { label, go, staticcheck: check }] of goToolchains().entries()) {
     const consumer = path.join(dir, `go-tour-${i}`);
@@ -574,7 +552,10 @@ function goVersion() {
   return run("go", ["env", "GOVERSION"], { capture: true }).trim().replace(/^go/, "");
 }
 
-/** What every column must show: every operation a 2xx, and each refusal as documented. */
+/**
+ * What every column must show: every operation a 2xx, and each refusal as documented.
+ * @type {Readonly<Record<string, RegExp>>}
+ */
 export const EXPECTED_CHECKS = {
   wrong_secret: /^401_00010000$/,
   redirect: /^refused_30[1278]$/,
@@ -582,21 +563,23 @@ export const EXPECTED_CHECKS = {
   upload_byte_exact: /^yes$/,
 };
 
-/** The table operation x language; throws when any cell is not what it must be. */
+/**
+ * The table operation x language, and the cells that are not what they must be.
+ * @param {Columns} columns @param {string[]} operations
+ */
 export function resultTable(columns, operations) {
   const names = Object.keys(columns);
   const rows = [
     [`operation`, ...names],
     ["---", ...names.map(() => "---")],
   ];
+  /** @type {string[]} */
   const failures = [];
   for (const op of [...operations, ...Object.keys(EXPECTED_CHECKS)]) {
-    const cells = names.map((n) => columns[n][op] ?? "missing");
-    names.forEach((n, i) => {
-      const ok = op in EXPECTED_CHECKS ? EXPECTED_CHECKS[op].test(cells[i]) : /^2\d\d$/.test(cells[i]);
-      if (!ok) failures.push(`${n} ${op}: ${cells[i]}`);
-    });
-    rows.push([op.replaceAll("_", " "), ...cells.map((c) => c.replaceAll("_", " "))]);
+    const cells = names.map((name) => ({ name, cell: columns[name]?.[op] ?? "missing" }));
+    const must = EXPECTED_CHECKS[op] ?? /^2\d\d$/;
+    for (const { name, cell } of cells) if (!must.test(cell)) failures.push(`${name} ${op}: ${cell}`);
+    rows.push([op.replaceAll("_", " "), ...cells.map(({ cell }) => cell.replaceAll("_", " "))]);
   }
   return { table: rows.map((r) => `| ${r.join(" | ")} |`).join("\n"), failures };
 }
@@ -610,11 +593,13 @@ function operationIds() {
   );
 }
 
+/** @param {Artifacts} artifacts */
 async function testArtifacts(artifacts) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fo-artifacts-"));
   const { accessKey, secretKey } = newKeyPair("AK_artifacts");
   const mock = await startMock({ stateful: true, auth: "production", keys: { [accessKey]: secretKey }, log: "ignore" });
   try {
+    /** @type {Columns} */
     const columns = {};
     if (artifacts.python) {
       const start = performance.now();
@@ -624,11 +609,12 @@ async function testArtifacts(artifacts) {
           `${((performance.now() - start) / 1000).toFixed(1)} s`,
       );
     }
-    if (artifacts.go)
+    const { go } = artifacts;
+    if (go)
       Object.assign(
         columns,
         timed("Go: the module from a module-proxy folder in a fresh module, the tour against the mock", () =>
-          tourGo(artifacts.go, mock, dir),
+          tourGo(go, mock, dir),
         ),
       );
     const { table, failures } = resultTable(columns, operationIds());
@@ -642,6 +628,7 @@ async function testArtifacts(artifacts) {
   }
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "clients",
   usage:
@@ -650,7 +637,10 @@ export const command = {
   positionals: { max: 3, choices: ["generate", "build", "test", "artifacts", "python", "go"] },
 };
 
-/** Reads the command line: what to do and for which languages. @throws UsageError (scripts/args.mjs) */
+/**
+ * Reads the command line: what to do and for which languages. @throws UsageError (scripts/args.mjs)
+ * @param {string[]} args
+ */
 export function parseArgs(args) {
   parseCommandLine(command, args);
   const chosen = args.filter((a) => a === "python" || a === "go");
@@ -663,8 +653,12 @@ export function parseArgs(args) {
   };
 }
 
-/** What `build` wrote for each language, for the tours; a language not built yet stops with the command to run. */
+/**
+ * What `build` wrote for each language, for the tours; a language not built yet stops with the command to run.
+ * @param {string[]} languages
+ */
 function builtArtifacts(languages) {
+  /** @type {Artifacts} */
   const artifacts = {};
   const build = `run \`bash scripts/dev.sh clients -- build\` first`;
   if (languages.includes("python")) {
@@ -697,6 +691,7 @@ if (import.meta.main) {
       process.exit();
     }
     if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
+    /** @type {Artifacts} */
     const artifacts = {};
     // The Python lint needs no generated code nor the generator: it runs first, so a finding fails in seconds.
     if (test && languages.includes("python"))
@@ -708,14 +703,12 @@ if (import.meta.main) {
           `${path.relative(root, path.join(out, language))}`,
         () => generate(jar, language),
       );
-      if (build)
-        artifacts[language] = timed(
-          `Built the ${language} package ${pkg.version}`,
-          language === "python" ? buildPython : buildGo,
-        );
+      const built = `Built the ${language} package ${pkg.version}`;
+      if (build && language === "python") artifacts.python = timed(built, buildPython);
+      if (build && language === "go") artifacts.go = timed(built, buildGo);
       if (test)
         timed(`Tested the ${language} sources`, () =>
-          language === "python" ? testPythonSources(artifacts.python.python, artifacts.python.wheel) : testGoSources(),
+          language === "python" ? testPythonSources(artifacts.python) : testGoSources(),
         );
     }
   } catch (err) {

@@ -9,12 +9,16 @@ import { parseOrExit } from "./args.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"];
 
-const same = (a, b) =>
+/** @typedef {Record<string, any>} Json package.json or a lock file, as parsed */
+
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
   JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
 
 /**
  * The first difference between what the lock asks for and what npm recorded installing, or null when none.
  * An optional package npm did not install (another platform's binary) is no difference.
+ * @param {Json} pkg @param {Json} lock @param {Json | undefined} installed node_modules/.package-lock.json
+ * @returns {string | null}
  */
 export function firstDifference(pkg, lock, installed) {
   if (!installed) return "node_modules/.package-lock.json is missing (nothing installed yet)";
@@ -23,7 +27,7 @@ export function firstDifference(pkg, lock, installed) {
     if (!same(pkg[field], rootEntry[field])) return `package.json's ${field} differ from package-lock.json`;
   const wanted = lock.packages ?? {};
   const have = installed.packages ?? {};
-  for (const [name, entry] of Object.entries(wanted)) {
+  for (const [name, entry] of Object.entries(/** @type {Record<string, Json>} */ (wanted))) {
     if (name === "") continue;
     const got = have[name];
     if (!got) {
@@ -42,15 +46,16 @@ export function firstDifference(pkg, lock, installed) {
   return null;
 }
 
-const readJson = (file) => {
+const readJson = (/** @type {string} */ file) => {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch (err) {
-    if (err.code === "ENOENT") return undefined;
+    if (/** @type {NodeJS.ErrnoException} */ (err).code === "ENOENT") return undefined;
     throw err;
   }
 };
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "deps-current",
   usage: "node scripts/deps-current.mjs   (exit 0: node_modules matches package-lock.json; 1: run npm ci)",

@@ -5,20 +5,25 @@
 // The self-contained file stays beside it as `standalone.html`, for opening from disk.
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { esc } from "./docs-static.mjs";
 
 // Redoc's sidebar attribution loads its logo from a CDN, which the page's policy blocks (a console error on
 // every load). The same attribution with a local image: the words "Redocly" as an inline SVG.
-const logo = (width) =>
+const logo = (/** @type {number} */ width) =>
   `data:image/svg+xml,${encodeURIComponent(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="16" viewBox="0 0 ${width} 16">\
 <text x="0" y="13" font-family="sans-serif" font-size="13" fill="#555">Redocly</text></svg>`,
   )}`;
+/** @type {[string, string][]} */
 const cdnLogos = [
   ["https://cdn.redoc.ly/redoc/logo-mini-full.svg", logo(56)],
   ["https://cdn.redoc.ly/redoc/logo-mini.svg", logo(56)],
 ];
 
-/** Redoc's page with the attribution logo served from the page itself; fails if Redoc no longer has that image. */
+/**
+ * Redoc's page with the attribution logo served from the page itself; fails if Redoc no longer has that image.
+ * @param {string} html
+ */
 export function localLogo(html) {
   let out = html;
   for (const [url, local] of cdnLogos) {
@@ -64,21 +69,28 @@ export function splitPage(html) {
     throw new Error(
       "Redoc's page has no inline module script before </body>: check scripts/docs-page.mjs against the new Redoc.",
     );
-  if (!found[1].includes("hydrate("))
+  const script = String(found[1]);
+  if (!script.includes("hydrate("))
     throw new Error(
       "Redoc's inline script does not hydrate the page: check scripts/docs-page.mjs against the new Redoc.",
     );
-  return { page: html.slice(0, found.index) + loader + html.slice(found.index + found[0].length), script: found[1] };
+  return { page: html.slice(0, found.index) + loader + html.slice(found.index + found[0].length), script };
 }
 
-/** The page's `<head>` with a meta description (search engines and link previews show it). */
+/**
+ * The page's `<head>` with a meta description (search engines and link previews show it).
+ * @param {string} html @param {string} description
+ */
 export function withDescription(html, description) {
-  const text = description.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const text = esc(description);
   if (!html.includes("</title>")) throw new Error("The docs page has no <title> to put the description after.");
   return html.replace("</title>", `</title>\n  <meta name="description" content="${text}">`);
 }
 
-/** A file's precompressed forms, written beside it (`name.gz`, `name.br`) for the docs server to send. */
+/**
+ * A file's precompressed forms, written beside it (`name.gz`, `name.br`) for the docs server to send.
+ * @param {Buffer} bytes
+ */
 export function compressed(bytes) {
   return {
     gz: gzipSync(bytes, { level: 9 }),
@@ -92,7 +104,10 @@ export function compressed(bytes) {
   };
 }
 
-/** A strong validator of one representation of a file (its bytes and content coding). */
+/**
+ * A strong validator of one representation of a file (its bytes and content coding).
+ * @param {Buffer} bytes @param {string} [coding]
+ */
 export function etagOf(bytes, coding = "identity") {
   const digest = createHash("sha256").update(bytes).digest("base64url").slice(0, 22);
   return `"${digest}${coding === "identity" ? "" : `-${coding}`}"`;

@@ -3,8 +3,10 @@
 // answers every keystroke from memory, listing up to 12 hits as links to their sections.
 import MiniSearch from "minisearch";
 
-const field = document.getElementById("search");
+const field = /** @type {HTMLInputElement | null} */ (document.getElementById("search"));
 const list = document.getElementById("search-results");
+if (!field || !list) throw new Error("search.js: the page has no #search field or #search-results list");
+/** @type {MiniSearch | undefined} */
 let index;
 const ready = fetch("search-index.json")
   .then((r) => r.json())
@@ -14,9 +16,11 @@ const ready = fetch("search-index.json")
     index = loaded;
   });
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+/** @type {Readonly<Record<string, string>>} */
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const esc = (/** @type {unknown} */ s) => String(s).replace(/[&<>"]/g, (c) => ENTITIES[c] ?? c);
 
-function show() {
+const show = () => {
   const query = field.value.trim();
   if (!index || query.length === 0) {
     list.innerHTML = "";
@@ -24,7 +28,7 @@ function show() {
   }
   const hits = index.search(query, {
     prefix: true,
-    fuzzy: (term) => (term.length > 4 ? 0.2 : 0),
+    fuzzy: (/** @type {string} */ term) => (term.length > 4 ? 0.2 : 0),
     boost: { title: 3, path: 2, names: 1.5 },
     combineWith: "AND",
   });
@@ -32,14 +36,14 @@ function show() {
     ? hits
         .slice(0, 12)
         .map(
-          (h) =>
+          (/** @type {import("minisearch").SearchResult} */ h) =>
             `<li><a href="#${esc(h.id)}"><span class="kind">${esc(h.kind)}</span> ${esc(h.title)}${
               h.path ? ` <code>${esc(h.path)}</code>` : ""
             }</a></li>`,
         )
         .join("")
     : '<li class="none">No match</li>';
-}
+};
 
 field.addEventListener("input", show);
 ready.then(show);

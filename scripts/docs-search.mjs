@@ -23,10 +23,19 @@ export async function resolveMiniSearch() {
 
 const METHOD_WORDS = /[{}]/g;
 
-/** The documents the index holds: one per operation, webhook, schema and introduction section. */
+/** @typedef {import("./docs-static.mjs").Node} Node */
+
+/**
+ * The documents the index holds: one per operation, webhook, schema and introduction section.
+ * @param {Node} doc
+ */
 export function searchDocuments(doc) {
-  const resolve = (node) => resolveIn(doc, node);
-  /** Every member name of a schema, nested members and referenced schemas included (each schema once). */
+  const resolve = (/** @type {Node} */ node) => resolveIn(doc, node);
+  /**
+   * Every member name of a schema, nested members and referenced schemas included (each schema once).
+   * @param {Node} s @param {Set<string>} [seen]
+   * @returns {string[]}
+   */
   const memberNames = (s, seen = new Set()) => {
     if (!s || typeof s !== "object") return [];
     if (s.$ref) {
@@ -34,6 +43,7 @@ export function searchDocuments(doc) {
       seen.add(s.$ref);
       return [s.$ref.split("/").pop(), ...memberNames(resolve(s), seen)];
     }
+    /** @type {string[]} */
     const out = [];
     for (const [name, p] of Object.entries(s.properties ?? {})) out.push(name, ...memberNames(p, seen));
     for (const k of ["allOf", "oneOf", "anyOf"]) for (const v of s[k] ?? []) out.push(...memberNames(v, seen));
@@ -42,7 +52,8 @@ export function searchDocuments(doc) {
       out.push(...memberNames(s.additionalProperties, seen));
     return out;
   };
-  const bodies = (op) => {
+  const bodies = (/** @type {Node} */ op) => {
+    /** @type {Node[]} */
     const media = [];
     if (op.requestBody) media.push(...Object.values(resolve(op.requestBody).content ?? {}));
     for (const r of Object.values(op.responses ?? {})) media.push(...Object.values(resolve(r).content ?? {}));
@@ -61,7 +72,7 @@ export function searchDocuments(doc) {
     ].join(" "),
     text: [e.tag, e.op.description ?? "", e.op["x-not-shown"] ?? ""].join(" "),
   }));
-  for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
+  for (const [name, s] of Object.entries(/** @type {Record<string, Node>} */ (doc.components?.schemas ?? {})))
     docs.push({
       id: `/schemas/${name}`,
       kind: "schema",
@@ -74,10 +85,11 @@ export function searchDocuments(doc) {
   const headings = [...description.matchAll(/^#{2,4} (.+)$/gm)];
   headings.forEach((m, i) => {
     const end = headings[i + 1]?.index ?? description.length;
+    const title = String(m[1]).trim();
     docs.push({
-      id: `/section/${slug(m[1].trim())}`,
+      id: `/section/${slug(title)}`,
       kind: "section",
-      title: m[1].trim(),
+      title,
       path: "",
       names: "",
       text: description.slice(m.index + m[0].length, end),
@@ -86,7 +98,10 @@ export function searchDocuments(doc) {
   return docs;
 }
 
-/** `search-index.json`: the options and the serialized index. */
+/**
+ * `search-index.json`: the options and the serialized index.
+ * @param {Node} doc
+ */
 export async function searchIndex(doc) {
   const { default: MiniSearch } = await import(await resolveMiniSearch());
   const index = new MiniSearch(searchOptions);
@@ -108,5 +123,7 @@ export async function searchScript() {
     alias: { minisearch: await resolveMiniSearch() },
     logLevel: "silent",
   });
-  return out.outputFiles[0].text;
+  const [script] = out.outputFiles;
+  if (!script) throw new Error("esbuild wrote no search.js");
+  return script.text;
 }

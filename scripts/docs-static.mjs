@@ -8,11 +8,14 @@
 // page has nothing to run (see docs/docs-page.md).
 import { Marked } from "marked";
 
-const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+/** @typedef {any} Node a node of the bundled document, as parsed: JSON that the lint checked, not typed here */
+
+/** @type {Readonly<Record<string, string>>} */
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const esc = (/** @type {unknown} */ s) => String(s).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 /** Redoc's slug of a heading or tag: lower case, spaces to dashes (its routes keep dots and brackets). */
-export const slug = (text) =>
+export const slug = (/** @type {unknown} */ text) =>
   String(text)
     .toLowerCase()
     .trim()
@@ -21,14 +24,24 @@ export const slug = (text) =>
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
-/** Every operation (`kind` "operation") and webhook (`kind` "webhook") of the document, with its route. */
+/**
+ * @typedef {{ kind: "operation" | "webhook", name: string, method: string, op: Node, tag: string, id: string,
+ *   shared: Node[] }} Entry
+ */
+
+/**
+ * Every operation (`kind` "operation") and webhook (`kind` "webhook") of the document, with its route.
+ * @param {Node} doc
+ * @returns {Entry[]}
+ */
 export function entries(doc) {
+  /** @type {Entry[]} */
   const out = [];
-  for (const [kind, items] of [
+  for (const [kind, items] of /** @type {const} */ ([
     ["operation", doc.paths ?? {}],
     ["webhook", doc.webhooks ?? {}],
-  ])
-    for (const [name, item] of Object.entries(items))
+  ]))
+    for (const [name, item] of Object.entries(/** @type {Record<string, Node>} */ (items)))
       for (const method of METHODS) {
         const op = item[method];
         if (!op) continue;
@@ -39,27 +52,35 @@ export function entries(doc) {
   return out;
 }
 
-/** A node with its local `#/...` references followed (at most 10 hops), or {} where one leads nowhere. */
+/**
+ * A node with its local `#/...` references followed (at most 10 hops), or {} where one leads nowhere.
+ * @param {Node} doc @param {Node} node
+ * @returns {Node}
+ */
 export function resolveIn(doc, node) {
   let n = node;
   for (let i = 0; n?.$ref && i < 10; i++)
     n = n.$ref
       .slice(2)
       .split("/")
-      .reduce((o, k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+      .reduce((/** @type {Node} */ o, /** @type {string} */ k) => o?.[k.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
   return n ?? {};
 }
 
-/** The static page's parts: `nav` (the sidebar) and `main` (the whole reference). */
+/**
+ * The static page's parts: `nav` (the sidebar) and `main` (the whole reference).
+ * @param {Node} doc
+ */
 export function renderReference(doc) {
-  const resolve = (node) => resolveIn(doc, node);
+  const resolve = (/** @type {Node} */ node) => resolveIn(doc, node);
   // A schema where it is used: what its $ref leads to, with what stands beside the $ref there in its place (a member's
   // own description or gap, as OpenAPI 3.1 and Redoc read a $ref with siblings).
-  const seen = (node) => {
+  const seen = (/** @type {Node} */ node) => {
     if (!node?.$ref) return resolve(node);
     const { $ref: _ref, ...beside } = node;
     return { ...resolve(node), ...beside };
   };
+  /** @type {(node: Node) => string | undefined} */
   const refName = (node) => (node?.$ref?.startsWith("#/components/schemas/") ? node.$ref.split("/").pop() : undefined);
 
   // Headings inside Markdown: the introduction's `##`/`###` get Redoc's section routes as ids; headings inside
@@ -76,16 +97,21 @@ export function renderReference(doc) {
       },
     },
   });
-  const md = (text, levelShift = 2) => {
+  const md = (/** @type {unknown} */ text, levelShift = 2) => {
     if (!text) return "";
     shift = levelShift;
     sectionIds = false;
-    return marked.parse(String(text));
+    // Synchronous: no async extension is used.
+    return /** @type {string} */ (marked.parse(String(text)));
   };
-  const unknown = (node) =>
+  const unknown = (/** @type {Node} */ node) =>
     node?.["x-not-shown"] ? `<p class="unknown"><strong>Not shown:</strong> ${esc(node["x-not-shown"])}</p>` : "";
 
-  /** One line's worth of a schema's type: `string (date-time)`, `array of Quote`, `one of A, B`. */
+  /**
+   * One line's worth of a schema's type: `string (date-time)`, `array of Quote`, `one of A, B`.
+   * @param {Node} s
+   * @returns {string}
+   */
   const typeOf = (s) => {
     const name = refName(s);
     if (name) return `<a href="#/schemas/${esc(name)}">${esc(name)}</a>`;
@@ -97,17 +123,22 @@ export function renderReference(doc) {
     return esc(r.format ? `${t} (${r.format})` : t);
   };
 
-  const facts = (r) => {
+  const facts = (/** @type {Node} */ r) => {
+    /** @type {string[]} */
     const out = [];
     // One code element for the whole list: error-code enums run to dozens of values, and every element of the
     // page costs layout time on a slow phone.
-    if (r.enum) out.push(`one of <code>${r.enum.map((v) => esc(JSON.stringify(v))).join(" | ")}</code>`);
+    if (r.enum)
+      out.push(`one of <code>${r.enum.map((/** @type {unknown} */ v) => esc(JSON.stringify(v))).join(" | ")}</code>`);
     if (r.const !== undefined) out.push(`always <code>${esc(JSON.stringify(r.const))}</code>`);
     for (const k of ["pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "default"])
       if (r[k] !== undefined)
         out.push(`${k} <code>${esc(typeof r[k] === "string" ? r[k] : JSON.stringify(r[k]))}</code>`);
     if (r.example !== undefined) out.push(`example <code>${esc(JSON.stringify(r.example))}</code>`);
-    if (r.examples) out.push(`examples <code>${r.examples.map((v) => esc(JSON.stringify(v))).join(" | ")}</code>`);
+    if (r.examples)
+      out.push(
+        `examples <code>${r.examples.map((/** @type {unknown} */ v) => esc(JSON.stringify(v))).join(" | ")}</code>`,
+      );
     if (r.readOnly) out.push("read-only");
     if (r.deprecated) out.push("deprecated");
     return out.length ? `<p class="facts">${out.join("; ")}</p>` : "";
@@ -116,18 +147,21 @@ export function renderReference(doc) {
   /**
    * A schema's members, nested members inline; a named schema met inside another is a link to its own entry
    * (each named schema is written out once, under Schemas), except at the top (`open`), where it is expanded.
+   * @param {Node} s @param {boolean} [open] @param {number} [depth]
+   * @returns {string}
    */
   const members = (s, open = false, depth = 0) => {
     if (depth > 8) return "";
     if (refName(s) && !open) return "";
     const r = resolve(s);
+    /** @type {string[]} */
     const parts = [];
     const props = Object.entries(r.properties ?? {});
     if (props.length) {
       const required = new Set(r.required ?? []);
       parts.push(
         `<ul class="members">${props
-          .map(([name, p]) => {
+          .map(([name, /** @type {Node} */ p]) => {
             const pr = seen(p);
             const nested = members(p, false, depth + 1);
             const head = `<code class="name">${esc(name)}</code> <span class="type">${typeOf(p)}</span>${
@@ -149,7 +183,7 @@ export function renderReference(doc) {
       if (r[k])
         parts.push(
           `<p class="sub">${{ allOf: "All of", oneOf: "One of", anyOf: "Any of" }[k]}:</p><ul class="variants">${r[k]
-            .map((v) => {
+            .map((/** @type {Node} */ v) => {
               const vr = seen(v);
               return `<li><span class="type">${typeOf(v)}</span>${
                 refName(v) ? "" : `${md(vr.description, 4)}${unknown(vr)}${members(v, false, depth + 1)}`
@@ -169,7 +203,7 @@ export function renderReference(doc) {
   // `expand`: a named schema's members written out here too (request bodies and successful responses); an
   // error response names its envelope, written out once under Schemas (one envelope serves many operations,
   // and every element of the page costs layout time on a slow phone).
-  const schemaBlock = (s, expand = true) => {
+  const schemaBlock = (/** @type {Node} */ s, expand = true) => {
     const r = resolve(s);
     const name = refName(s);
     return `<p class="schema-type">Schema: <span class="type">${typeOf(s)}</span></p>${
@@ -177,8 +211,10 @@ export function renderReference(doc) {
     }${facts(r)}${name && !expand ? "" : members(s, true)}`;
   };
 
-  const json = (v) => `<pre><code>${esc(typeof v === "string" ? v : JSON.stringify(v, null, 2))}</code></pre>`;
-  const examples = (media) => {
+  const json = (/** @type {unknown} */ v) =>
+    `<pre><code>${esc(typeof v === "string" ? v : JSON.stringify(v, null, 2))}</code></pre>`;
+  const examples = (/** @type {Node} */ media) => {
+    /** @type {string[]} */
     const out = [];
     if (media.example !== undefined)
       out.push(`<details open><summary>Example</summary>${json(media.example)}</details>`);
@@ -192,15 +228,15 @@ export function renderReference(doc) {
     }
     return out.join("");
   };
-  const content = (c, expand = true) =>
-    Object.entries(c ?? {})
+  const content = (/** @type {Node} */ c, expand = true) =>
+    Object.entries(/** @type {Record<string, Node>} */ (c ?? {}))
       .map(
         ([type, media]) =>
           `<p class="media"><code>${esc(type)}</code></p>${media.schema ? schemaBlock(media.schema, expand) : ""}${examples(media)}`,
       )
       .join("");
 
-  const operation = (e) => {
+  const operation = (/** @type {Entry} */ e) => {
     const { op } = e;
     const params = [...e.shared, ...(op.parameters ?? [])].map(resolve);
     const security = op.security ?? doc.security ?? [];
@@ -214,7 +250,7 @@ export function renderReference(doc) {
       unknown(op),
       security.length
         ? `<p class="security">Authorization: ${security
-            .map((req) =>
+            .map((/** @type {Node} */ req) =>
               Object.keys(req)
                 .map((k) => `<a href="#/section/${esc(slug(k))}">${esc(k)}</a>`)
                 .join(" + "),
@@ -281,7 +317,7 @@ export function renderReference(doc) {
       out.push(
         `<h4>Code samples</h4>${samples
           .map(
-            (s) =>
+            (/** @type {Node} */ s) =>
               `<details open class="sample"><summary>${esc(s.label ?? s.lang)}</summary>${json(s.source)}</details>`,
           )
           .join("")}`,
@@ -293,19 +329,19 @@ export function renderReference(doc) {
   // The introduction: Redoc's section routes on its `##` and `###` headings.
   shift = 0;
   sectionIds = true;
-  const intro = marked.parse(doc.info.description ?? "");
+  const intro = /** @type {string} */ (marked.parse(doc.info.description ?? ""));
   const introHeadings = [...String(doc.info.description ?? "").matchAll(/^(##|###) (.+)$/gm)].map((m) => ({
-    level: m[1].length,
-    text: m[2].trim(),
+    level: String(m[1]).length,
+    text: String(m[2]).trim(),
   }));
   const all = entries(doc);
-  const tags = [...new Set([...(doc.tags ?? []).map((t) => t.name), ...all.map((e) => e.tag)])];
-  const tagInfo = Object.fromEntries((doc.tags ?? []).map((t) => [t.name, t]));
+  const tags = [...new Set([...(doc.tags ?? []).map((/** @type {Node} */ t) => t.name), ...all.map((e) => e.tag)])];
+  const tagInfo = Object.fromEntries((doc.tags ?? []).map((/** @type {Node} */ t) => [t.name, t]));
   const schemas = Object.entries(doc.components?.schemas ?? {});
 
   const servers = (doc.servers ?? [])
     .map(
-      (s) =>
+      (/** @type {Node} */ s) =>
         `<li><code>${esc(s.url)}</code> ${esc(s.description ?? "")}${Object.entries(s.variables ?? {})
           .map(([k, v]) => ` <code>${esc(k)}</code> default <code>${esc(v.default)}</code>`)
           .join("")}${unknown(s)}</li>`,
@@ -410,7 +446,10 @@ const searchLoader = `(function(){var d=document,b=d.getElementById("search-box"
 if(location.protocol==="file:")return;b.hidden=false;function load(){if(go)return;go=1;var s=d.createElement("script");s.src="search.js";d.head.appendChild(s)}\
 ["focus","pointerenter","keydown"].forEach(function(e){f.addEventListener(e,load)})})();`;
 
-/** The whole static page: the reference, its sidebar, and a link to the Redoc view of the same document. */
+/**
+ * The whole static page: the reference, its sidebar, and a link to the Redoc view of the same document.
+ * @param {Node} doc @param {{ description: string, policy: string }} page its meta description and the CSP
+ */
 export function staticPage(doc, { description, policy }) {
   const { nav, main } = renderReference(doc);
   return `<!DOCTYPE html>

@@ -21,23 +21,31 @@ import { bin, packageInfo, root, stripBanner } from "./tools.mjs";
 export const defaultOutDir = path.join(root, "out/docs");
 const template = path.join(root, "scripts/docs-template.hbs");
 
-/** Inserts `text` at the end of the `## heading` section of a Markdown text (or adds the section at the end). */
+/** @typedef {import("./docs-static.mjs").Node} Node */
+
+/**
+ * Inserts `text` at the end of the `## heading` section of a Markdown text (or adds the section at the end).
+ * @param {string} markdown @param {string} heading @param {string} text
+ */
 export function appendToSection(markdown, heading, text) {
   const lines = markdown.split("\n");
   const start = lines.findIndex((l) => l.trim() === `## ${heading}`);
   if (start < 0) return `${markdown.trimEnd()}\n\n## ${heading}\n\n${text}\n`;
   let end = lines.findIndex((l, i) => i > start && /^## /.test(l));
   if (end < 0) end = lines.length;
-  while (end > start + 1 && lines[end - 1].trim() === "") end--;
+  while (end > start + 1 && lines[end - 1]?.trim() === "") end--;
   return [...lines.slice(0, end), "", text, "", ...lines.slice(end)].join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
-const schemeKind = (s) =>
+const schemeKind = (/** @type {Node} */ s) =>
   s.type === "http" ? `HTTP \`${s.scheme}\`` : s.type === "apiKey" ? `header \`${s.name}\`` : `\`${s.type}\``;
 
-/** Every security scheme with its full description, as `###` subsections (they appear in the sidebar). */
+/**
+ * Every security scheme with its full description, as `###` subsections (they appear in the sidebar).
+ * @param {Node} doc
+ */
 export function authenticationMarkdown(doc) {
-  return Object.entries(doc.components?.securitySchemes ?? {})
+  return Object.entries(/** @type {Record<string, Node>} */ (doc.components?.securitySchemes ?? {}))
     .map(([name, s]) => {
       const parts = [`### ${name}`, `*${schemeKind(s)}*`, s.description ?? ""];
       if (s["x-not-shown"]) parts.push(`**Not shown:** ${s["x-not-shown"]}`);
@@ -48,9 +56,15 @@ export function authenticationMarkdown(doc) {
 
 const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
 
-/** A reader's name for the place a JSON path points at (`POST /v1/...`, `schema Quote, field from_asset`). */
+/** @type {Readonly<Record<string, string>>} */
+const COMPONENT_KINDS = { schemas: "schema", responses: "response", securitySchemes: "security scheme" };
+
+/**
+ * A reader's name for the place a JSON path points at (`POST /v1/...`, `schema Quote, field from_asset`).
+ * @param {Node} doc @param {string[]} keys
+ */
 function locate(doc, keys) {
-  const [top, a, b, ...rest] = keys;
+  const [top, a = "", b = "", ...rest] = keys;
   if (top === "servers") return `server \`${doc.servers[a].url}\` (${doc.servers[a].description ?? ""})`;
   if (top === "paths" && METHODS.has(b)) return `\`${b.toUpperCase()} ${a}\` (${doc.paths[a][b].summary ?? ""})`;
   if (top === "webhooks") return `webhook \`${a}\``;
@@ -60,16 +74,20 @@ function locate(doc, keys) {
       .map((k) => (k === "items" ? "[]" : k));
     const field = fields.join(".").replace(/\.\[\]/g, "[]");
     if (a === "parameters") return `parameter \`${doc.components.parameters[b].name}\``;
-    const kind = { schemas: "schema", responses: "response", securitySchemes: "security scheme" }[a] ?? a;
+    const kind = COMPONENT_KINDS[a] ?? a;
     return `${kind} \`${b}\`${field ? `, field \`${field}\`` : ""}`;
   }
   return `\`${keys.join("/")}\``;
 }
 
-/** Every `x-not-shown` mark of the document, in document order, as `[location, text]`. */
+/**
+ * Every `x-not-shown` mark of the document, in document order, as `[location, text]`.
+ * @param {Node} doc
+ */
 export function unknowns(doc) {
+  /** @type {[string, string][]} */
   const out = [];
-  const walk = (node, keys) => {
+  const walk = (/** @type {unknown} */ node, /** @type {string[]} */ keys) => {
     if (!node || typeof node !== "object") return;
     for (const [k, v] of Object.entries(node)) {
       if (k === "x-not-shown") out.push([locate(doc, keys), String(v)]);
@@ -80,6 +98,7 @@ export function unknowns(doc) {
   return out;
 }
 
+/** @param {Node} doc */
 export function unknownsMarkdown(doc) {
   const list = unknowns(doc);
   return [
@@ -91,6 +110,7 @@ export function unknownsMarkdown(doc) {
 /**
  * Inserts a `## heading` section with `text` just before the `## ` section that follows `## after` (at the end
  * if none).
+ * @param {string} markdown @param {string} after @param {string} heading @param {string} text
  */
 export function insertSectionAfter(markdown, after, heading, text) {
   const lines = markdown.split("\n");
@@ -124,6 +144,7 @@ ahead, so the Execute Quote sample finds it still valid (a real quote lasts 30 s
 /**
  * The document as the docs show it: the bundle plus the composed Authentication, code samples and unknowns
  * sections.
+ * @param {Node} doc
  */
 export function docsDocument(doc) {
   const copy = structuredClone(doc);
@@ -139,7 +160,10 @@ export function docsDocument(doc) {
   return copy;
 }
 
-/** The page's meta description: the document's opening paragraph (with its list), as plain text. */
+/**
+ * The page's meta description: the document's opening paragraph (with its list), as plain text.
+ * @param {Node} doc
+ */
 export function pageDescription(doc) {
   const opening = (doc.info.description ?? "").split(/\n\s*\n(?![-*] )/)[0] ?? "";
   const text = opening
@@ -189,11 +213,11 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   )?.[1];
   if (!pagePolicy) throw new Error("scripts/docs-template.hbs has no Content-Security-Policy meta tag.");
   const reference = staticPage(doc, { description: pageDescription(doc), policy: pagePolicy });
-  for (const [name, html] of [
+  for (const [name, html] of /** @type {[string, string][]} */ ([
     ["index.html", reference],
     ["redoc.html", page],
     ["standalone.html", standalone],
-  ]) {
+  ])) {
     if (/<script[^>]+\ssrc="?(https?:)?\/\/|<link[^>]+\shref="?(https?:)?\/\//i.test(html))
       throw new Error(`${name}: the page loads something from outside.`);
   }
@@ -227,6 +251,7 @@ export async function buildDocs({ outDir = defaultOutDir, document } = {}) {
   };
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "docs",
   usage: "npm run docs [-- --out DIR]   (default out/docs)",
@@ -240,7 +265,7 @@ async function main() {
       ? path.resolve(process.env.npm_lifecycle_event === "docs" ? (process.env.INIT_CWD ?? ".") : ".", values.out)
       : defaultOutDir;
   const { file, bytes, brotliBytes, scriptBytes, ms } = await buildDocs({ outDir });
-  const kb = (n) => `${Math.round(n / 1024)} KB`;
+  const kb = (/** @type {number} */ n) => `${Math.round(n / 1024)} KB`;
   console.log(
     `docs: ${path.relative(process.cwd(), file)} (the whole reference, ${kb(bytes)}, ${kb(brotliBytes)} sent ` +
       `compressed; the Redoc view redoc.html starts redoc.js, ${kb(scriptBytes)}, on intent; standalone.html ` +

@@ -8,6 +8,7 @@ import { parseOrExit, quote, refuse } from "./args.mjs";
 import { runNode } from "./run.mjs";
 import { bin, packageInfo } from "./tools.mjs";
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "format",
   usage: `npm run format [-- PATH...]   (bash scripts/dev.sh format -- src/client)
@@ -20,8 +21,8 @@ if (import.meta.main) {
   // npm runs scripts in the repository; a path is the user's, from the folder they ran it in (dev.sh keeps it).
   const here = process.env.INIT_CWD ?? process.cwd();
   const targets = positionals.map((p) => path.resolve(here, p));
-  for (const [i, target] of targets.entries())
-    if (!existsSync(target)) refuse(command, `no such file or folder ${quote(positionals[i])}`);
+  for (const p of positionals)
+    if (!existsSync(path.resolve(here, p))) refuse(command, `no such file or folder ${quote(p)}`);
   const { code } = await runNode(
     bin.biome,
     ["check", "--write", "--colors=off", ...(targets.length ? targets : ["."])],

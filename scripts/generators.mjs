@@ -30,6 +30,7 @@ export const CHECKS = [
   "open set",
 ];
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "generators",
   usage: "npm run generators [-- --document FILE] [--json FILE] [--out DIR] [--list] [GENERATOR-ID...]",
@@ -42,6 +43,14 @@ export const command = {
   positionals: { max: Infinity },
 };
 
+/**
+ * @typedef {Record<string, true | string>} Cells each check's verdict: true, or why it failed ("not reached" before it)
+ * @typedef {{ generate?: string, again?: string, generatedAgain?: string, build?: string, typed?: string,
+ *   drive?: string, seconds?: number }} Details what each step printed, the option of a second generation, the time
+ * @typedef {{ generator: import("./generators/tools.mjs").Generator, cells: Cells, details: Details }} Row
+ */
+
+/** @param {string[]} args */
 function parseCommand(args) {
   const { values, positionals } = parseOrExit(command, args, packageInfo);
   const options = {
@@ -61,39 +70,56 @@ function parseCommand(args) {
   return options;
 }
 
-/** At most `limit` of the given tasks at once (two cores: two generators' JVMs, compilers or drivers). */
+/**
+ * At most `limit` of the given tasks at once (two cores: two generators' JVMs, compilers or drivers).
+ * @template T, R
+ * @param {number} limit @param {T[]} items @param {(item: T) => Promise<R>} fn
+ * @returns {Promise<R[]>}
+ */
 async function pool(limit, items, fn) {
+  /** @type {R[]} */
   const results = new Array(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
       while (next < items.length) {
         const i = next++;
-        results[i] = await fn(items[i]);
+        results[i] = await fn(/** @type {T} */ (items[i]));
       }
     }),
   );
   return results;
 }
 
-/** The operationIds of the document: what every client must expose. */
+/**
+ * The operationIds of the document: what every client must expose.
+ * @param {string} document
+ * @returns {string[]}
+ */
 function operationIds(document) {
   const doc = JSON.parse(readFileSync(document, "utf8"));
-  return Object.values(doc.paths ?? {}).flatMap((item) =>
+  return Object.values(doc.paths ?? {}).flatMap((/** @type {Record<string, any>} */ item) =>
     ["get", "put", "post", "delete", "patch", "head", "options", "trace"].flatMap((m) =>
       item[m]?.operationId ? [item[m].operationId] : [],
     ),
   );
 }
 
-const short = (text, n = 400) => (text.length > n ? `${text.slice(0, n)}...` : text);
+const short = (/** @type {string} */ text, n = 400) => (text.length > n ? `${text.slice(0, n)}...` : text);
 
-/** Runs one generator through every check; never throws (an exception is that generator's failing cell). */
+/**
+ * Runs one generator through every check; never throws (an exception is that generator's failing cell).
+ * @param {import("./generators/tools.mjs").Generator} generator
+ * @param {{ document: string, scenario: any, ids: string[], out: string }} what
+ * @returns {Promise<{ cells: Cells, details: Details }>}
+ */
 async function check(generator, { document, scenario, ids, out }) {
   const dir = path.join(out, generator.id);
   rmSync(dir, { recursive: true, force: true });
   ensureDir(dir);
+  /** @type {Cells} */
   const cells = Object.fromEntries(CHECKS.map((c) => [c, "not reached"]));
+  /** @type {Details} */
   const details = {};
   const started = performance.now();
   const echo = await startEcho(scenario);
@@ -145,13 +171,14 @@ async function check(generator, { document, scenario, ids, out }) {
         errors: { driver: `the driver printed no result (exit ${driven.code}): ${short(tail(driven.output, 8))}` },
       };
     }
-    const why = (step) => result.errors?.[step] ?? result.errors?.driver ?? "no value";
+    const why = (/** @type {string} */ step) => result.errors?.[step] ?? result.errors?.driver ?? "no value";
 
     const { upload } = scenario;
     const business = `/v2/accounts/${upload.main_account_id}/businesses/${upload.sub_account_id}`;
     const uploadPath = `${business}/documents/${upload.document_type}`;
     const uploads = echo.requests.filter((r) => r.method === "PUT" && r.url.pathname === uploadPath);
-    if (uploads.length !== 1) {
+    const [sent] = uploads;
+    if (uploads.length !== 1 || !sent) {
       const reason = uploads.length
         ? `${uploads.length} uploads arrived`
         : `no upload arrived: ${short(why("upload"), 300)}`;
@@ -159,10 +186,9 @@ async function check(generator, { document, scenario, ids, out }) {
     } else {
       const expected = Buffer.from(upload.file_hex, "hex");
       cells["upload bytes"] =
-        uploads[0].body.equals(expected) ||
-        `sent ${uploads[0].body.length} bytes ${short(uploads[0].body.toString("hex"), 60)}, ` +
-          `expected ${upload.file_hex}`;
-      const type = uploads[0].headers["content-type"];
+        sent.body.equals(expected) ||
+        `sent ${sent.body.length} bytes ${short(sent.body.toString("hex"), 60)}, ` + `expected ${upload.file_hex}`;
+      const type = sent.headers["content-type"];
       cells["MIME type"] =
         type === upload.mime_type || `Content-Type ${type === undefined ? "absent" : JSON.stringify(type)}`;
     }
@@ -178,8 +204,9 @@ async function check(generator, { document, scenario, ids, out }) {
       result.order_status === scenario.execute.new_order_status ||
       `read ${JSON.stringify(result.order_status)}: ${short(why("execute"), 300)}`;
   } catch (err) {
-    const first = CHECKS.find((c) => cells[c] === "not reached");
-    cells[first] = err instanceof ToolError ? err.message : String(err?.stack ?? err);
+    // The first cell not reached is where it broke (the last, "open set", when every one was).
+    const first = CHECKS.find((c) => cells[c] === "not reached") ?? "open set";
+    cells[first] = err instanceof ToolError ? err.message : String((err instanceof Error && err.stack) || err);
   } finally {
     await echo.close();
     details.seconds = Math.round((performance.now() - started) / 100) / 10;
@@ -187,27 +214,33 @@ async function check(generator, { document, scenario, ids, out }) {
   return { cells, details };
 }
 
-/** Cells that fail through a generator's own defect, each with why (test/generators/matrix/known-defects.json). */
+/**
+ * Cells that fail through a generator's own defect, each with why (test/generators/matrix/known-defects.json).
+ * @returns {Record<string, string>}
+ */
 const knownDefects = () => {
   const { $comment, ...known } = JSON.parse(readFileSync(path.join(matrixDir, "known-defects.json"), "utf8"));
   return known;
 };
 
+/** @param {Row[]} rows */
 function printTable(rows) {
   const known = knownDefects();
-  const mark = (v, cell) => (v === true ? "ok" : v === "not reached" ? "-" : cell in known ? "KNOWN" : "FAIL");
+  const mark = (/** @type {true | string | undefined} */ v, /** @type {string} */ cell) =>
+    v === true ? "ok" : v === "not reached" ? "-" : cell in known ? "KNOWN" : "FAIL";
   const header = ["generator", ...CHECKS, "s"];
   const lines = rows.map(({ generator, cells, details }) => [
     `${generator.id}`,
     ...CHECKS.map((c) => mark(cells[c], `${generator.id} x ${c}`)),
     String(details.seconds),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cols) => `| ${cols.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
+  const fmt = (/** @type {string[]} */ cols) => `| ${cols.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
   console.log(fmt(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const l of lines) console.log(fmt(l));
-  const failing = (cells, c) => cells[c] !== true && cells[c] !== "not reached";
+  const failing = (/** @type {Cells} */ cells, /** @type {string} */ c) =>
+    cells[c] !== true && cells[c] !== "not reached";
   const failures = rows.flatMap(({ generator, cells }) =>
     CHECKS.filter((c) => failing(cells, c) && !(`${generator.id} x ${c}` in known)).map(
       (c) => `${generator.id} x ${c}: ${cells[c]}`,
@@ -215,7 +248,8 @@ function printTable(rows) {
   );
   // A listed cell that passes now is fixed upstream: the entry must go, so the list never hides a new failure.
   // (Only where the generator got as far as generating: a cell after a failed generation passes vacuously.)
-  const generated = (cells, details) => cells.generates === true || details.generatedAgain !== undefined;
+  const generated = (/** @type {Cells} */ cells, /** @type {Details} */ details) =>
+    cells.generates === true || details.generatedAgain !== undefined;
   const fixed = rows.flatMap(({ generator, cells, details }) =>
     CHECKS.filter((c) => `${generator.id} x ${c}` in known && cells[c] === true && generated(cells, details)).map(
       (c) => `${generator.id} x ${c}: passes now; remove it from known-defects.json`,
@@ -266,8 +300,10 @@ if (import.meta.main) {
           `${chosen.length} generators:`,
       );
       // What installs or runs, said every 10 s: the table prints only once every generator has ended.
+      /** @type {Set<string>} */
       const pending = new Set();
       const stopHeartbeat = stillRunning("generators", pending);
+      /** @template T @param {string} name @param {() => Promise<T>} work */
       const during = async (name, work) => {
         pending.add(name);
         try {
@@ -276,6 +312,7 @@ if (import.meta.main) {
           pending.delete(name);
         }
       };
+      /** @type {Row[]} */
       let rows;
       try {
         // Every tool install at once (downloads wait on the network, not the cores); a failed one is

@@ -14,6 +14,9 @@ const DRIVER_MS = 240_000;
 const tsx = ["--import", "tsx"];
 
 /** How each client's driver is started: command and arguments, and what it needs first. */
+/** @typedef {{ command: string, args: string[], cwd?: string }} Driver how to run one client's driver */
+
+/** @type {Record<string, () => Driver | Promise<Driver>>} */
 export const DRIVERS = {
   typescript: () => ({ command: process.execPath, args: [...tsx, path.join(root, "test/journeys/typescript.ts")] }),
   "signing-fetch": () => ({
@@ -55,37 +58,56 @@ async function pythonWithWheel() {
   return python;
 }
 
-/** Reads a driver's `JOURNEY <id> <outcomes>` lines. */
+/**
+ * @typedef {Record<string, string[]>} Outcomes each journey's outcomes, by its id
+ * @typedef {{ id: string, expect: Record<string, string[] | undefined> }} Journey
+ * @typedef {{ journeys: Journey[], clients: Record<string, { retries?: boolean }> }} Table test/journeys/journeys.json
+ */
+
+/**
+ * Reads a driver's `JOURNEY <id> <outcomes>` lines.
+ * @param {string} output
+ * @returns {Outcomes}
+ */
 export function readOutcomes(output) {
+  /** @type {Outcomes} */
   const outcomes = {};
   for (const line of output.split("\n")) {
     const m = /^JOURNEY (\S+) (\[.*\])$/.exec(line.trim());
-    if (m) outcomes[m[1]] = JSON.parse(m[2]);
+    if (m) outcomes[String(m[1])] = JSON.parse(String(m[2]));
   }
   return outcomes;
 }
 
-/** The reference's answer for one client: its own row, else `no-retry` for clients that do not retry, else `all`. */
+/**
+ * The reference's answer for one client: its own row, else `no-retry` for clients that do not retry, else `all`.
+ * @param {Journey} journey @param {string} client @param {Table["clients"]} clients
+ * @returns {string[] | undefined}
+ */
 export function expected(journey, client, clients) {
   const e = journey.expect;
-  return e[client] ?? (clients[client].retries ? undefined : e["no-retry"]) ?? e.all;
+  return e[client] ?? (clients[client]?.retries ? undefined : e["no-retry"]) ?? e.all;
 }
 
-/** The table journey x client (each cell its outcomes, marked when not the reference's answer), and the failures. */
+/**
+ * The table journey x client (each cell its outcomes, marked when not the reference's answer), and the failures.
+ * @param {Table} table @param {Record<string, Outcomes>} columns @param {string[]} [only] the journeys to show
+ */
 export function journeyTable(table, columns, only) {
   const names = Object.keys(columns);
   const rows = [
     ["journey", ...names],
     ["---", ...names.map(() => "---")],
   ];
+  /** @type {string[]} */
   const failures = [];
   for (const journey of table.journeys.filter((j) => !only || only.includes(j.id))) {
     const cells = names.map((client) => {
       const want = expected(journey, client, table.clients);
-      const got = columns[client][journey.id];
+      const got = columns[client]?.[journey.id];
       const ok = got !== undefined && JSON.stringify(got) === JSON.stringify(want);
       const shown = got === undefined ? "no outcome" : got.join(" → ");
-      if (!ok) failures.push(`${journey.id} x ${client}: ${shown}; the reference's answer: ${want.join(" → ")}`);
+      if (!ok) failures.push(`${journey.id} x ${client}: ${shown}; the reference's answer: ${want?.join(" → ")}`);
       return ok ? `ok: ${shown}` : `**FAIL**: ${shown}`;
     });
     rows.push([journey.id, ...cells]);
@@ -93,6 +115,7 @@ export function journeyTable(table, columns, only) {
   return { table: rows.map((r) => `| ${r.join(" | ")} |`).join("\n"), failures };
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "journeys",
   usage: `npm run journeys [-- CLIENT...] [--only ID,ID]   (CLIENT: ${Object.keys(DRIVERS).join(", ")}; default all)`,
@@ -103,6 +126,7 @@ export const command = {
 async function main() {
   const { positionals, values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const clients = positionals.length ? positionals : Object.keys(DRIVERS);
+  /** @type {Table} */
   const table = JSON.parse(readFileSync(TABLE, "utf8"));
   const only = values.only?.split(",").filter(Boolean);
   const unknown = only?.filter((id) => !table.journeys.some((j) => j.id === id)) ?? [];
@@ -111,7 +135,9 @@ async function main() {
   // The stateful mock in production auth as a user's test suite starts it (the default replay rule).
   const { accessKey, secretKey } = newKeyPair("journeys");
   const mock = await startMock({ stateful: true, auth: "production", control: true, keys: { [accessKey]: secretKey } });
+  /** @type {Record<string, Outcomes>} */
   const columns = {};
+  /** @type {string[]} */
   const problems = [];
   try {
     const env = {
@@ -127,7 +153,9 @@ async function main() {
     for (const client of clients) {
       const t = performance.now();
       try {
-        const { command: cmd, args, cwd = root } = await DRIVERS[client]();
+        const driver = DRIVERS[client];
+        if (!driver) throw new Error(`no driver for ${client}`);
+        const { command: cmd, args, cwd = root } = await driver();
         const ran = await run(cmd, args, { cwd, env, check: false, timeoutMs: DRIVER_MS });
         columns[client] = readOutcomes(ran.stdout);
         if (!ran.ok)
@@ -136,7 +164,7 @@ async function main() {
           );
       } catch (err) {
         columns[client] = {};
-        problems.push(`${client}: ${err.message}`);
+        problems.push(`${client}: ${/** @type {Error} */ (err).message}`);
       }
       console.log(`${client}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
       const ended = await Promise.race([mock.exited, new Promise((r) => setImmediate(r, undefined))]);

@@ -14,7 +14,10 @@ import { packageInfo, root } from "./tools.mjs";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
-/** One Lighthouse run; resolves with the figures this project reports, and the whole report. */
+/**
+ * One Lighthouse run; resolves with the figures this project reports, and the whole report.
+ * @param {string} url @param {"desktop" | "mobile"} preset
+ */
 export async function audit(url, preset) {
   // Loaded when used: Lighthouse takes seconds to import, which `--help` and `--version` need not wait for.
   const [chromeLauncher, { default: lighthouse }, { default: desktopConfig }] = await Promise.all([
@@ -27,19 +30,29 @@ export async function audit(url, preset) {
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
+    /** @type {import("lighthouse").Flags} */
     const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories };
-    const { lhr } = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
+    const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
     const a = lhr.audits;
+    /** An audit's figure, rounded (scaled by `per`); a missing one is an error that names it. */
+    const figure = (/** @type {string} */ id, per = 1) => {
+      const value = a[id]?.numericValue;
+      if (value === undefined) throw new Error(`Lighthouse reported no ${id}`);
+      return Math.round(value / per);
+    };
+    const consoleErrors = a["errors-in-console"]?.details;
     return {
       lhr,
       figures: {
         preset,
         ...Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score ?? null])),
-        fcpMs: Math.round(a["first-contentful-paint"].numericValue),
-        lcpMs: Math.round(a["largest-contentful-paint"].numericValue),
-        tbtMs: Math.round(a["total-blocking-time"].numericValue),
-        transferredKiB: Math.round(a["total-byte-weight"].numericValue / 1024),
-        consoleErrors: a["errors-in-console"].details?.items?.length ?? 0,
+        fcpMs: figure("first-contentful-paint"),
+        lcpMs: figure("largest-contentful-paint"),
+        tbtMs: figure("total-blocking-time"),
+        transferredKiB: figure("total-byte-weight", 1024),
+        consoleErrors: consoleErrors && "items" in consoleErrors ? consoleErrors.items.length : 0,
         failed: Object.values(a)
           .filter((x) => x.score !== null && x.score < 1 && x.scoreDisplayMode === "binary")
           .map((x) => x.id),
@@ -53,6 +66,7 @@ export async function audit(url, preset) {
 /**
  * What the page defers: milliseconds from the reader's first pointer move until redoc.js has arrived and
  * run and the main thread is idle again, at the machine's speed and with the CPU 4x slower (Lighthouse's phone).
+ * @param {string} url
  */
 export async function intentToReady(url, cpuSlowdown = 1) {
   const { chromium } = await import("playwright-core");
@@ -88,7 +102,7 @@ async function main() {
   await mkdir(reports, { recursive: true });
   try {
     const rows = [];
-    for (const preset of ["desktop", "mobile"]) {
+    for (const preset of /** @type {const} */ (["desktop", "mobile"])) {
       const { lhr, figures } = await audit(url, preset);
       await writeFile(path.join(reports, `${preset}.json`), JSON.stringify(lhr));
       rows.push(figures);
@@ -108,6 +122,7 @@ async function main() {
   }
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "lighthouse",
   usage: "npm run lighthouse [-- --dir DIR]   (Lighthouse on the docs page, desktop and mobile)",

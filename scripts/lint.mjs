@@ -8,20 +8,25 @@
 // Exits non-zero on any error or warning of any of them.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
 import { bundle } from "./build.mjs";
-import { run, runNode, stillRunning } from "./run.mjs";
+import { RunError, run, runNode, stillRunning } from "./run.mjs";
 import { bin, packageInfo, paths, root, stripBanner } from "./tools.mjs";
 import { OASDIFF, oasdiffPath } from "./oasdiff.mjs";
 import { vacuumBinary } from "./tools/vacuum.mjs";
 
-const require = createRequire(import.meta.url);
+/**
+ * @typedef {{ failed: boolean, report: () => void }} Outcome one check's verdict, and how it prints its report
+ */
 
-/** What a failed step printed: the held output of a RunError, else its message. */
-const printed = (err, stream = "output") => err.result?.[stream]?.trim() || err.message;
+/**
+ * What a failed step printed: the held output of a RunError, else its message.
+ * @param {unknown} err @param {"output" | "stdout" | "stderr"} [stream]
+ */
+const printed = (err, stream = "output") =>
+  (err instanceof RunError && err.result?.[stream]?.trim()) || /** @type {Error} */ (err).message;
 
 // The checks run side by side (each is mostly one process); their reports print in this order.
 async function redoclyLint() {
@@ -87,19 +92,23 @@ async function bundleChecks() {
     );
     return await Promise.all([spectral, vacuum, breaking]);
   } catch (err) {
-    return [{ failed: true, report: () => console.error(err.message) }];
+    return [{ failed: true, report: () => console.error(/** @type {Error} */ (err).message) }];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** vacuum on the bundle; fails on any warning or error (infos are printed, not failing). */
+/**
+ * vacuum on the bundle; fails on any warning or error (infos are printed, not failing).
+ * @param {string} file
+ * @returns {Promise<Outcome>}
+ */
 async function vacuumLint(file) {
   let binary;
   try {
     binary = await vacuumBinary((line) => console.log(`lint: ${line}`));
   } catch (err) {
-    return { failed: true, report: () => console.error(`vacuum: ${err.message}`) };
+    return { failed: true, report: () => console.error(`vacuum: ${/** @type {Error} */ (err).message}`) };
   }
   const args = [
     "lint",
@@ -143,12 +152,15 @@ async function biomeCheck() {
 }
 
 /**
- * The TypeScript compiler over the whole program (tsconfig.json: src, tests, benches, scripts' types), the type
- * tests (*.test-d.ts: a failed expectTypeOf or an unused @ts-expect-error is a type error) among them.
+ * The TypeScript compiler (TypeScript 7's native tsc) over the whole program of tsconfig.json: src, tests, benches,
+ * and the JavaScript the project runs (scripts/, lint/, postman/, the configs: checkJs, typed by their JSDoc), the
+ * type tests (*.test-d.ts: a failed expectTypeOf or an unused @ts-expect-error is a type error) among them.
+ * @param {string} [cwd] the folder whose tsconfig.json it checks (another than the root only in its test)
+ * @returns {Promise<Outcome>}
  */
-async function typeCheck() {
+export async function typeCheck(cwd = root) {
   try {
-    await runNode(require.resolve("typescript/bin/tsc"), ["-p", "tsconfig.json", "--pretty", "false"]);
+    await runNode(bin.tsc, ["-p", "tsconfig.json", "--pretty", "false"], { cwd });
     return { failed: false, report: () => console.log("tsc: no type errors") };
   } catch (err) {
     return { failed: true, report: () => console.error(`tsc: ${printed(err)}`) };
@@ -172,7 +184,7 @@ async function main() {
       `lint: installing oasdiff ${OASDIFF.version} with Go (once; about a minute) for the breaking-change check`,
     );
   const stopHeartbeat = stillRunning("lint", pending);
-  const done = (name) => (result) => {
+  const done = (/** @type {string} */ name) => (/** @type {Outcome | Outcome[]} */ result) => {
     pending.delete(name);
     for (const r of [result].flat()) r.report();
     return result;
@@ -188,6 +200,7 @@ async function main() {
   if (results.flat().some((r) => r.failed)) process.exit(1);
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "lint",
   usage:

@@ -4,8 +4,19 @@
 // when a file under a security folder falls outside it. See docs/mutation.md.
 
 /**
+ * @typedef {{ name: string, folders: string[], files: string[], target: number, tests: string[] }} Group
+ */
+
+/**
+ * The score every mutated file must reach on its own, whatever its group's target: a group's mean can carry a weak
+ * file (in CI's run of 2026-11-29 the proxy's browsers.ts scored 86.5% inside a group at 96.3%).
+ */
+export const FILE_FLOOR = 95;
+
+/**
  * Each group: whole folders (every TypeScript file under them is mutated, a new one too), single files (a folder
  * that holds other concerns besides), the target score and the in-process tests that exercise it.
+ * @type {Group[]}
  */
 export const groups = [
   {
@@ -102,7 +113,7 @@ export const outside = {
 };
 
 /** A group's globs, in StrykerJS's form (minimatch, relative to the repository root). */
-export const globsOf = (group) => [...group.folders.map((f) => `${f}/**/*.ts`), ...group.files];
+export const globsOf = (/** @type {Group} */ group) => [...group.folders.map((f) => `${f}/**/*.ts`), ...group.files];
 
 /** StrykerJS's `mutate`: every group's globs, less the files `outside`. */
 export const mutate = [...groups.flatMap(globsOf), ...Object.keys(outside).map((f) => `!${f}`)];
@@ -110,6 +121,9 @@ export const mutate = [...groups.flatMap(globsOf), ...Object.keys(outside).map((
 /** The in-process tests StrykerJS runs (vitest.mutation.config.ts). */
 export const mutationTests = groups.flatMap((g) => g.tests);
 
-/** Whether `file` (relative to the root, "/"-separated) belongs to `group`. */
+/**
+ * Whether `file` (relative to the root, "/"-separated) belongs to `group`.
+ * @param {Group} group @param {string} file
+ */
 export const inGroup = (group, file) =>
   !(file in outside) && (group.files.includes(file) || group.folders.some((f) => file.startsWith(`${f}/`)));

@@ -16,7 +16,7 @@ const binDir = path.join(cache, "oasdiff", OASDIFF.version);
 export const oasdiffPath = path.join(binDir, "oasdiff");
 
 /** Installs the pinned oasdiff unless it is there; returns its path. Throws with a clear message when Go is missing. */
-export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
+export function ensureOasdiff({ log = (/** @type {string} */ line) => console.error(line) } = {}) {
   if (existsSync(oasdiffPath)) return oasdiffPath;
   const missing =
     "oasdiff is installed with Go 1.21 or newer, which fetches the toolchain oasdiff asks for;" +
@@ -48,6 +48,8 @@ export function ensureOasdiff({ log = (line) => console.error(line) } = {}) {
 /**
  * Every change oasdiff finds from `baseFile` to `revisionFile` (its `changelog`: levels 3 error, 2 warning,
  * 1 info), as its JSON entries `{id, text, level, operation, path, ...}`.
+ * @param {string} baseFile @param {string} revisionFile
+ * @returns {import("./breaking.mjs").Change[]}
  */
 export function oasdiffChanges(baseFile, revisionFile) {
   const bin = ensureOasdiff();
@@ -60,6 +62,7 @@ export function oasdiffChanges(baseFile, revisionFile) {
   return changes;
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "oasdiff",
   usage: "node scripts/oasdiff.mjs   (installs the pinned oasdiff when missing; prints its path)",
@@ -70,7 +73,7 @@ if (import.meta.main) {
   try {
     console.log(ensureOasdiff());
   } catch (err) {
-    console.error(`oasdiff.mjs: ${err.message}`);
+    console.error(`oasdiff.mjs: ${/** @type {Error} */ (err).message}`);
     process.exit(1);
   }
 }

@@ -9,6 +9,7 @@ const EXECUTE_OPERATION_IDS = ["executeQuote"];
 /**
  * Every operation as `METHOD /path`, with its operationId and its resolved parameters (the path item's and its
  * own, the operation's winning), read with the same document walker the house lint rules use.
+ * @param {import("../lint/functions/lib/openapi.js").Document} doc
  */
 export function operationsOf(doc) {
   return operations(doc).map((found) => ({
@@ -18,7 +19,10 @@ export function operationsOf(doc) {
   }));
 }
 
-/** The TypeScript module: the operations that take an Idempotency-Key header, and the execute operations. */
+/**
+ * The TypeScript module: the operations that take an Idempotency-Key header, and the execute operations.
+ * @param {import("../lint/functions/lib/openapi.js").Document} doc @param {string} notice
+ */
 export function operationsModule(doc, notice) {
   const ops = operationsOf(doc);
   const keyed = ops
@@ -29,7 +33,7 @@ export function operationsModule(doc, notice) {
     if (!found) throw new Error(`The document has no operation ${id} (scripts/operations.mjs)`);
     return found.key;
   });
-  const list = (keys) => `[\n${keys.map((k) => `  ${JSON.stringify(k)},\n`).join("")}]`;
+  const list = (/** @type {string[]} */ keys) => `[\n${keys.map((k) => `  ${JSON.stringify(k)},\n`).join("")}]`;
   return `/**
  * ${notice}
  * Written by scripts/operations.mjs from generated/openapi.json.

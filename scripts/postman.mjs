@@ -12,7 +12,8 @@ import { root } from "./tools.mjs";
 
 export const postmanDir = path.join(root, "generated/postman");
 export const collectionFile = path.join(postmanDir, "financial-operations-api.postman_collection.json");
-export const environmentFile = (name) => path.join(postmanDir, `${name}.postman_environment.json`);
+export const environmentFile = (/** @type {string} */ name) =>
+  path.join(postmanDir, `${name}.postman_environment.json`);
 
 /** The file an upload request sends, relative to the working directory newman or Postman runs in. */
 export const uploadFile = "memorandum.pdf";
@@ -28,24 +29,23 @@ const mockUrl = "http://127.0.0.1:4010";
 const FIXED_NOW = Date.UTC(2026, 10, 25);
 
 /** Date, but `new Date()` and `Date.now()` read FIXED_NOW: the converter's fake times do not depend on the day. */
-const FixedDate = class extends Date {
-  constructor(...args) {
-    if (args.length === 0) super(FIXED_NOW);
-    else super(...args);
-  }
-  static now() {
-    return FIXED_NOW;
-  }
-};
+const FixedDate = new Proxy(Date, {
+  construct: (real, args, newTarget) => Reflect.construct(real, args.length ? args : [FIXED_NOW], newTarget),
+  get: (real, key, receiver) => (key === "now" ? () => FIXED_NOW : Reflect.get(real, key, receiver)),
+});
 const require = createRequire(import.meta.url);
 const faker = () => require("openapi-to-postmanv2/assets/json-schema-faker.js");
 
 /** Conversions run one at a time: each one swaps process-wide randomness while it runs. */
+/** @type {Promise<unknown>} */
 let queue = Promise.resolve();
 
 /**
  * Postman's converter, as a promise: `convertV2` (what Postman's import uses today) or the older `convert`;
  * the options are the ones a user picks in the import dialog.
+ * @param {object} doc @param {import("openapi-to-postmanv2").Options} [options]
+ * @param {"convertV2" | "convert"} [api]
+ * @returns {Promise<any>} the collection (Postman's collection format, edited below as JSON)
  */
 export function convert(doc, options = {}, api = "convertV2") {
   const run = queue.then(() => convertNow(doc, options, api));
@@ -53,6 +53,9 @@ export function convert(doc, options = {}, api = "convertV2") {
   return run;
 }
 
+/**
+ * @param {object} doc @param {import("openapi-to-postmanv2").Options} options @param {"convertV2" | "convert"} api
+ */
 async function convertNow(doc, options, api) {
   const Converter = require("openapi-to-postmanv2");
   const jsf = faker();
@@ -61,6 +64,7 @@ async function convertNow(doc, options, api) {
   const fakerRandom = jsf.option("random");
   const seeded = seededRandom(20261125);
   const input = structuredClone(doc);
+  /** @type {{ err: { message: string } | null, result?: import("openapi-to-postmanv2").CollectionResult } | undefined} */
   let outcome;
   // The converter calls back before it returns (openapi-to-postmanv2 6.3: it is synchronous), so the swapped Math.random,
   // Date and faker option are restored before any other code of the process runs, promise reactions included.
@@ -79,17 +83,22 @@ async function convertNow(doc, options, api) {
   if (!outcome) throw new Error(`openapi-to-postmanv2: ${api} did not call back before returning`);
   const { err, result } = outcome;
   if (err) throw err;
-  if (!result.result) throw new Error(`openapi-to-postmanv2: ${result.reason}`);
-  return result.output[0].data;
+  const data = result?.output?.[0]?.data;
+  if (!result?.result || !data) throw new Error(`openapi-to-postmanv2: ${result?.reason ?? "no collection"}`);
+  return data;
 }
 
 /** A stable id from a name (the converter's are random; the generated files must not change between builds). */
-const stableId = (...parts) => {
+const stableId = (/** @type {string[]} */ ...parts) => {
   const h = createHash("sha256").update(parts.join("\0")).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
-/** Every request item with the folder names above it; folders get stable ids on the way. */
+/**
+ * Every request item with the folder names above it; folders get stable ids on the way.
+ * @param {any[]} items the collection's items (Postman's format, as JSON) @param {string[]} [trail]
+ * @returns {Generator<{ item: any, trail: string[] }>}
+ */
 function* requests(items, trail = []) {
   for (const item of items) {
     if (!item.item) yield { item, trail };
@@ -100,9 +109,17 @@ function* requests(items, trail = []) {
   }
 }
 
-/** A multipart body as the raw bytes it would be sent as (text fields only), so the script can sign it. */
+/**
+ * @typedef {{ key: string, value: string, type?: string, disabled?: boolean }} FormField
+ */
+
+/**
+ * A multipart body as the raw bytes it would be sent as (text fields only), so the script can sign it.
+ * @param {any} request a collection item's request (Postman's format, as JSON)
+ */
 function rawMultipart(request) {
-  const fields = request.body.formdata.filter((f) => !f.disabled);
+  /** @type {FormField[]} */
+  const fields = request.body.formdata.filter((/** @type {FormField} */ f) => !f.disabled);
   const file = fields.find((f) => f.type === "file");
   if (file)
     throw new Error(
@@ -112,7 +129,7 @@ function rawMultipart(request) {
     (f) => `--${boundary}\r\nContent-Disposition: form-data; name="${f.key}"\r\n\r\n${f.value}\r\n`,
   );
   const raw = `${parts.join("")}--${boundary}--\r\n`;
-  request.header = request.header.filter((h) => h.key.toLowerCase() !== "content-type");
+  request.header = request.header.filter((/** @type {{ key: string }} */ h) => h.key.toLowerCase() !== "content-type");
   request.header.unshift({ key: "Content-Type", value: `multipart/form-data; boundary=${boundary}` });
   request.body = { mode: "raw", raw };
 }
@@ -122,23 +139,29 @@ function rawMultipart(request) {
  * sends it, with the sample's comment (which names the placeholders, such as the quote's amount field). The converter
  * would fake such a body from the schema: for the quote, junk asset members and no amount, which the API refuses.
  * Keyed by the operation's summary, the name the converter gives its request.
+ * @param {any} doc the bundled document, as parsed
  */
 export function sampleBodies(doc) {
+  /** @type {Map<string, { raw: string, note: string }>} */
   const bodies = new Map();
   for (const item of Object.values(doc.paths))
-    for (const op of Object.values(item)) {
+    for (const op of Object.values(/** @type {Record<string, any>} */ (item))) {
       const json = op?.requestBody?.content?.["application/json"];
       if (!json || json.example !== undefined || json.examples !== undefined) continue;
-      const sample = op["x-codeSamples"]?.find((s) => s.label === "cURL")?.source;
+      /** @type {string | undefined} */
+      const sample = op["x-codeSamples"]?.find((/** @type {{ label: string }} */ s) => s.label === "cURL")?.source;
       const data = sample && /-d '([\s\S]*?)'\s*$/.exec(sample);
       if (!data) continue;
       const note = [...sample.matchAll(/^# (.*)$/gm)].map((m) => m[1]).join(" ");
-      bodies.set(op.summary, { raw: JSON.stringify(JSON.parse(data[1]), null, 2), note });
+      bodies.set(op.summary, { raw: JSON.stringify(JSON.parse(String(data[1])), null, 2), note });
     }
   return bodies;
 }
 
-/** The shipped collection and its environments, from the bundled document. */
+/**
+ * The shipped collection and its environments, from the bundled document.
+ * @param {any} doc the bundled document, as parsed
+ */
 export async function postmanFiles(doc) {
   const collection = await convert(doc, {
     parametersResolution: "Example",
@@ -181,6 +204,7 @@ export async function postmanFiles(doc) {
       request.body = { mode: "file", file: { src: uploadFile } };
     }
   }
+  /** @param {string} name @param {Record<string, [string, "default" | "secret"]>} values */
   const environment = (name, values) => ({
     _generated:
       "Generated by `npm run build` (scripts/postman.mjs). " +

@@ -52,7 +52,10 @@ export class RunError extends Error {
  * @property {string} output stdout and stderr together (in arrival order; runSync: stdout, then stderr)
  */
 
-/** The command as messages name it: the file name of the program and its arguments, shortened. */
+/**
+ * The command as messages name it: the file name of the program and its arguments, shortened.
+ * @param {string} command @param {readonly string[]} args @param {string} [name]
+ */
 function label(command, args, name) {
   if (name) return name;
   const words = command === process.execPath ? args : [command, ...args];
@@ -60,17 +63,29 @@ function label(command, args, name) {
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
 
-/** The last lines of what a run printed, for an error message. */
+/**
+ * The last lines of what a run printed, for an error message.
+ * @param {string} text @param {number} [lines]
+ */
 export function tail(text, lines = 25) {
   return text.trim().split("\n").slice(-lines).join("\n");
 }
 
+/**
+ * The child's stdin, stdout and stderr for an `output` mode.
+ * @param {RunOptions["output"]} output @param {string | undefined} input
+ * @returns {import("node:child_process").StdioOptions}
+ */
 function stdio(output, input) {
   if (output === "inherit") return input === undefined ? "inherit" : ["pipe", "inherit", "inherit"];
   const stdin = input === undefined ? "ignore" : "pipe";
   return output === "ignore" ? [stdin, "ignore", "ignore"] : [stdin, "pipe", "pipe"];
 }
 
+/**
+ * The RunError of a command that did not start.
+ * @param {string} what @param {string} command @param {NodeJS.ErrnoException} err @param {RunOptions} options
+ */
 function spawnFailure(what, command, err, { cwd = root, missing } = {}) {
   let text = `${what} did not start: ${err.message}`;
   // spawn says ENOENT for a missing folder as for a missing command: tell them apart.
@@ -82,15 +97,22 @@ function spawnFailure(what, command, err, { cwd = root, missing } = {}) {
   return new RunError(text, { reason: "spawn", cause: err });
 }
 
-/** The result, or a RunError when `check` is on and it did not succeed. */
+/**
+ * The result, or a RunError when `check` is on and it did not succeed.
+ * @param {string} what @param {RunResult} result @param {RunOptions} options @param {number | undefined} pid
+ */
 function settle(what, result, { check = true, timeoutMs, output = "hold" }, pid) {
   if (!check || result.ok) return result;
   const printed = output === "hold" && result.output.trim() ? `:\n${tail(result.output)}` : "";
+  // Only a run with a time bound can time out.
   if (result.timedOut)
-    return new RunError(`${what} did not finish within ${timeoutMs / 1000} s and was stopped (pid ${pid})${printed}`, {
-      reason: "timeout",
-      result,
-    });
+    return new RunError(
+      `${what} did not finish within ${Number(timeoutMs) / 1000} s and was stopped (pid ${pid})${printed}`,
+      {
+        reason: "timeout",
+        result,
+      },
+    );
   const how = result.signal ? `signal ${result.signal}` : `exit ${result.code}`;
   return new RunError(`${what} failed (${how})${printed}`, { reason: "exit", result });
 }
@@ -116,16 +138,19 @@ export function start(command, args, options = {}) {
     }
   };
   const result = new Promise((resolve, reject) => {
+    /** @type {{ stdout: Buffer[], stderr: Buffer[], output: Buffer[] }} */
     const held = { stdout: [], stderr: [], output: [] };
     if (output === "hold")
       for (const stream of /** @type {const} */ (["stdout", "stderr"]))
-        child[stream].on("data", (d) => {
+        child[stream]?.on("data", (/** @type {Buffer} */ d) => {
           held[stream].push(d);
           held.output.push(d);
         });
-    if (input !== undefined) child.stdin.end(input);
+    if (input !== undefined) child.stdin?.end(input);
     let timedOut = false;
+    /** @type {NodeJS.Timeout | undefined} */
     let timer;
+    /** @type {NodeJS.Timeout | undefined} */
     let killer;
     if (timeoutMs !== undefined)
       timer = setTimeout(() => {
@@ -141,7 +166,7 @@ export function start(command, args, options = {}) {
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       clearTimeout(killer);
-      const text = (chunks) => Buffer.concat(chunks).toString();
+      const text = (/** @type {Buffer[]} */ chunks) => Buffer.concat(chunks).toString();
       const ran = {
         code,
         signal,
@@ -188,7 +213,7 @@ export function runSync(command, args, options = {}) {
     timeout: timeoutMs,
     killSignal: "SIGKILL",
   });
-  const timedOut = res.error?.code === "ETIMEDOUT";
+  const timedOut = /** @type {NodeJS.ErrnoException | undefined} */ (res.error)?.code === "ETIMEDOUT";
   if (res.error && !timedOut) throw spawnFailure(what, command, res.error, options);
   const stdout = res.stdout ?? "";
   const stderr = res.stderr ?? "";

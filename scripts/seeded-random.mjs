@@ -2,7 +2,10 @@
 // byte for byte the same between builds (scripts/postman.mjs) and a failing generated case can be replayed from
 // its seed (test/docs/breaking.test.ts). Kept by hand: the Postman files are generated from this exact sequence.
 
-/** A function returning numbers in [0, 1), like Math.random, drawn from `seed`. */
+/**
+ * A function returning numbers in [0, 1), like Math.random, drawn from `seed`.
+ * @param {number} seed
+ */
 export function seededRandom(seed) {
   let a = seed >>> 0;
   return () => {

@@ -12,6 +12,7 @@ import { packageInfo, root } from "./tools.mjs";
 
 export const defaultDocsPort = 4020;
 
+/** @type {Readonly<Record<string, string>>} */
 const types = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -43,11 +44,14 @@ export function acceptedCodings(header = "") {
     const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     if (name) q.set(name.trim(), weight === undefined ? 1 : Number(weight));
   }
-  const of = (name) => q.get(name) ?? q.get("*") ?? 0;
+  const of = (/** @type {string} */ name) => q.get(name) ?? q.get("*") ?? 0;
   return ["br", "gzip"].filter((c) => of(c) > 0).sort((a, b) => of(b) - of(a));
 }
 
-/** Whether the request's validators match the representation (If-None-Match wins over If-Modified-Since). */
+/**
+ * Whether the request's validators match the representation (If-None-Match wins over If-Modified-Since).
+ * @param {import("node:http").IncomingMessage} req @param {string} etag @param {number} modified
+ */
 function notModified(req, etag, modified) {
   const tags = req.headers["if-none-match"];
   if (tags !== undefined)
@@ -56,29 +60,41 @@ function notModified(req, etag, modified) {
   return Number.isFinite(since) && Math.floor(modified / 1000) * 1000 <= since;
 }
 
+/** @type {Map<string, string>} */
 const etags = new Map();
-/** The ETag of one file's representation, computed once per file version. */
+/**
+ * The ETag of one file's representation, computed once per file version.
+ * @param {string} file @param {import("node:fs").Stats} info @param {string} coding
+ */
 async function etagFor(file, info, coding) {
   const key = `${file}\0${info.mtimeMs}\0${info.size}`;
-  if (!etags.has(key)) etags.set(key, etagOf(await readFile(file), coding));
-  return etags.get(key);
+  const etag = etags.get(key) ?? etagOf(await readFile(file), coding);
+  etags.set(key, etag);
+  return etag;
 }
 
 /** How the docs port is chosen, named in every message about it. */
 export const docsPortHow = "--docs-port N or DOCS_PORT=N";
 
-/** The docs port: --docs-port, else DOCS_PORT, else 4020. @throws UsageError (scripts/args.mjs) */
+/**
+ * The docs port: --docs-port, else DOCS_PORT, else 4020. @throws UsageError (scripts/args.mjs)
+ * @param {string | undefined} value
+ */
 export function parseDocsPort(value, env = process.env) {
   return parsePortValue(value ?? env.DOCS_PORT ?? String(defaultDocsPort), docsPortHow);
 }
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "serve-docs",
   usage: "node scripts/serve-docs.mjs [--docs-port N] [--dir DIR]   (default 4020 or DOCS_PORT, out/docs)",
   options: { "docs-port": { type: "string" }, dir: { type: "string" } },
 };
 
-/** The best coding the request accepts that the build wrote beside `file` (`file.br`, `file.gz`), or none. */
+/**
+ * The best coding the request accepts that the build wrote beside `file` (`file.br`, `file.gz`), or none.
+ * @param {string} file @param {string | undefined} accept
+ */
 async function pickCoding(file, accept) {
   for (const coding of acceptedCodings(accept)) {
     const info = await stat(`${file}.${coding === "gzip" ? "gz" : "br"}`).catch(() => null);
@@ -145,7 +161,7 @@ if (import.meta.main) {
   try {
     port = parseDocsPort(values["docs-port"]);
   } catch (err) {
-    refuse(command, err.message);
+    refuse(command, /** @type {Error} */ (err).message);
   }
   try {
     const dir = values.dir !== undefined ? path.resolve(values.dir) : undefined;
@@ -155,9 +171,8 @@ if (import.meta.main) {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   } catch (err) {
-    console.error(
-      err.code === "EADDRINUSE" ? portInUseMessage("serve-docs", port, docsPortHow) : `serve-docs: ${err.message}`,
-    );
+    const { code, message } = /** @type {NodeJS.ErrnoException} */ (err);
+    console.error(code === "EADDRINUSE" ? portInUseMessage("serve-docs", port, docsPortHow) : `serve-docs: ${message}`);
     process.exit(1);
   }
 }

@@ -13,6 +13,7 @@ import { runNode, start } from "./run.mjs";
 import { docsPortHow, parseDocsPort } from "./serve-docs.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "start",
   usage: `npm start [-- --port N] [--docs-port N] [--rebuild] [mock options]   (bash scripts/dev.sh start -- ...)
@@ -56,7 +57,7 @@ const stampFile = path.join(root, "out/start-inputs.sha256");
 /** One SHA-256 over the names and bytes of every file of BUILD_FILES (folders walked in sorted order). */
 export function buildFilesHash() {
   const hash = createHash("sha256");
-  const add = (rel) => {
+  const add = (/** @type {string} */ rel) => {
     const abs = path.join(root, rel);
     const info = statSync(abs, { throwIfNoEntry: false });
     if (!info) hash.update(`missing ${rel}\0`);
@@ -78,15 +79,21 @@ function lastBuild() {
 
 if (import.meta.main) {
   const { values } = parseOrExit(command, process.argv.slice(2), packageInfo);
-  let options, port, docsPort;
+  /** @type {ReturnType<typeof mockOptions>} */
+  let options;
+  /** @type {number} */
+  let port;
+  /** @type {number} */
+  let docsPort;
   try {
     options = mockOptions(values, process.env, process.cwd());
+    if (options.port === undefined) throw new Error("the mock's options name no port");
     port = options.port;
     docsPort = parseDocsPort(values["docs-port"]);
     if (port === docsPort)
       throw new Error(`the mock and the docs cannot share port ${port}: change --port or --docs-port`);
   } catch (err) {
-    refuse(command, err.message);
+    refuse(command, /** @type {Error} */ (err).message);
   }
   try {
     if (port !== 0) await assertPortFree(port, { what: "start (mock)", how: "--port N or PORT=N" });
@@ -138,7 +145,7 @@ if (import.meta.main) {
     await docs.result;
     process.exit(asked ? 0 : first);
   } catch (err) {
-    console.error(`start: ${err.message}`);
+    console.error(`start: ${/** @type {Error} */ (err).message}`);
     process.exit(1);
   }
 }

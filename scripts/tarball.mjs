@@ -6,6 +6,7 @@ import { parseOrExit } from "./args.mjs";
 import { run } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "tarball",
   usage:
@@ -16,9 +17,9 @@ if (import.meta.main) {
   parseOrExit(command, process.argv.slice(2), packageInfo);
   const destination = process.env.INIT_CWD ?? process.cwd();
   // The npm that runs this script when there is one (npm run sets npm_execpath), else npm from PATH.
-  const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
+  const [npm, ...npmArgs] = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
   for (const folder of [root, path.join(root, "packages/mock")]) {
-    const packed = await run(npm[0], [...npm.slice(1), "pack", folder, "--pack-destination", destination], {
+    const packed = await run(String(npm), [...npmArgs, "pack", folder, "--pack-destination", destination], {
       cwd: root,
       output: "inherit",
       check: false,

@@ -14,7 +14,16 @@ import { parseOrExit, refuse } from "./args.mjs";
 import { runNode, stillRunning } from "./run.mjs";
 import { packageInfo, root } from "./tools.mjs";
 
-/** Each tier: its vitest config and files, the step beside vitest, and the steps after both. */
+/**
+ * @typedef {[name: string, script: string, args: string[], title: string]} Step a script run beside or after vitest
+ * @typedef {{ name: string, vitestConfig: string, isFile: (file: string) => boolean, lint: boolean, before?: Step,
+ *   beside: Step[], after: Step[] }} Tier
+ */
+
+/**
+ * Each tier: its vitest config and files, the step beside vitest, and the steps after both.
+ * @type {{ fast: Tier, e2e: Tier }}
+ */
 export const TIERS = {
   fast: {
     name: "test",
@@ -51,6 +60,7 @@ export const TIERS = {
 };
 
 /** Both tiers' command line (the name says which runs). */
+/** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "test",
   usage:
@@ -60,7 +70,11 @@ export const command = {
   positionals: { max: Infinity },
 };
 
-/** Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed. */
+/**
+ * Runs `node script args`; resolves with its exit code and, when `hold` is set, what it printed.
+ * @param {string} script @param {string[]} args
+ * @returns {Promise<{ code: number, output: string }>}
+ */
 function node(script, args, hold = false) {
   return runNode(path.join(root, script), args, { output: hold ? "hold" : "inherit", check: false }).then(
     ({ code, output }) => ({ code: code ?? 1, output }),
@@ -69,8 +83,8 @@ function node(script, args, hold = false) {
 }
 
 /** The step's name and time, when it starts and ends: no phase goes by without a line. */
-const announce = (text) => console.log(`\n# ${text}`);
-const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+const announce = (/** @type {string} */ text) => console.log(`\n# ${text}`);
+const seconds = (/** @type {number} */ since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -81,7 +95,7 @@ async function main() {
   const own = dashes < 0 ? rest : rest.slice(0, dashes);
   const vitestOptions = dashes < 0 ? [] : rest.slice(dashes + 1);
   const filters = parseOrExit(line, own, packageInfo).positionals;
-  const testFiles = readdirSync(path.join(root, "test"), { recursive: true })
+  const testFiles = readdirSync(path.join(root, "test"), { recursive: true, encoding: "utf8" })
     .map((f) => path.join("test", f))
     .filter((f) => tier.isFile(f) && !f.includes("node_modules"));
   for (const filter of filters)

@@ -43,6 +43,9 @@ export const bin = {
   spectral: path.join(path.dirname(require.resolve("@stoplight/spectral-cli/package.json")), "dist/index.js"),
   // Biome's launcher picks the platform's binary from its optional dependencies.
   biome: require.resolve("@biomejs/biome/bin/biome"),
+  // The project's type check runs on TypeScript 7's native compiler (its launcher picks the platform's binary from
+  // its optional dependencies); `typescript` 5.x stays for the tools that call the compiler's API.
+  tsc: path.join(path.dirname(require.resolve("typescript-7/package.json")), "bin/tsc"),
 };
 
 export const paths = {
@@ -53,7 +56,10 @@ export const paths = {
   types: path.join(root, "generated/types.ts"),
 };
 
-/** Redocly prints a boxed Node 20 end-of-life notice on stderr; drop it so real messages stand out. */
+/**
+ * Redocly prints a boxed Node 20 end-of-life notice on stderr; drop it so real messages stand out.
+ * @param {string} text
+ */
 export function stripBanner(text) {
   return text
     .split("\n")

@@ -4,14 +4,19 @@
 import { deref, isJsonMediaType, isObject, operations, opName, schemas, typesOf } from "./lib/openapi.js";
 
 /** Media types whose body is not a file: JSON, text, forms. */
-const NOT_FILE = (type) =>
+const NOT_FILE = (/** @type {string} */ type) =>
   isJsonMediaType(type) ||
   /^text\//i.test(type) ||
   /^multipart\//i.test(type) ||
   /^application\/x-www-form-urlencoded/i.test(type);
 
-const isBinaryString = (s) => isObject(s) && typesOf(s).includes("string") && s.format === "binary";
+const isBinaryString = (/** @type {unknown} */ s) =>
+  isObject(s) && typesOf(s).includes("string") && s.format === "binary";
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function binaryFormat(doc) {
   const results = [];
   for (const { schema, at } of schemas(doc)) {

@@ -2,7 +2,11 @@
 // of that operation's documented set for its status, and each documented code has an example.
 import { deref, isErrorStatus, isObject, operations, opName } from "./lib/openapi.js";
 
-/** @param {{operations: Record<string, Record<string, string[]>>}} options "POST /v1/..." -> status -> codes */
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @param {{operations: Record<string, Record<string, string[]>>}} options "POST /v1/..." -> status -> codes
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function conversionErrorCodes(doc, options) {
   const sets = new Map(
     Object.entries(options?.operations ?? {}).map(([name, byStatus]) => [
@@ -69,11 +73,11 @@ export default function conversionErrorCodes(doc, options) {
         }
       }
     }
-    for (const status of Object.keys(documented)) {
+    for (const [status, codes] of Object.entries(documented)) {
       if (!(status in (op.responses ?? {}))) {
         results.push({
           message:
-            `${name} documents a ${status} answer (${documented[status].join(", ")}) that is not declared; add the ` +
+            `${name} documents a ${status} answer (${codes.join(", ")}) that is not declared; add the ` +
             `${status} response.`,
           path: [...at, "responses"],
         });

@@ -1,8 +1,12 @@
 // fo-description: every parameter and every schema property says what it is.
 import { deref, parameterObjects, schemas } from "./lib/openapi.js";
 
-const text = (v) => typeof v === "string" && v.trim() !== "";
+const text = (/** @type {unknown} */ v) => typeof v === "string" && v.trim() !== "";
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function descriptions(doc) {
   const results = [];
   for (const { param, at } of parameterObjects(doc)) {

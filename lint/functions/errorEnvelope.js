@@ -1,6 +1,9 @@
 // fo-error-envelope: each error response uses the envelope of its family (see lint/README.md).
 import { deref, isErrorStatus, isJsonMediaType, isObject, operations, opName } from "./lib/openapi.js";
 
+/** @typedef {"flat" | "legacy" | "v2" | "portfolio"} Envelope */
+
+/** @type {Record<Envelope, string>} */
 export const ENVELOPES = {
   flat: "the flat envelope (code, status, detail, issues, instance, trace_id, time)",
   legacy: "the older authentication shape (status_code, code, instance, detail)",
@@ -8,6 +11,7 @@ export const ENVELOPES = {
   portfolio: "the portfolio `error` object (code, message, details, request_id, timestamp)",
 };
 
+/** @type {Record<Envelope, string>} */
 const FIX = {
   flat: "#/components/responses/RateLimited or a schema $ref to #/components/schemas/FlatError",
   legacy: "#/components/schemas/AuthError",
@@ -15,7 +19,11 @@ const FIX = {
   portfolio: "a Portfolio* response or a schema $ref to #/components/schemas/PortfolioError",
 };
 
-/** Which envelopes an error response of this path and status may use. */
+/**
+ * Which envelopes an error response of this path and status may use.
+ * @param {string} path @param {string | number} status
+ * @returns {Envelope[]}
+ */
 export function allowedEnvelopes(path, status) {
   // The reference gives both for a portfolio 429: RATE_LIMITED in the error object, and the flat
   // envelope for rate limits of all endpoints. The response says so in x-not-shown.
@@ -25,6 +33,11 @@ export function allowedEnvelopes(path, status) {
   return String(status) === "401" ? ["flat", "legacy"] : ["flat"];
 }
 
+/**
+ * The property names of a schema, its allOf parts' included.
+ * @param {import("./lib/openapi.js").Document} doc @param {unknown} schema @param {Set<unknown>} [seen]
+ * @returns {Set<string>}
+ */
 function propertyNames(doc, schema, seen = new Set()) {
   const s = deref(doc, schema);
   if (!isObject(s) || seen.has(s)) return new Set();
@@ -35,7 +48,11 @@ function propertyNames(doc, schema, seen = new Set()) {
   return names;
 }
 
-/** The envelope(s) a schema is: one per alternative of anyOf/oneOf, "unknown" when none fits. */
+/**
+ * The envelope(s) a schema is: one per alternative of anyOf/oneOf, "unknown" when none fits.
+ * @param {import("./lib/openapi.js").Document} doc @param {unknown} schema
+ * @returns {(Envelope | "unknown")[]}
+ */
 export function envelopesOf(doc, schema) {
   const s = deref(doc, schema);
   const alternatives = isObject(s)
@@ -45,10 +62,11 @@ export function envelopesOf(doc, schema) {
         ? s.oneOf
         : null
     : null;
-  if (alternatives) return alternatives.flatMap((alt) => envelopesOf(doc, alt));
+  if (alternatives) return alternatives.flatMap((/** @type {unknown} */ alt) => envelopesOf(doc, alt));
   // One object with optional members may carry the fields of several envelopes (the v1 401, the portfolio
   // 429): it is each of them, and each must be allowed.
   const names = propertyNames(doc, s);
+  /** @type {Envelope[]} */
   const found = [];
   if (names.has("errors")) found.push("v2");
   if (names.has("error")) found.push("portfolio");
@@ -57,7 +75,12 @@ export function envelopesOf(doc, schema) {
   return found.length ? found : ["unknown"];
 }
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function errorEnvelope(doc) {
+  /** @type {import("./lib/openapi.js").Result[]} */
   const results = [];
   for (const { key, method, op, at } of operations(doc)) {
     for (const [status, raw] of Object.entries(isObject(op.responses) ? op.responses : {})) {
@@ -80,7 +103,7 @@ export default function errorEnvelope(doc) {
       }
       for (const [type, media] of json) {
         const found = envelopesOf(doc, media?.schema);
-        const wrong = found.filter((e) => !allowed.includes(e));
+        const wrong = found.filter((e) => e === "unknown" || !allowed.includes(e));
         if (wrong.length === 0) continue;
         const seen = wrong
           .map((e) => (e === "unknown" ? "a body that is none of the four envelopes" : ENVELOPES[e]))

@@ -4,7 +4,11 @@ import { deref, operations, opName, parametersOf } from "./lib/openapi.js";
 
 const FIX = "$ref: '#/components/parameters/IdempotencyKey'";
 
-/** @param {{operations: string[]}} options "POST /v1/..." of every operation that takes the key. */
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @param {{operations: string[]}} options "POST /v1/..." of every operation that takes the key.
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function idempotencyKey(doc, options) {
   const named = new Set(
     (options?.operations ?? []).map((o) => o.replace(/\s+/, " ").replace(/^\w+/, (m) => m.toUpperCase())),

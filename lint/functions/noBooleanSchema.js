@@ -7,7 +7,7 @@ import { isObject, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_SINGLES, schemas } from "./
 const BOOLEAN_ALLOWED = new Set(["additionalProperties", "unevaluatedProperties"]);
 const SINGLES = SCHEMA_SINGLES.filter((keyword) => !BOOLEAN_ALLOWED.has(keyword));
 
-const advice = (value) =>
+const advice = (/** @type {boolean} */ value) =>
   value === false
     ? "write `{not: {}}` (refuses every value) with a description instead"
     : "write a schema object instead (`{}` with x-not-shown saying what is not shown)";
@@ -15,6 +15,8 @@ const advice = (value) =>
 /**
  * Places outside schemas where a schema is written: components.schemas and every `schema` of a parameter, header or
  * media type.
+ * @param {unknown} node @param {import("./lib/openapi.js").Path} at
+ * @returns {Generator<{ value: boolean, at: import("./lib/openapi.js").Path }>}
  */
 function* schemaSlots(node, at) {
   if (Array.isArray(node)) {
@@ -28,6 +30,10 @@ function* schemaSlots(node, at) {
   }
 }
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function noBooleanSchema(doc) {
   const found = [];
   for (const [name, schema] of Object.entries(isObject(doc?.components?.schemas) ? doc.components.schemas : {})) {

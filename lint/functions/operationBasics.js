@@ -2,8 +2,12 @@
 import { deref, isObject, isSuccessStatus, operations, opName } from "./lib/openapi.js";
 
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
-const text = (v) => typeof v === "string" && v.trim() !== "";
+const text = (/** @type {unknown} */ v) => typeof v === "string" && v.trim() !== "";
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function operationBasics(doc) {
   const results = [];
   for (const { key, method, op, at, section } of operations(doc, { webhooks: true })) {

@@ -4,7 +4,11 @@ import { deref, isObject, operations, opName, parametersOf, typesOf } from "./li
 
 const NOT_RAW = /json|^application\/x-www-form-urlencoded|^multipart\//i;
 
-/** @param {{paths: string}} options regular expression of the raw-upload paths */
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @param {{paths: string}} options regular expression of the raw-upload paths
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function rawUpload(doc, options) {
   const pattern = new RegExp(options?.paths ?? "/documents/\\{document_type\\}$");
   const results = [];

@@ -3,6 +3,10 @@ import { deref, isObject, operations, opName, typesOf } from "./lib/openapi.js";
 
 const PORTFOLIO = /^\/v1\/portfolios(\/|$)/;
 
+/**
+ * The response's Retry-After header (any case), resolved.
+ * @param {import("./lib/openapi.js").Document} doc @param {any} response
+ */
 function retryAfterOf(doc, response) {
   for (const [name, header] of Object.entries(isObject(response?.headers) ? response.headers : {})) {
     if (name.toLowerCase() === "retry-after") return { name, header: deref(doc, header) };
@@ -10,6 +14,10 @@ function retryAfterOf(doc, response) {
   return undefined;
 }
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function retryAfter(doc) {
   const results = [];
   for (const { key, method, op, at } of operations(doc)) {

@@ -2,11 +2,17 @@
 // Replaces oas3-operation-security-defined, which only knows OAuth2 scopes.
 import { isObject, operations, opName } from "./lib/openapi.js";
 
-/** @param {{roles: Record<string, string[]>}} options scheme name -> roles it may list */
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @param {{roles: Record<string, string[]>}} options scheme name -> roles it may list
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function securityDefined(doc, options) {
   const schemes = isObject(doc?.components?.securitySchemes) ? doc.components.securitySchemes : {};
   const roles = options?.roles ?? {};
+  /** @type {import("./lib/openapi.js").Result[]} */
   const results = [];
+  /** @param {unknown} security @param {import("./lib/openapi.js").Path} at @param {string} owner */
   const check = (security, at, owner) => {
     if (!Array.isArray(security)) return;
     security.forEach((requirement, i) => {

@@ -5,21 +5,23 @@ import { deref, isObject, parameterObjects, schemas, typesOf } from "./lib/opena
 const DEFAULT_NAMES = "^(time|timestamp|updated_from|valid_until)$|_at$";
 const DEFAULT_FORMLESS = "^(expire_time|valid_until_timestamp)$";
 
-const isDateTime = (schema) =>
+const isDateTime = (/** @type {unknown} */ schema) =>
   isObject(schema) &&
   schema.format === "date-time" &&
   (typesOf(schema).length === 0 || typesOf(schema).includes("string"));
 
 /**
+ * @param {import("./lib/openapi.js").Document} doc
  * @param {{names?: string, formless?: string}} options regular expressions of ISO 8601 names and of timestamps whose
  * form is not shown
+ * @returns {import("./lib/openapi.js").Result[]}
  */
 export default function timeFormat(doc, options) {
   const names = new RegExp(options?.names ?? DEFAULT_NAMES);
   const formless = new RegExp(options?.formless ?? DEFAULT_FORMLESS);
   const results = [];
   for (const { schema, at, parent } of schemas(doc)) {
-    if (parent?.keyword === "properties" && formless.test(parent.name)) {
+    if (parent?.keyword === "properties" && formless.test(parent.name ?? "")) {
       const s = deref(doc, schema);
       if (isObject(s) && ("format" in s || "type" in s || typeof s["x-not-shown"] !== "string")) {
         results.push({
@@ -31,7 +33,7 @@ export default function timeFormat(doc, options) {
       }
       continue;
     }
-    if (parent?.keyword !== "properties" || !names.test(parent.name)) continue;
+    if (parent?.keyword !== "properties" || !names.test(parent.name ?? "")) continue;
     if (isDateTime(schema) || isDateTime(deref(doc, schema))) continue;
     results.push({
       message: `Property \`${parent.name}\` is time-valued: make it {type: string, format: date-time} (ISO 8601).`,

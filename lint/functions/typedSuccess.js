@@ -7,7 +7,7 @@ const STATUS = /^(2\d\d|2XX)$/;
 const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 
 /** A schema that says something a generator can type: a $ref, a type, a composition, properties, an enum or a const. */
-const typeable = (s) =>
+const typeable = (/** @type {unknown} */ s) =>
   isObject(s) &&
   (typeof s.$ref === "string" ||
     "type" in s ||
@@ -16,6 +16,10 @@ const typeable = (s) =>
     COMPOSITIONS.some((k) => Array.isArray(s[k])) ||
     isObject(s.properties));
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function typedSuccess(doc) {
   const results = [];
   for (const { key, method, op, at } of operations(doc)) {

@@ -7,15 +7,21 @@ const COMPOSITIONS = ["allOf", "anyOf", "oneOf"];
 /** A listed value that names a member of a set (a code), not prose: `US_ACH`, `PENDING`, `00020001`. */
 const CODE = /^[A-Z0-9][A-Z0-9_]*$/;
 
-const closed = (s) => isObject(s) && (s.additionalProperties === false || s.unevaluatedProperties === false);
-const isObjectSchema = (s) => typesOf(s).includes("object") || isObject(s.properties) || isObject(s.patternProperties);
-const constrains = (s) =>
+const closed = (/** @type {unknown} */ s) =>
+  isObject(s) && (s.additionalProperties === false || s.unevaluatedProperties === false);
+const isObjectSchema = (/** @type {any} */ s) =>
+  typesOf(s).includes("object") || isObject(s.properties) || isObject(s.patternProperties);
+const constrains = (/** @type {import("./lib/openapi.js").Node} */ s) =>
   typesOf(s).length > 0 ||
   "enum" in s ||
   "const" in s ||
   COMPOSITIONS.some((k) => k in s) ||
   ["properties", "patternProperties", "items", "prefixItems", "not", "if", "$ref"].some((k) => k in s);
 
+/**
+ * @param {import("./lib/openapi.js").Document} doc
+ * @returns {import("./lib/openapi.js").Result[]}
+ */
 export default function unknownsMarker(doc) {
   const results = [];
   for (const { schema, at, parent } of schemas(doc)) {
@@ -45,7 +51,7 @@ export default function unknownsMarker(doc) {
     // A negated schema describes what is refused (`not: {}` refuses everything), not what is accepted.
     if (parent?.keyword === "not") continue;
     if (Array.isArray(schema.allOf)) {
-      if (!closed(schema) && !schema.allOf.some((part) => closed(deref(doc, part)))) {
+      if (!closed(schema) && !schema.allOf.some((/** @type {unknown} */ part) => closed(deref(doc, part)))) {
         results.push({
           message:
             `This allOf composition is open (no part has additionalProperties: false); close one part or add ` +
@@ -78,7 +84,7 @@ export default function unknownsMarker(doc) {
     if (
       typesOf(schema).includes("string") &&
       examples.length > 0 &&
-      examples.every((e) => typeof e === "string" && CODE.test(e))
+      examples.every((/** @type {unknown} */ e) => typeof e === "string" && CODE.test(e))
     ) {
       results.push({
         message:

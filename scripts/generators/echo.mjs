@@ -2,7 +2,16 @@
 // calls (test/generators/matrix/scenario.json). Listens on 127.0.0.1, a free port; one per generator.
 import { createServer } from "node:http";
 
-/** The answer to a request: the RFI list, an error with an unlisted code, an order in a new status, else `{}`. */
+/**
+ * @typedef {{ method: string, url: URL, headers: import("node:http").IncomingHttpHeaders, body: Buffer }} Recorded
+ */
+
+/**
+ * The answer to a request: the RFI list, an error with an unlisted code, an order in a new status, else `{}`.
+ * @param {any} scenario test/generators/matrix/scenario.json, as parsed
+ * @param {string} method @param {string} pathname
+ * @returns {{ status: number, body: unknown }}
+ */
 export function answer(scenario, method, pathname) {
   const customer = `/v1/customers/${scenario.customer_id}`;
   if (method === "GET" && pathname === `${customer}/rfi-cases`)
@@ -26,11 +35,18 @@ export function answer(scenario, method, pathname) {
   return { status: 200, body: {} };
 }
 
+/**
+ * Starts the recording server on 127.0.0.1, a free port.
+ * @param {any} scenario
+ * @returns {Promise<{ url: string, requests: Recorded[], close(): Promise<void> }>}
+ */
 export async function startEcho(scenario) {
+  /** @type {Recorded[]} */
   const requests = [];
   const server = createServer((req, res) => {
+    /** @type {Buffer[]} */
     const chunks = [];
-    req.on("data", (c) => chunks.push(c));
+    req.on("data", (/** @type {Buffer} */ c) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       requests.push({ method: req.method ?? "", url, headers: req.headers, body: Buffer.concat(chunks) });
@@ -38,9 +54,11 @@ export async function startEcho(scenario) {
       res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
     });
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  // Listening on a TCP port: the address is an AddressInfo.
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${port}`,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

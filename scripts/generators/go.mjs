@@ -7,7 +7,12 @@ import path from "node:path";
 import { generateWith, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
 import { ensureDir, goTool, must, openapiGeneratorJar, PINS, run, sources } from "./tools.mjs";
 
-/** The module of the driver: `matrix`, Go 1.24, and for OpenAPI Generator its client module replaced by ./client. */
+/** @typedef {import("./tools.mjs").Context} Context */
+
+/**
+ * The module of the driver: `matrix`, Go 1.24, and for OpenAPI Generator its client module replaced by ./client.
+ * @param {Context} ctx @param {string} id @param {string} [requires]
+ */
 function project(ctx, id, requires = "") {
   writeFileSync(path.join(ctx.dir, "go.mod"), `module matrix\n\ngo 1.24\n${requires}`);
   for (const f of readdirSync(path.join(ctx.driversDir, "go")))
@@ -18,7 +23,10 @@ function project(ctx, id, requires = "") {
 /** The feature ogen 1.24 has not implemented that the document uses: the RFI FILE answer's open form. */
 const OGEN_SKIPPED = "complex form schema";
 
-/** Warnings that are not about a fault of the document, each with why it is left. */
+/**
+ * Warnings that are not about a fault of the document, each with why it is left.
+ * @type {import("./tools.mjs").KnownWarnings}
+ */
 const KNOWN_GO_WARNINGS = [
   [
     /Header name is not canonical.*"X-SVC-Date"/,
@@ -26,7 +34,7 @@ const KNOWN_GO_WARNINGS = [
   ],
 ];
 
-const goWarnings = (output) =>
+const goWarnings = (/** @type {string} */ output) =>
   [
     ...new Set(
       output
@@ -36,6 +44,13 @@ const goWarnings = (output) =>
     ),
   ].filter((l) => !KNOWN_GO_WARNINGS.some(([pattern]) => pattern.test(l)));
 
+/**
+ * A Go generator's row: its own generate step, the rest (tidy, vet, build and run the driver) shared.
+ * @param {Pick<import("./tools.mjs").Generator, "id" | "name" | "version" | "generate" | "again" | "install"> & {
+ *   warnings?: (output: string) => string[], operation: (op: string) => RegExp, packages: string[],
+ *   prepare?: (ctx: Context) => Promise<import("./tools.mjs").Ran> }} spec
+ * @returns {import("./tools.mjs").Generator}
+ */
 function goGenerator({
   id,
   name,
@@ -104,7 +119,7 @@ export const goGenerators = [
       );
     },
     install: () => goTool(PINS.oapiCodegen),
-    operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op[0].toUpperCase()}${op.slice(1)}(WithBody)?\\(`),
+    operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op.charAt(0).toUpperCase()}${op.slice(1)}(WithBody)?\\(`),
     packages: [".", "./api"],
   }),
   goGenerator({
@@ -131,7 +146,7 @@ export const goGenerators = [
       },
     },
     install: () => goTool(PINS.ogen),
-    operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op[0].toUpperCase()}${op.slice(1)}\\(`),
+    operation: (op) => new RegExp(`func \\(c \\*Client\\) ${op.charAt(0).toUpperCase()}${op.slice(1)}\\(`),
     packages: [".", "./api"],
   }),
   goGenerator({
@@ -145,7 +160,7 @@ export const goGenerators = [
     },
     install: openapiGeneratorJar,
     warnings: openapiGeneratorWarnings,
-    operation: (op) => new RegExp(`\\) ${op[0].toUpperCase()}${op.slice(1)}\\(ctx context\\.Context`),
+    operation: (op) => new RegExp(`\\) ${op.charAt(0).toUpperCase()}${op.slice(1)}\\(ctx context\\.Context`),
     // The client is its own module (its go.mod, as generated): tidy and vet it there, then the driver.
     prepare: async (ctx) => {
       const client = path.join(ctx.dir, "client");

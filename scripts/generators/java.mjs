@@ -13,12 +13,14 @@ import {
 } from "./openapi-generator.mjs";
 import { cache, openapiGeneratorJar, run, sources } from "./tools.mjs";
 
-const classpath = (ctx) => readFileSync(path.join(ctx.dir, "client/cp.txt"), "utf8").trim();
-const javaSources = (dir) =>
-  readdirSync(dir, { recursive: true })
+const classpath = (/** @type {import("./tools.mjs").Context} */ ctx) =>
+  readFileSync(path.join(ctx.dir, "client/cp.txt"), "utf8").trim();
+const javaSources = (/** @type {string} */ dir) =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".java"))
     .map((f) => path.join(dir, f));
 
+/** @type {import("./tools.mjs").Generator[]} */
 export const javaGenerators = [
   {
     id: "oag-java",

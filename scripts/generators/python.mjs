@@ -8,9 +8,15 @@ import path from "node:path";
 import { generateWith, openapiGeneratorVersion, openapiGeneratorWarnings } from "./openapi-generator.mjs";
 import { cache, openapiGeneratorJar, PINS, pythonVenv, run, sources } from "./tools.mjs";
 
-const pinned = (name) => readFileSync(PINS.python, "utf8").match(new RegExp(`^${name}==(\\S+)`, "m"))?.[1];
+/** @typedef {import("./tools.mjs").Context} Context */
 
-/** The generated package: the folder under client/ that holds the client (found, as its name comes from the title). */
+const pinned = (/** @type {string} */ name) =>
+  readFileSync(PINS.python, "utf8").match(new RegExp(`^${name}==(\\S+)`, "m"))?.[1];
+
+/**
+ * The generated package: the folder under client/ that holds the client (found, as its name comes from the title).
+ * @param {Context} ctx @param {string} marker
+ */
 function packageOf(ctx, marker) {
   const base = path.join(ctx.dir, "client");
   const found = existsSync(base) ? readdirSync(base).find((d) => existsSync(path.join(base, d, marker))) : undefined;
@@ -18,7 +24,10 @@ function packageOf(ctx, marker) {
   return found;
 }
 
-/** Copies the driver files, with the generated package's name where they say __PACKAGE__. */
+/**
+ * Copies the driver files, with the generated package's name where they say __PACKAGE__.
+ * @param {Context} ctx @param {string} id @param {string} pkg
+ */
 function drivers(ctx, id, pkg) {
   cpSync(path.join(ctx.driversDir, "python/scenario.py"), path.join(ctx.dir, "scenario.py"));
   for (const name of ["driver.py", "typed.py"]) {
@@ -29,6 +38,13 @@ function drivers(ctx, id, pkg) {
   }
 }
 
+/**
+ * A Python generator's row: its own generate step, mypy and the venv's Python for the rest.
+ * @param {Pick<import("./tools.mjs").Generator, "id" | "name" | "version" | "generate" | "warnings"> & {
+ *   marker: string, operation: (op: string) => { test(text: string): boolean }, files?: boolean,
+ *   ownConfig?: boolean }} spec
+ * @returns {import("./tools.mjs").Generator}
+ */
 function pythonGenerator({
   id,
   name,
@@ -40,7 +56,7 @@ function pythonGenerator({
   files = false,
   ownConfig = false,
 }) {
-  const mypy = async (ctx, args) => {
+  const mypy = async (/** @type {Context} */ ctx, /** @type {string[]} */ args) => {
     const { python } = await pythonVenv();
     return run(
       python,
@@ -108,7 +124,7 @@ function pythonGenerator({
   };
 }
 
-const snake = (op) => op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const snake = (/** @type {string} */ op) => op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export const pythonGenerators = [
   pythonGenerator({

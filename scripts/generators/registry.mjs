@@ -5,6 +5,7 @@ import { pythonGenerators } from "./python.mjs";
 import { rustGenerators } from "./rust.mjs";
 import { typescriptGenerators } from "./typescript.mjs";
 
+/** @type {import("./tools.mjs").Generator[]} */
 export const GENERATORS = [
   ...typescriptGenerators,
   ...pythonGenerators,

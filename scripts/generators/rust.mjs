@@ -20,6 +20,7 @@ const cargoEnv = {
   CARGO_PROFILE_DEV_DEBUG: "0",
 };
 
+/** @param {import("./tools.mjs").Context} ctx @param {string[]} args */
 const cargo = (ctx, args, timeoutMs = 900_000) => run("cargo", args, { cwd: ctx.dir, extraEnv: cargoEnv, timeoutMs });
 
 /**
@@ -27,6 +28,7 @@ const cargo = (ctx, args, timeoutMs = 900_000) => run("cargo", args, { cwd: ctx.
  * (`content_disposition cannot be used as a parameter name. Renamed to content_disposition`), names that
  * reach no generated file (`ApplicationSlashJson`, `StarSlashStar`, `serde_json_colon_colon_value`) and
  * Rust's own spellings (`type` as `r#type`, status `401` as `Variant401`), whose wire names serde keeps.
+ * @type {import("./tools.mjs").KnownWarnings}
  */
 const RUST_KNOWN_WARNINGS = [
   [
@@ -36,8 +38,9 @@ const RUST_KNOWN_WARNINGS = [
 ];
 
 /** `uploadBusinessDocument` as the generator names the function: `upload_business_document`. */
-const snake = (op) => op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const snake = (/** @type {string} */ op) => op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** @type {import("./tools.mjs").Generator[]} */
 export const rustGenerators = [
   {
     id: "oag-rust",

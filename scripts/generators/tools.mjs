@@ -6,8 +6,44 @@ import { run as runProgram, tail } from "../run.mjs";
 import { root, toolEnv } from "../tools.mjs";
 
 const require = createRequire(import.meta.url);
+
+/**
+ * @typedef {object} Ran what a tool's run gave (run below): never a rejection
+ * @property {number | string | null} code the exit code, a sentence when a signal or the time bound ended it, or null
+ *   when it could not start
+ * @property {string} [stdout]
+ * @property {string} output stdout and stderr together
+ *
+ * @typedef {object} Context where a generator works and what it works on (scripts/generators.mjs)
+ * @property {string} dir its folder under out/generators/
+ * @property {string} document the bundled document
+ * @property {any} scenario test/generators/matrix/scenario.json, as parsed
+ * @property {string} baseUrl the recording server's
+ * @property {string} scenarioFile the scenario's file, for the drivers
+ * @property {string} driversDir test/generators/matrix/drivers/
+ *
+ * @typedef {object} Generator one row of the matrix
+ * @property {string} id
+ * @property {string} name
+ * @property {"TypeScript" | "Python" | "Go" | "Java" | "Rust"} language
+ * @property {() => string} version
+ * @property {() => Promise<unknown>} install
+ * @property {(ctx: Context) => Promise<Ran>} generate
+ * @property {{ what: string, generate(ctx: Context): Promise<Ran> }} [again] the run with the option its stop names
+ * @property {(output: string) => string[]} warnings
+ * @property {(ctx: Context, ids: string[]) => Set<string>} operations
+ * @property {(ctx: Context) => Promise<Ran>} build
+ * @property {(ctx: Context) => Promise<Ran>} typed
+ * @property {(ctx: Context) => Promise<Ran>} drive
+ *
+ * @typedef {[RegExp, string][]} KnownWarnings warnings that are not about the document, each with why
+ */
 export const cache = path.join(root, ".cache");
 export const matrixDir = path.join(root, "test/generators/matrix");
+
+/**
+ * @typedef {{ module: string, version: string }} GoPin
+ */
 
 /** Exact versions of the tools that do not come from package.json (npm ones are read from node_modules). */
 export const PINS = {
@@ -17,7 +53,10 @@ export const PINS = {
   python: path.join(matrixDir, "python/requirements.txt"),
 };
 
-/** What to install when a system tool is missing (CI installs them in .ci/run). */
+/**
+ * What to install when a system tool is missing (CI installs them in .ci/run).
+ * @type {Readonly<Record<string, string>>}
+ */
 const NEED = {
   java:
     "OpenAPI Generator and the Java client need Java 11 or newer " +
@@ -44,6 +83,9 @@ export const env = {
 /**
  * Runs a command; never rejects, so a failing tool is a finding (its output kept), not a crash. `code` is the
  * exit code, a sentence when a signal or the time bound ended it, or null when it could not start.
+ * @param {string} command @param {readonly string[]} args
+ * @param {{ cwd?: string, extraEnv?: Record<string, string | undefined>, timeoutMs?: number }} [options]
+ * @returns {Promise<Ran>}
  */
 export function run(command, args, { cwd = root, extraEnv = {}, timeoutMs = 300_000 } = {}) {
   const missing = NEED[path.basename(command)];
@@ -59,7 +101,11 @@ export function run(command, args, { cwd = root, extraEnv = {}, timeoutMs = 300_
 
 export class ToolError extends Error {}
 
-/** Fails with the tool's own words when a step did not succeed. */
+/**
+ * Fails with the tool's own words when a step did not succeed.
+ * @template {Ran} R
+ * @param {Promise<R>} promise @param {string} what
+ */
 export async function must(promise, what) {
   const result = await promise;
   if (result.code !== 0) throw new ToolError(`${what} failed (exit ${result.code}):\n${tail(result.output)}`);
@@ -68,11 +114,18 @@ export async function must(promise, what) {
 
 export { tail };
 
+/** @type {Map<string, Promise<any>>} */
 const once = new Map();
-/** Runs an install at most once per process (generators share the jar, the venv, the Go cache). */
+/**
+ * Runs an install at most once per process (generators share the jar, the venv, the Go cache).
+ * @template T
+ * @param {string} key @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 function memo(key, fn) {
-  if (!once.has(key)) once.set(key, fn());
-  return once.get(key);
+  const started = once.get(key) ?? fn();
+  once.set(key, started);
+  return started;
 }
 
 /**
@@ -84,7 +137,7 @@ export function openapiGeneratorJar() {
     try {
       return generatorJar();
     } catch (err) {
-      throw new ToolError(err.message);
+      throw new ToolError(/** @type {Error} */ (err).message);
     }
   });
 }
@@ -92,6 +145,7 @@ export function openapiGeneratorJar() {
 /**
  * A Go generator at its pinned version, built by `go install module@version` into
  * .cache/generators/go-bin/<version>.
+ * @param {GoPin} pin
  */
 export function goTool(pin) {
   return memo(pin.module, async () => {
@@ -127,16 +181,24 @@ export function pythonVenv() {
   });
 }
 
-/** An npm package's installed version and folder (pinned in package.json). */
+/**
+ * An npm package's installed version and folder (pinned in package.json).
+ * @param {string} name
+ * @returns {{ dir: string, version: string }}
+ */
 export function npmPackage(name) {
   const dir = path.dirname(require.resolve(`${name}/package.json`));
   return { dir, version: JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).version };
 }
 
-/** Every file under `dir` whose name ends with one of `exts`, as one text (for counting operations). */
+/**
+ * Every file under `dir` whose name ends with one of `exts`, as one text (for counting operations).
+ * @param {string} dir @param {string[]} exts
+ */
 export function sources(dir, exts) {
+  /** @type {string[]} */
   const texts = [];
-  const walk = (d) => {
+  const walk = (/** @type {string} */ d) => {
     for (const name of readdirSync(d)) {
       const p = path.join(d, name);
       if (statSync(p).isDirectory()) walk(p);
@@ -147,6 +209,7 @@ export function sources(dir, exts) {
   return texts.join("\n");
 }
 
+/** @param {string} dir */
 export function ensureDir(dir) {
   mkdirSync(dir, { recursive: true });
   return dir;

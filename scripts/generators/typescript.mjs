@@ -12,6 +12,7 @@ const node = process.execPath;
 /**
  * The consumer's project: ESM with Node's own resolution, or CommonJS for a generator whose output imports
  * without file extensions (OpenAPI Generator typescript-fetch, written for bundlers and CommonJS).
+ * @param {import("./tools.mjs").Context} ctx @param {string} id @param {boolean} commonjs
  */
 function project(ctx, id, commonjs) {
   writeFileSync(
@@ -44,7 +45,7 @@ function project(ctx, id, commonjs) {
 }
 
 /** Lines a Node generator printed that warn about the document (its progress lines are not warnings). */
-const nodeWarnings = (output) => [
+const nodeWarnings = (/** @type {string} */ output) => [
   ...new Set(
     output
       .split("\n")
@@ -53,6 +54,13 @@ const nodeWarnings = (output) => [
   ),
 ];
 
+/**
+ * A TypeScript generator's row: its own generate step in the consumer's project, tsc and Node for the rest.
+ * @param {Pick<import("./tools.mjs").Generator, "id" | "name" | "generate"> & { pkg?: string,
+ *   warnings?: (output: string) => string[], operation: (op: string) => RegExp, version?: () => string,
+ *   commonjs?: boolean, install?: () => Promise<unknown> }} spec
+ * @returns {import("./tools.mjs").Generator}
+ */
 function typescriptGenerator({
   id,
   name,
@@ -69,7 +77,12 @@ function typescriptGenerator({
     install,
     name,
     language: "TypeScript",
-    version: version ?? (() => `${pkg} ${npmPackage(pkg).version}`),
+    version:
+      version ??
+      (() => {
+        if (!pkg) throw new Error(`${id}: a generator names its npm package (pkg) or its version()`);
+        return `${pkg} ${npmPackage(pkg).version}`;
+      }),
     async generate(ctx) {
       project(ctx, id, commonjs);
       return generate(ctx);

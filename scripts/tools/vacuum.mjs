@@ -28,7 +28,7 @@ export const vacuumPath = () => path.join(root, ".cache/tools", `vacuum-${vacuum
  * Path of the vacuum binary, built first when missing (`log` says so first: on a cold Go cache the build takes
  * minutes); rejects with the tool's words when it cannot be built.
  */
-export async function vacuumBinary(log = (line) => console.error(line)) {
+export async function vacuumBinary(log = (/** @type {string} */ line) => console.error(line)) {
   const binary = vacuumPath();
   if (existsSync(binary)) return binary;
   log(
@@ -51,7 +51,7 @@ if (import.meta.main) {
   try {
     console.log(await vacuumBinary());
   } catch (err) {
-    console.error(err.message);
+    console.error(/** @type {Error} */ (err).message);
     process.exit(1);
   }
 }

@@ -22,6 +22,20 @@ export interface Command {
 
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
+/** What one option gives: a string or a boolean by its `type`, an array of them when `multiple`. */
+type OptionValue<O> = O extends { type: "boolean" }
+  ? O extends { multiple: true }
+    ? boolean[]
+    : boolean
+  : O extends { multiple: true }
+    ? string[]
+    : string;
+
+/** The values of a command's line by its options (each absent unless given or defaulted), with `help` and `version`. */
+export type ValuesOf<C extends Command> = { help?: boolean; version?: boolean } & {
+  [K in keyof NonNullable<C["options"]>]?: OptionValue<NonNullable<C["options"]>[K]>;
+};
+
 /** `--help`/`-h` and `--version`, which every command takes. */
 const common = { help: { type: "boolean", short: "h" }, version: { type: "boolean" } } as const;
 

@@ -10,7 +10,8 @@ import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
  */
 export const hmacSha256 = (key: KeyObject | Uint8Array, text: string): Buffer =>
   createHmac("sha256", key instanceof Uint8Array ? createSecretKey(key) : key)
-    .update(text, "utf8")
+    // A string is hashed as its UTF-8 bytes: Node's one encoding for a string given without one.
+    .update(text)
     .digest();
 
 /** HMAC-SHA256 as the lowercase hex signature the Authorization header carries. */

@@ -2,16 +2,23 @@
 // line with it): what it takes, and the exact words of each refusal, which name the option and the way out and quote
 // what was given so that a message never carries a raw control character or an unbalanced quote.
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
-import {
-  type Command,
-  parseCommandLine,
-  parsePortValue,
-  portInUseMessage,
-  quote,
-  UsageError,
-  usageText,
-} from "../../src/cli/args.ts";
+import { beforeEach, describe, expect, test } from "vitest";
+import type * as Args from "../../src/cli/args.ts";
+import type { Command } from "../../src/cli/args.ts";
+import { fresh } from "../signing/fresh.ts";
+
+// Loaded anew for each test, so that its module-level code runs under the test (docs/mutation.md).
+let parseCommandLine: typeof Args.parseCommandLine;
+let parsePortValue: typeof Args.parsePortValue;
+let portInUseMessage: typeof Args.portInUseMessage;
+let quote: typeof Args.quote;
+let UsageError: typeof Args.UsageError;
+let usageText: typeof Args.usageText;
+beforeEach(async () => {
+  ({ parseCommandLine, parsePortValue, portInUseMessage, quote, UsageError, usageText } = await fresh(
+    () => import("../../src/cli/args.ts"),
+  ));
+});
 
 const command: Command = {
   name: "tool",
@@ -54,6 +61,8 @@ describe("parseCommandLine", () => {
 
   test.each<[string[], string, Command?]>([
     [["--nope"], 'unknown option "--nope"'],
+    // Quoted as typed: only a trailing " <value>" is parseArgs' own, a name that holds one elsewhere keeps it.
+    [["--x <value>y"], 'unknown option "--x <value>y"'],
     [["-x"], 'unknown option "-x"'],
     [["--name"], 'option "--name" needs a value'],
     [["--name", "--flag"], 'option "--name" needs a value (one that starts with "-" goes as --name=VALUE)'],

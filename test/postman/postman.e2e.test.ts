@@ -205,7 +205,6 @@ describe("the shipped collection", () => {
     const answered = await production(randomBytes(32).toString("base64url"));
     const signed = answered.filter((a) => !a.path.startsWith("/v1/portfolios/"));
     expect(signed.length).toBeGreaterThan(15);
-    expect(signed.length).toBeGreaterThan(0);
     expect(signed.filter((a) => a.status !== 401)).toEqual([]);
   }, 60_000);
 

@@ -3,9 +3,10 @@
 // page's request gets a 403 in the flat envelope and nothing reaches the upstream; a tool's (no Origin, no
 // Sec-Fetch-Site or `none`, whatever Sec-Fetch-Mode it sends, as Node's fetch does) is signed and forwarded; an allowed
 // origin's is signed and answered with CORS headers, its preflight answered by the proxy itself.
+import { type IncomingHttpHeaders, request } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { allowedOrigins, browserVerdict, refusalDetail } from "../../src/proxy/browsers.ts";
+import { allowedOrigins, browserVerdict, preflightHeaders, refusalDetail } from "../../src/proxy/browsers.ts";
 import { startWireServer, type WireServer } from "../helpers/wireServer.ts";
 import { keyStore, proxyFor } from "./support.ts";
 
@@ -198,6 +199,29 @@ describe("an allowed origin's request", () => {
     }
   });
 
+  test("a request other than OPTIONS is never taken for a preflight, whatever headers it carries", async () => {
+    const res = await fetch(`${proxy.url}/v1/customers/c1/conversions/quote`, {
+      method: "POST",
+      headers: { Origin: ALLOWED, "Access-Control-Request-Method": "POST", "Content-Type": "application/json" },
+      body: JSON.stringify({ n: ++sent }),
+    });
+    expect(res.status).toBe(200);
+    expect(upstream.arrived).toHaveLength(1);
+    expect(upstream.arrived[0]!.verified).toEqual({ ok: true });
+    expect(res.headers.get("access-control-allow-methods")).toBeNull();
+  });
+
+  test("a preflight that asks for no headers is allowed none", async () => {
+    const res = await fetch(`${proxy.url}/v1/customers/c1/rfi-cases`, {
+      method: "OPTIONS",
+      headers: { Origin: ALLOWED, "Access-Control-Request-Method": "GET" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-methods")).toBe("GET");
+    expect(res.headers.has("access-control-allow-headers")).toBe(false);
+    expect(upstream.arrived).toEqual([]);
+  });
+
   test("and a preflight of an origin not allowed is refused", async () => {
     const res = await fetch(`${proxy.url}/v1/customers/c1/conversions/quote`, {
       method: "OPTIONS",
@@ -238,6 +262,67 @@ describe("browserVerdict and allowedOrigins", () => {
     });
   });
 
+  test("read a header given twice as one value, as Node joins it: `none` beside another value is not `none`", async () => {
+    // On the wire: Node joins the two lines into one value, and the page is refused.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(`${proxy.url}/v1/customers/c1/rfi-cases`, {
+        // A list of lines is sent as it is: Host too.
+        headers: [
+          ["Host", new URL(proxy.url).host],
+          ["Sec-Fetch-Site", "none"],
+          ["Sec-Fetch-Site", "cross-site"],
+        ].flat(),
+      });
+      req.on("response", (res) => res.resume().on("end", () => resolve(res.statusCode))).on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+    expect(proxy.refused).toEqual([expect.stringContaining('(Sec-Fetch-Site "none, cross-site", no Origin)')]);
+    expect(upstream.arrived).toEqual([]);
+    // Handed the values apart (the headers type allows a list), it reads them the same way.
+    const twice = (name: string) => ({ [name]: ["none", "cross-site"] }) as unknown as IncomingHttpHeaders;
+    expect(browserVerdict("GET", twice("sec-fetch-site"), allowed)).toEqual({
+      kind: "refused",
+      origin: undefined,
+      site: "none, cross-site",
+    });
+    expect(preflightHeaders(ALLOWED, twice("access-control-request-method"))).toMatchObject({
+      "Access-Control-Allow-Methods": "none, cross-site",
+    });
+  });
+
+  test("answer a preflight with exactly the method and headers it asks for, GET when it names no method", () => {
+    const cors = { "Access-Control-Allow-Origin": ALLOWED, "Access-Control-Expose-Headers": "*", Vary: "Origin" };
+    expect(
+      preflightHeaders(ALLOWED, {
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "content-type, idempotency-key",
+      }),
+    ).toStrictEqual({
+      ...cors,
+      "Access-Control-Allow-Methods": "PUT",
+      "Access-Control-Allow-Headers": "content-type, idempotency-key",
+      "Access-Control-Max-Age": "600",
+    });
+    expect(preflightHeaders(ALLOWED, {})).toStrictEqual({
+      ...cors,
+      "Access-Control-Allow-Methods": "GET",
+      "Access-Control-Max-Age": "600",
+    });
+  });
+
+  test("quote a caller's value whole up to 200 characters, and cut a longer one short", () => {
+    const detail = (origin: string) => refusalDetail({ kind: "refused", origin, site: undefined });
+    const whole = `https://${"a".repeat(192)}`;
+    expect(whole).toHaveLength(200);
+    expect(detail(whole)).toContain(`origin "${whole}": nothing`);
+    expect(detail(`${whole}b`)).toContain(`origin "${whole}...": nothing`);
+    // A refusal with neither mark (not one browserVerdict gives) still reads as a sentence.
+    expect(refusalDetail({ kind: "refused", origin: undefined, site: undefined })).toContain(
+      'comes from a web page (Sec-Fetch-Site "", no Origin): nothing',
+    );
+  });
+
   test("take origins as browsers send them, and refuse anything that is not one", () => {
     expect([...allowedOrigins(["HTTP://LocalHost:3000", "https://a.example:443", "null"])]).toEqual([
       "http://localhost:3000",
@@ -252,6 +337,11 @@ describe("browserVerdict and allowedOrigins", () => {
       "http://a.example?x",
       "",
     ])
-      expect(() => allowedOrigins([bad]), bad).toThrow(/is not an origin: give scheme:\/\/host\[:port\]/);
+      expect(() => allowedOrigins([bad]), bad).toThrow(
+        new TypeError(
+          `--allow-origin ${JSON.stringify(bad)} is not an origin: give scheme://host[:port] as the page's address bar ` +
+            "shows it, with no path (for example http://127.0.0.1:3000).",
+        ),
+      );
   });
 });

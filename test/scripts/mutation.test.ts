@@ -1,7 +1,7 @@
 // scripts/mutation.mjs reads StrykerJS's JSON report: per-file counts, Stryker's mutation score, group
 // verdicts against the targets, and the exit status of `npm run mutation` on a report.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
@@ -12,8 +12,10 @@ import {
   formatResults,
   groupResults,
   missed,
+  portableReport,
   type Report,
   score,
+  underFloor,
 } from "../../scripts/mutation.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -127,5 +129,60 @@ describe("npm run mutation -- --report", () => {
     const r = run("--minutes", "0");
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/invalid --minutes "0"/);
+  });
+});
+
+describe("the floor every file reaches on its own", () => {
+  // A group at 95.2% (20 of 21) that carries one file at 50% (1 of 2): the group meets its target, the file does not.
+  const carried: Report = {
+    files: {
+      "src/proxy/strong.ts": { mutants: mutants({ Killed: 19 }) },
+      "src/proxy/weak.ts": { mutants: mutants({ Killed: 1, NoCoverage: 1 }) },
+      "src/other.ts": { mutants: mutants({ Survived: 3 }) },
+    },
+  };
+
+  test("names each file of a group under 95%, even when its group meets its target", () => {
+    const rows = fileRows(carried);
+    expect(missed(groupResults(rows))).toEqual([]);
+    expect(underFloor(rows).map((r) => [r.file, r.score])).toEqual([["src/proxy/weak.ts", 50]]);
+    expect(underFloor(fileRows(report)).map((r) => r.file)).toEqual(
+      ["src/mock/auth/keys.ts", "src/mock/request/target.ts", "src/client/retry.ts"].sort(),
+    );
+  });
+
+  test("fails the run and names the file and its score", () => {
+    const file = path.join(dir, "carried.json");
+    writeFileSync(file, JSON.stringify(carried));
+    const r = spawnSync(process.execPath, [path.join(root, "scripts/mutation.mjs"), "--report", file], {
+      encoding: "utf8",
+    });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/signing proxy \(src\/proxy\/\*\*\/\*\.ts\): 95\.2%, target 95%: met/);
+    expect(r.stderr).toContain(
+      "mutation: under the floor of 95% that every file must reach on its own: src/proxy/weak.ts 50.0%",
+    );
+    expect(r.stderr).not.toMatch(/under target/);
+  });
+});
+
+describe("the incremental report", () => {
+  test("keeps no path of the machine that wrote it, and nothing else changes", () => {
+    const file = path.join(dir, "incremental.json");
+    const written = { files: report.files, schemaVersion: "1.0", projectRoot: "/home/someone/checkout", config: {} };
+    writeFileSync(file, JSON.stringify(written, null, 2));
+    expect(portableReport(file)).toBe(true);
+    const { projectRoot: _, ...rest } = written;
+    expect(readFileSync(file, "utf8")).toBe(JSON.stringify(rest, null, 2));
+    expect(portableReport(file)).toBe(false);
+  });
+
+  test("committed: no absolute path, marked as generated for diffs", () => {
+    const committed = readFileSync(path.join(root, "reports/stryker-incremental.json"), "utf8");
+    expect(JSON.parse(committed)).not.toHaveProperty("projectRoot");
+    expect(committed).not.toContain(root);
+    expect(readFileSync(path.join(root, ".gitattributes"), "utf8")).toMatch(
+      /^reports\/stryker-incremental\.json .*linguist-generated=true.* -diff/m,
+    );
   });
 });

@@ -4,6 +4,13 @@
 // does not give enters the document unseen, and none that it gives is lost.
 import { isObject, METHODS, parameterObjects, schemas } from "./openapi.js";
 
+/**
+ * @typedef {import("./openapi.js").Document} Document
+ * @typedef {import("./openapi.js").Node} Node
+ * @typedef {import("./openapi.js").Path} Path
+ * @typedef {{at: Path, keyword: string, value: unknown}} Constraint
+ */
+
 /** Schema keywords that narrow a value. Their value is kept as written; a schema value is recorded as "schema". */
 export const SCHEMA_KEYWORDS = [
   "required",
@@ -35,6 +42,7 @@ export const SCHEMA_KEYWORDS = [
 /**
  * The value a constraint is recorded with, or undefined when the keyword, as written, narrows nothing
  * (`additionalProperties: true`, `uniqueItems: false`, an empty `required`).
+ * @param {string} keyword @param {unknown} value
  */
 function recorded(keyword, value) {
   if (keyword === "additionalProperties" || keyword === "unevaluatedProperties") {
@@ -50,9 +58,11 @@ function recorded(keyword, value) {
 /**
  * Every constraint of a bundled document: `{at, keyword, value}`, `at` being the path of the node that
  * carries it (a schema, a parameter, a request body, a `content` map for `media`).
- * @returns {Array<{at: (string|number)[], keyword: string, value: unknown}>}
+ * @param {Document} doc
+ * @returns {Constraint[]}
  */
 export function constraints(doc) {
+  /** @type {Constraint[]} */
   const out = [];
   for (const { schema, at } of schemas(doc)) {
     if (typeof schema.$ref === "string") continue;
@@ -62,7 +72,7 @@ export function constraints(doc) {
       if (value !== undefined) out.push({ at, keyword, value });
     }
   }
-  const requiredFlag = (node, at) => {
+  const requiredFlag = (/** @type {unknown} */ node, /** @type {Path} */ at) => {
     if (isObject(node) && node.required === true) out.push({ at, keyword: "required", value: true });
   };
   for (const { param, at } of parameterObjects(doc)) requiredFlag(param, at);
@@ -73,10 +83,14 @@ export function constraints(doc) {
   return out;
 }
 
-/** Every response header and request body written in place, where it is written. */
+/**
+ * Every response header and request body written in place, where it is written.
+ * @param {Document} doc
+ */
 function headersAndBodies(doc) {
+  /** @type {{ node: unknown, at: Path }[]} */
   const out = [];
-  const response = (r, at) => {
+  const response = (/** @type {unknown} */ r, /** @type {Path} */ at) => {
     if (!isObject(r) || typeof r.$ref === "string") return;
     for (const [name, h] of Object.entries(isObject(r.headers) ? r.headers : {}))
       if (isObject(h) && typeof h.$ref !== "string") out.push({ node: h, at: [...at, "headers", name] });
@@ -97,14 +111,18 @@ function headersAndBodies(doc) {
   return out;
 }
 
-/** Every `content` map written in the document (bodies, responses, parameters, headers), where it is written. */
+/**
+ * Every `content` map written in the document (bodies, responses, parameters, headers), where it is written.
+ * @param {Document} doc
+ */
 function contents(doc) {
+  /** @type {{ at: Path, content: Node }[]} */
   const out = [];
-  const add = (node, at) => {
+  const add = (/** @type {unknown} */ node, /** @type {Path} */ at) => {
     if (isObject(node) && typeof node.$ref !== "string" && isObject(node.content))
       out.push({ at: [...at, "content"], content: node.content });
   };
-  const response = (r, at) => {
+  const response = (/** @type {unknown} */ r, /** @type {Path} */ at) => {
     add(r, at);
     if (isObject(r) && isObject(r.headers))
       for (const [name, h] of Object.entries(r.headers)) add(h, [...at, "headers", name]);
@@ -125,8 +143,12 @@ function contents(doc) {
   return out;
 }
 
-/** Operations of paths and webhooks written in place. */
+/**
+ * Operations of paths and webhooks written in place.
+ * @param {Document} doc
+ */
 function operationsIn(doc) {
+  /** @type {{ op: Node, at: Path }[]} */
   const out = [];
   for (const section of ["paths", "webhooks"]) {
     for (const [key, item] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
@@ -139,4 +161,5 @@ function operationsIn(doc) {
 }
 
 /** One constraint as a comparable string: location, keyword and value. */
-export const constraintKey = ({ at, keyword, value }) => JSON.stringify([at.map(String), keyword, value]);
+export const constraintKey = (/** @type {Constraint} */ { at, keyword, value }) =>
+  JSON.stringify([at.map(String), keyword, value]);

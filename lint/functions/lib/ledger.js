@@ -8,14 +8,22 @@ import { isObject } from "./openapi.js";
 /** Where a ledger entry may stand: a fact of the reference, or what a code generator needs to work. */
 export const BASES = ["reference", "portability"];
 
-const show = (at) => at.map(String).join(" > ");
-const describe = ({ keyword, value }) => `${keyword}: ${JSON.stringify(value)}`;
+/** @typedef {import("./constraints.js").Constraint} Constraint */
 
-/** The ledger's own mistakes (shape, duplicates), each as a message. */
+const show = (/** @type {import("./openapi.js").Path} */ at) => at.map(String).join(" > ");
+const describe = (/** @type {Constraint} */ { keyword, value }) => `${keyword}: ${JSON.stringify(value)}`;
+
+/**
+ * The ledger's own mistakes (shape, duplicates), each as a message.
+ * @param {unknown} ledger openapi/constraints.yaml, as parsed
+ */
 function ledgerProblems(ledger) {
+  /** @type {string[]} */
   const problems = [];
   if (!Array.isArray(ledger)) return ["the ledger is not a list of facts"];
+  /** @type {Set<string>} */
   const ids = new Set();
+  /** @type {Map<string, string>} */
   const seen = new Map();
   for (const [i, fact] of ledger.entries()) {
     const name = isObject(fact) && typeof fact.id === "string" ? fact.id : `fact ${i + 1}`;
@@ -36,12 +44,12 @@ function ledgerProblems(ledger) {
       continue;
     }
     for (const entry of fact.constraints) {
-      const keys = isObject(entry) ? Object.keys(entry).filter((k) => k !== "at") : [];
-      if (!isObject(entry) || !Array.isArray(entry.at) || keys.length !== 1) {
+      const [keyword, ...more] = isObject(entry) ? Object.keys(entry).filter((k) => k !== "at") : [];
+      if (!isObject(entry) || !Array.isArray(entry.at) || keyword === undefined || more.length) {
         problems.push(`${name}: each constraint is {at: [...], <keyword>: <value>}, got ${JSON.stringify(entry)}`);
         continue;
       }
-      const c = { at: entry.at, keyword: keys[0], value: entry[keys[0]] };
+      const c = { at: entry.at, keyword, value: entry[keyword] };
       const key = constraintKey(c);
       if (seen.has(key)) problems.push(`${name}: ${describe(c)} at ${show(c.at)} is already under ${seen.get(key)}`);
       seen.set(key, name);
@@ -50,7 +58,11 @@ function ledgerProblems(ledger) {
   return problems;
 }
 
-/** The ledger's constraints, flattened: `{at, keyword, value, fact}`. */
+/**
+ * The ledger's constraints, flattened: `{at, keyword, value, fact}`.
+ * @param {unknown} ledger
+ * @returns {(Constraint & { at: string[], fact: unknown })[]}
+ */
 export function ledgerEntries(ledger) {
   return (Array.isArray(ledger) ? ledger : []).flatMap((fact) =>
     (isObject(fact) && Array.isArray(fact.constraints) ? fact.constraints : [])
@@ -66,8 +78,11 @@ export function ledgerEntries(ledger) {
 /**
  * Problems of a bundled document against the ledger: `{message, path}` (path: where to fix it in the
  * document; empty for a problem of the ledger itself).
+ * @param {import("./openapi.js").Document} doc @param {unknown} ledger
+ * @returns {import("./openapi.js").Result[]}
  */
 export function checkLedger(doc, ledger) {
+  /** @type {import("./openapi.js").Result[]} */
   const results = ledgerProblems(ledger).map((p) => ({ message: `openapi/constraints.yaml: ${p}`, path: [] }));
   const entries = ledgerEntries(ledger);
   const held = new Set(entries.map(constraintKey));

@@ -1,13 +1,31 @@
 // Shared helpers of the house rules: walk a bundled OpenAPI 3.1 document without resolving it, so
 // every result points at the place a spec author edits (the operation, the component, the property).
 
+/**
+ * @typedef {any} Document a bundled OpenAPI document as parsed: JSON, unchecked (the rules check it)
+ * @typedef {Record<string, any>} Node an object in it
+ * @typedef {(string | number)[]} Path where a node is: the keys from the document's root
+ * @typedef {{keyword: string, schema: any, name?: string}} Parent how a schema hangs off its parent schema
+ * @typedef {{ message: string, path: Path }} Result what a rule function returns to Spectral, one per finding
+ */
+
 export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
+/**
+ * An object that is not an array: what a document's nodes are.
+ * @param {unknown} v
+ * @returns {v is Node}
+ */
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 export { isObject };
 
-/** Follows local `#/...` references; returns the node itself when it is no reference. */
+/**
+ * Follows local `#/...` references; returns the node itself when it is no reference.
+ * @param {Document} doc @param {unknown} node
+ * @returns {any}
+ */
 export function deref(doc, node) {
+  /** @type {any} */
   let current = node;
   for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
     if (hops > 20 || !current.$ref.startsWith("#/")) return undefined;
@@ -15,21 +33,23 @@ export function deref(doc, node) {
       .slice(2)
       .split("/")
       .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce((acc, key) => (acc == null ? undefined : acc[key]), doc);
+      .reduce((/** @type {any} */ acc, key) => (acc == null ? undefined : acc[key]), doc);
   }
   return current;
 }
 
 /** "POST /v1/x": how messages and rule options name an operation. */
-export const opName = (method, key) => `${method.toUpperCase()} ${key}`;
+export const opName = (/** @type {string} */ method, /** @type {string} */ key) => `${method.toUpperCase()} ${key}`;
 
 /**
  * Every operation of `paths` (and of `webhooks` when asked), with its location.
- * @returns {Array<{section: "paths"|"webhooks", key: string, method: string, op: any, pathItem: any,
- *   at: (string|number)[]}>}
+ * @param {Document} doc @param {{ webhooks?: boolean }} [options]
+ * @returns {Operation[]}
  */
 export function operations(doc, { webhooks = false } = {}) {
+  /** @type {Operation[]} */
   const out = [];
+  /** @type {Operation["section"][]} */
   const sections = webhooks ? ["paths", "webhooks"] : ["paths"];
   for (const section of sections) {
     for (const [key, raw] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
@@ -45,10 +65,19 @@ export function operations(doc, { webhooks = false } = {}) {
   return out;
 }
 
-/** Path-level and operation-level parameters of an operation (the operation's own win), resolved. */
+/**
+ * @typedef {{ section: "paths" | "webhooks", key: string, method: string, op: Node, pathItem: Node, at: Path }} Operation
+ */
+
+/**
+ * Path-level and operation-level parameters of an operation (the operation's own win), resolved.
+ * @param {Document} doc @param {Pick<Operation, "pathItem" | "op" | "at">} operation
+ * @returns {{ param: Node, at: Path }[]}
+ */
 export function parametersOf(doc, { pathItem, op, at }) {
+  /** @type {Map<string, { param: Node, at: Path }>} */
   const byKey = new Map();
-  const add = (list, base) => {
+  const add = (/** @type {unknown} */ list, /** @type {Path} */ base) => {
     if (!Array.isArray(list)) return;
     list.forEach((raw, i) => {
       const param = deref(doc, raw);
@@ -65,13 +94,14 @@ export function parametersOf(doc, { pathItem, op, at }) {
 }
 
 /** Media types of a response or request body that carry JSON. */
-export const isJsonMediaType = (type) => /^application\/(.+\+)?json(;|$)/i.test(type) || /\+json(;|$)/i.test(type);
+export const isJsonMediaType = (/** @type {string} */ type) =>
+  /^application\/(.+\+)?json(;|$)/i.test(type) || /\+json(;|$)/i.test(type);
 
 /** Error statuses: 4XX and 5XX, exact or ranged. */
-export const isErrorStatus = (status) => /^[45]/.test(String(status));
+export const isErrorStatus = (/** @type {string | number} */ status) => /^[45]/.test(String(status));
 
 /** Success statuses: 2XX, exact or ranged. */
-export const isSuccessStatus = (status) => /^2/.test(String(status));
+export const isSuccessStatus = (/** @type {string | number} */ status) => /^2/.test(String(status));
 
 /** The JSON Schema 2020-12 keywords whose value is a schema: by name, single, or a list of them. */
 export const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
@@ -94,10 +124,13 @@ export const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
  * Every schema written in the document (components, parameters, headers, bodies, nested ones), once
  * each, where it is written. `$ref` nodes are visited too (they are where a reference is written)
  * but not followed. `parent` tells how the schema hangs off its parent schema.
- * @returns {Array<{schema: any, at: (string|number)[], parent?: {keyword: string, schema: any, name?: string}}>}
+ * @param {Document} doc
+ * @returns {Array<{schema: any, at: Path, parent?: Parent}>}
  */
 export function schemas(doc) {
+  /** @type {Array<{schema: any, at: Path, parent?: Parent}>} */
   const out = [];
+  /** @param {unknown} schema @param {Path} at @param {Parent} [parent] */
   const visit = (schema, at, parent) => {
     if (!isObject(schema)) return;
     out.push({ schema, at, parent });
@@ -115,17 +148,20 @@ export function schemas(doc) {
         for (const [i, sub] of schema[keyword].entries()) visit(sub, [...at, keyword, i], { keyword, schema });
     }
   };
+  /** @param {unknown} content @param {Path} at */
   const visitContent = (content, at) => {
     if (!isObject(content)) return;
     for (const [type, media] of Object.entries(content)) {
       if (isObject(media) && "schema" in media) visit(media.schema, [...at, type, "schema"]);
     }
   };
+  /** @param {unknown} node @param {Path} at */
   const visitParameterOrHeader = (node, at) => {
     if (!isObject(node) || typeof node.$ref === "string") return;
     if ("schema" in node) visit(node.schema, [...at, "schema"]);
     visitContent(node.content, [...at, "content"]);
   };
+  /** @param {unknown} response @param {Path} at */
   const visitResponse = (response, at) => {
     if (!isObject(response) || typeof response.$ref === "string") return;
     for (const [name, header] of Object.entries(isObject(response.headers) ? response.headers : {})) {
@@ -133,6 +169,7 @@ export function schemas(doc) {
     }
     visitContent(response.content, [...at, "content"]);
   };
+  /** @param {unknown} list @param {Path} at */
   const visitParameters = (list, at) => {
     if (Array.isArray(list)) for (const [i, p] of list.entries()) visitParameterOrHeader(p, [...at, "parameters", i]);
   };
@@ -175,8 +212,13 @@ export function schemas(doc) {
   return out;
 }
 
-/** Every parameter object written in the document (components and inline), where it is written. */
+/**
+ * Every parameter object written in the document (components and inline), where it is written.
+ * @param {Document} doc
+ * @returns {{ param: Node, at: Path }[]}
+ */
 export function parameterObjects(doc) {
+  /** @type {{ param: Node, at: Path }[]} */
   const out = [];
   const components = isObject(doc?.components?.parameters) ? doc.components.parameters : {};
   for (const [name, p] of Object.entries(components)) {
@@ -185,6 +227,7 @@ export function parameterObjects(doc) {
   for (const section of ["paths", "webhooks"]) {
     for (const [key, item] of Object.entries(isObject(doc?.[section]) ? doc[section] : {})) {
       if (!isObject(item)) continue;
+      /** @type {[unknown, Path][]} */
       const lists = [[item.parameters, [section, key]]];
       for (const method of METHODS)
         if (isObject(item[method])) lists.push([item[method].parameters, [section, key, method]]);
@@ -200,8 +243,8 @@ export function parameterObjects(doc) {
 }
 
 /** `type` as a list (3.1 allows a list of types). */
-export const typesOf = (schema) =>
+export const typesOf = (/** @type {any} */ schema) =>
   Array.isArray(schema?.type) ? schema.type : schema?.type === undefined ? [] : [schema.type];
 
 /** A readable name for a location: `components.schemas.Quote.properties.expire_time`. */
-export const where = (at) => at.join(".");
+export const where = (/** @type {Path} */ at) => at.join(".");

@@ -8,7 +8,8 @@ import createClient from "openapi-fetch";
 import { createSigningFetch as fromMain } from "financial-operations-api";
 import { createSigningFetch, isRefusedRequestError } from "financial-operations-api/fetch";
 
-const { FO_CONSUMER_BASE_URL, FO_CONSUMER_RUN, FO_ACCESS_KEY, FO_SECRET_KEY } = process.env;
+// The consumer test sets them all; an unset key is an empty one, which the client refuses.
+const { FO_CONSUMER_BASE_URL, FO_CONSUMER_RUN, FO_ACCESS_KEY = "", FO_SECRET_KEY = "" } = process.env;
 const run = `${FO_CONSUMER_RUN}-fetch`;
 const baseUrl = `${FO_CONSUMER_BASE_URL}/api`;
 const signingFetch = createSigningFetch({
@@ -16,6 +17,7 @@ const signingFetch = createSigningFetch({
   credentials: { accessKey: FO_ACCESS_KEY, secretKey: FO_SECRET_KEY },
 });
 
+/** @type {import("openapi-fetch").Client<import("financial-operations-api/types").paths>} */
 const client = createClient({ baseUrl, fetch: signingFetch });
 const rfi = await client.GET("/v1/customers/{customer_id}/rfi-cases", {
   params: { path: { customer_id: run }, query: { size: 1 } },
