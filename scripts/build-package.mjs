@@ -15,7 +15,10 @@ import { packageInfo, paths, root } from "./tools.mjs";
 /** The mock package's folder. */
 export const mockPackage = path.join(root, "packages/mock");
 
-/** Files the mock package carries besides its bundle: source, then where it goes in the package. */
+/**
+ * Files the mock package carries besides its bundle: source, then where it goes in the package.
+ * @type {Array<[string, string]>}
+ */
 const MOCK_FILES = [
   [paths.bundleJson, "openapi.json"],
   ["src/mock/stateful/control.openapi.yaml", "control.openapi.yaml"],
@@ -30,12 +33,12 @@ const MOCK_FILES = [
  * @throws Error naming a dependency the project does not pin.
  */
 export function mockPackageJson() {
-  const {
-    "//": _,
-    dependencies,
-    ...manifest
-  } = JSON.parse(readFileSync(path.join(mockPackage, "manifest.json"), "utf8"));
+  /** @type {{ "//": string, name: string, dependencies: string[] } & Record<string, unknown>} */
+  const read = JSON.parse(readFileSync(path.join(mockPackage, "manifest.json"), "utf8"));
+  const { "//": _, name, dependencies, ...manifest } = read;
+  /** @type {{ version: string, dependencies: Record<string, string>, devDependencies: Record<string, string> }} */
   const project = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  /** @type {Record<string, string>} */
   const pins = { ...project.dependencies, ...project.devDependencies };
   const pinned = Object.fromEntries(
     dependencies.map((name) => {
@@ -43,7 +46,7 @@ export function mockPackageJson() {
       return [name, pins[name]];
     }),
   );
-  return { name: manifest.name, version: project.version, ...manifest, dependencies: pinned };
+  return { name, version: project.version, ...manifest, dependencies: pinned };
 }
 
 export async function buildPackage() {
