@@ -57,13 +57,19 @@ export function refusalDetail(verdict: Extract<BrowserVerdict, { kind: "refused"
 
 /**
  * The origins `--allow-origin` gives, each checked and in the form browsers send (`scheme://host[:port]`, lower case,
- * no default port), or `null` (sandboxed frames, files).
- * @throws TypeError naming the value that is not an origin.
+ * no default port). `null` is refused: any web page can send `Origin: null` (a sandboxed frame, a `data:` URL, some
+ * redirects), so allowing it would let every site have requests signed and read the answers.
+ * @throws TypeError naming the value that is not an origin, or why `null` is not taken.
  */
 export function allowedOrigins(given: readonly string[]): Set<string> {
   return new Set(
     given.map((text) => {
-      if (text === "null") return text;
+      if (text.trim().toLowerCase() === "null")
+        throw new TypeError(
+          "--allow-origin null is refused: any web page can send Origin: null (a sandboxed frame, a data: URL, some " +
+            "redirects), so it would let every site have requests signed. Serve your tool from an http(s) origin and " +
+            "name that one.",
+        );
       const url = URL.canParse(text) ? new URL(text) : undefined;
       if (!url || url.origin === "null" || url.href !== `${url.origin}/` || text.endsWith("/"))
         throw new TypeError(

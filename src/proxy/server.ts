@@ -27,7 +27,7 @@ export interface ProxyOptions {
   /** The largest request body forwarded (bytes); more is a 413. */
   maxBody?: number;
   /**
-   * Origins whose web pages may have requests signed (`--allow-origin`, exact: `scheme://host[:port]`, or `null`);
+   * Origins whose web pages may have requests signed (`--allow-origin`, exact: `scheme://host[:port]`; never `null`);
    * every other request a browser marks as a page's is refused. None by default.
    */
   allowOrigins?: readonly string[];

@@ -140,6 +140,15 @@ describe("fo-sign proxy", () => {
     expect([t.out, t.exitCode]).toEqual(["", 2]);
   });
 
+  test("--allow-origin null: refused with why, exit code 2, nothing started", async () => {
+    const t = new TestTerminal();
+    await runProxy(["--upstream", "http://127.0.0.1:1", "--allow-origin", "null"], t, () => {
+      throw new Error("started");
+    });
+    expect(t.err).toMatch(/^fo-sign proxy: --allow-origin null is refused: any web page can send Origin: null /);
+    expect([t.out, t.exitCode]).toEqual(["", 2]);
+  });
+
   test("an error reading the settings that is no usage error goes on", async () => {
     const t = new TestTerminal(brokenEnv());
     await expect(runProxy(["--upstream", "http://127.0.0.1:1"], t)).rejects.toThrow(RangeError);

@@ -324,11 +324,13 @@ describe("browserVerdict and allowedOrigins", () => {
   });
 
   test("take origins as browsers send them, and refuse anything that is not one", () => {
-    expect([...allowedOrigins(["HTTP://LocalHost:3000", "https://a.example:443", "null"])]).toEqual([
+    expect([...allowedOrigins(["HTTP://LocalHost:3000", "https://a.example:443"])]).toEqual([
       "http://localhost:3000",
       "https://a.example",
-      "null",
     ]);
+    // Any page can send Origin: null: never allowed, whatever the spelling.
+    for (const opaque of ["null", "NULL", " null "])
+      expect(() => allowedOrigins([opaque]), opaque).toThrow(/^--allow-origin null is refused: any web page can send/);
     for (const bad of [
       "http://a.example/",
       "http://a.example/path",
