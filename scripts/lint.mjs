@@ -151,6 +151,33 @@ async function biomeCheck() {
   }
 }
 
+/** What the layers' check reads: the code of the repository (or of a test's copy), the folders that exist there. */
+const LAYERED = ["src", "scripts", "test", "bench", "lint", "stryker.config.mjs", "vitest.mutation.config.ts"];
+
+/**
+ * The layers' allow-list (lint/layers.cjs) over every import of the code, with dependency-cruiser: an import the list
+ * does not allow fails, naming the file and what it imports.
+ * @param {string} [cwd] the tree it checks (another than the root only in its test)
+ * @returns {Promise<Outcome>}
+ */
+export async function layersCheck(cwd = root) {
+  const targets = LAYERED.filter((p) => existsSync(path.join(cwd, p)));
+  try {
+    const { stdout } = await runNode(
+      bin.depcruise,
+      [...targets, "--config", path.join(root, "lint/depcruise.cjs"), "--output-type", "err"],
+      { cwd },
+    );
+    const cruised = /\((\d+ modules, \d+ dependencies) cruised\)/.exec(stdout)?.[1];
+    return {
+      failed: false,
+      report: () => console.log(`layers: every import allowed${cruised ? ` (${cruised})` : ""}`),
+    };
+  } catch (err) {
+    return { failed: true, report: () => console.error(`layers: ${printed(err, "stdout")}`) };
+  }
+}
+
 /**
  * The TypeScript compiler (TypeScript 7's native tsc) over the whole program of tsconfig.json: src, tests, benches,
  * and the JavaScript the project runs (scripts/, lint/, postman/, the configs: checkJs, typed by their JSDoc), the
@@ -177,6 +204,7 @@ async function main() {
     "spectral:arazzo",
     "spectral, vacuum and the breaking-change check",
     "biome",
+    "layers",
     "tsc",
   ]);
   if (!existsSync(oasdiffPath))
@@ -194,6 +222,7 @@ async function main() {
     arazzoLint().then(done("spectral:arazzo")),
     bundleChecks().then(done("spectral, vacuum and the breaking-change check")),
     biomeCheck().then(done("biome")),
+    layersCheck().then(done("layers")),
     typeCheck().then(done("tsc")),
   ]);
   stopHeartbeat();
@@ -204,7 +233,7 @@ async function main() {
 export const command = {
   name: "lint",
   usage:
-    "npm run lint   (Redocly, Spectral with spectral:arazzo, vacuum, the breaking-change check, Biome and tsc; fails on any warning)",
+    "npm run lint   (Redocly, Spectral with spectral:arazzo, vacuum, the breaking-change check, Biome, the layers and tsc; fails on any warning)",
 };
 
 if (import.meta.main) {

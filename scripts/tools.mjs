@@ -46,6 +46,8 @@ export const bin = {
   // The project's type check runs on TypeScript 7's native compiler (its launcher picks the platform's binary from
   // its optional dependencies); `typescript` 5.x stays for the tools that call the compiler's API.
   tsc: path.join(path.dirname(require.resolve("typescript-7/package.json")), "bin/tsc"),
+  // dependency-cruiser exports its ESM entry alone (nothing require.resolve finds): a devDependency of the root.
+  depcruise: path.join(root, "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs"),
 };
 
 export const paths = {

@@ -1,36 +1,22 @@
-// The layers of src/ (biome.jsonc's overrides say which imports each layer may make; Biome's noImportCycles keeps
-// every import graph free of cycles). Checked here two ways: the rules themselves, by probing each layer with the
-// imports it must not make (Biome must refuse each one), and the transitive graph of every shipped entry point, as a
-// bundler walks it (esbuild's metafile), so an import that reaches a forbidden layer through others is found too.
+// The layers of the code: lint/layers.cjs's allow-list (which folder may import which; everything else refused) and
+// Biome's noImportCycles. Checked here two ways: the allow-list itself, by planting in a tree of probe files, for every
+// layer, an import of every other layer, and running the lint's layers check over it (each import the list does not
+// allow must be refused, each one it allows must pass), with Biome's cycle rule on a type-only cycle; and the
+// transitive graph of every shipped entry point of both packages, as a bundler walks it (esbuild's metafile), so an
+// import that reaches a forbidden layer through others is found too.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { layersCheck } from "../scripts/lint.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const biome = createRequire(import.meta.url).resolve("@biomejs/biome/bin/biome");
-
-/** Each layer, a file in it, and the folders of src/ it must never import. */
-const FORBIDDEN: [file: string, folders: string[]][] = [
-  ["src/signing/probe.ts", ["client", "fetch", "flows", "server", "proxy", "mock", "cli"]],
-  ["src/errors/probe.ts", ["client", "mock", "cli"]],
-  ["src/server/probe.ts", ["proxy", "mock", "cli", "client"]],
-  ["src/proxy/probe.ts", ["mock"]],
-  ["src/cli/probe.ts", ["mock"]],
-];
-/** What no file of src/ may import, wherever it sits. */
-const OUTSIDE_SRC = ["scripts/args.mjs", "test/helpers/thrown.ts", "bench/README.md"];
-const ANYWHERE = ["src/index.ts", "src/mock/front.ts", "src/mock/stateful/probe.ts", "src/proxy/probe2.ts"];
-/** Imports a layer may make: none of these is reported. */
-const ALLOWED: [file: string, specifier: string][] = [
-  ["src/proxy/allowed.ts", "../server/x.ts"],
-  ["src/client/allowed.ts", "../signing/x.ts"],
-  ["src/mock/allowed.ts", "../server/x.ts"],
-  ["src/signing/allowed.ts", "../clock.ts"],
-];
+const require = createRequire(import.meta.url);
+const biome = require.resolve("@biomejs/biome/bin/biome");
+const { LAYERS } = require("../lint/layers.cjs") as { LAYERS: Record<string, string[]> };
 
 const probes = mkdtempSync(path.join(os.tmpdir(), "layers-"));
 afterAll(() => rmSync(probes, { recursive: true, force: true }));
@@ -38,54 +24,98 @@ const write = (file: string, code: string) => {
   mkdirSync(path.dirname(path.join(probes, file)), { recursive: true });
   writeFileSync(path.join(probes, file), code);
 };
-const importsOf = (specifiers: string[]) =>
-  `${specifiers.map((s, i) => `import * as m${i} from "${s}";`).join("\n")}\nexport const all = [${specifiers.map((_, i) => `m${i}`).join(", ")}];\n`;
 
-/** One Biome run over a tree of probe files under the project's biome.jsonc: the rules each file breaks. */
-function lintProbes(): Map<string, string[]> {
-  copyFileSync(path.join(root, "biome.jsonc"), path.join(probes, "biome.jsonc"));
-  for (const [file, folders] of FORBIDDEN) write(file, importsOf(folders.map((f) => `../${f}/x.ts`)));
-  for (const file of ANYWHERE) {
-    const up = "../".repeat(file.split("/").length - 1);
-    write(file, importsOf(OUTSIDE_SRC.map((t) => `${up}${t}`)));
+const isFile = (layer: string) => /\.[cm]?[jt]s$/.test(layer);
+/** A file of a layer: the layer itself when it is a file, else one in its folder. */
+const fileOf = (layer: string) => (isFile(layer) ? layer : `${layer}/probe-target.ts`);
+/** The file of `layer` that plants the import of `target`. */
+const planter = (layer: string, target: string) =>
+  isFile(layer) ? layer : `${layer}/imports-${target.replace(/[/.]/g, "_")}.ts`;
+const relative = (from: string, to: string) => {
+  const r = path.relative(path.dirname(from), to);
+  return r.startsWith(".") ? r : `./${r}`;
+};
+
+const layers = Object.keys(LAYERS);
+/** Every pair of layers, and whether the allow-list lets the first import the second. */
+const pairs = layers.flatMap((layer) =>
+  layers
+    .filter((target) => target !== layer)
+    .map((target) => ({
+      layer,
+      target,
+      allowed: LAYERS[layer]!.some((a) => a === target || target.startsWith(`${a}/`)),
+    })),
+);
+
+/** The lint's layers check over the probe tree: the refused imports it names, as "from -> to". */
+let refused: Set<string>;
+let outcome: Awaited<ReturnType<typeof layersCheck>>;
+
+beforeAll(async () => {
+  write("tsconfig.json", JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true } }));
+  for (const layer of layers) write(fileOf(layer), "export const x = 1;\n");
+  // A layer that is a file imports every target itself; a folder gets one planting file per target.
+  const planted = new Map<string, string[]>();
+  for (const { layer, target } of pairs) {
+    const file = planter(layer, target);
+    planted.set(file, [...(planted.get(file) ?? []), relative(file, fileOf(target))]);
   }
-  for (const [file, specifier] of ALLOWED) write(file, importsOf([specifier]));
-  // A cycle closed by a type-only import counts too (the type lives in the wrong module).
-  write("src/flows/a.ts", 'import type { B } from "./b.ts";\nexport type A = { b?: B };\n');
-  write("src/flows/b.ts", 'import type { A } from "./a.ts";\nexport type B = { a?: A };\n');
-  const run = spawnSync(
-    process.execPath,
-    [biome, "lint", "--vcs-enabled=false", "--colors=off", "--reporter=json", "--max-diagnostics=none", "."],
-    { cwd: probes, encoding: "utf8" },
+  for (const [file, specifiers] of planted)
+    write(
+      file,
+      `${specifiers.map((s, i) => `import { x as x${i} } from "${s}";`).join("\n")}\n` +
+        `export const x = [${specifiers.map((_, i) => `x${i}`).join(", ")}];\n`,
+    );
+  const lines: string[] = [];
+  const log = console.error;
+  console.error = (line: string) => lines.push(String(line));
+  try {
+    outcome = await layersCheck(probes);
+    outcome.report();
+  } finally {
+    console.error = log;
+  }
+  refused = new Set(
+    [...lines.join("\n").matchAll(/not-in-allowed: (\S+) → (\S+)/g)].map(([, from, to]) => `${from} -> ${to}`),
   );
-  const report = JSON.parse(run.stdout) as { diagnostics: { category: string; location: { path: string } }[] };
-  const found = new Map<string, string[]>();
-  for (const d of report.diagnostics) {
-    const rule = d.category.replace(/^lint\/\w+\//, "");
-    if (rule === "noImportCycles" || rule === "noRestrictedImports")
-      found.set(d.location.path, [...(found.get(d.location.path) ?? []), rule]);
-  }
-  return found;
-}
+}, 60_000);
 
-describe("Biome's layer rules (biome.jsonc), on probe files", () => {
-  const found = lintProbes();
-
-  test.each(FORBIDDEN)("%s may not import %j", (file, folders) => {
-    expect(found.get(file)).toEqual(folders.map(() => "noRestrictedImports"));
+describe("the layers' allow-list (lint/layers.cjs), on planted imports", () => {
+  test("the lint's layers check fails on the planted imports it does not allow", () => {
+    expect(outcome.failed).toBe(true);
   });
 
-  test.each(ANYWHERE)("%s may not import the scripts, tests or benches", (file) => {
-    expect(found.get(file)).toEqual(OUTSIDE_SRC.map(() => "noRestrictedImports"));
+  test.each(pairs)("$layer importing $target: allowed $allowed", ({ layer, target, allowed }) => {
+    expect(refused.has(`${planter(layer, target)} -> ${fileOf(target)}`)).toBe(!allowed);
   });
 
-  test.each(ALLOWED)("%s may import %s", (file) => {
-    expect(found.get(file)).toBeUndefined();
-  });
+  test("the repository's own code passes", async () => {
+    expect((await layersCheck()).failed).toBe(false);
+  }, 60_000);
+});
 
+describe("Biome's cycle rule (biome.jsonc)", () => {
   test("a cycle of type-only imports is refused", () => {
-    expect(found.get("src/flows/a.ts")).toEqual(["noImportCycles"]);
-    expect(found.get("src/flows/b.ts")).toEqual(["noImportCycles"]);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "cycles-"));
+    try {
+      copyFileSync(path.join(root, "biome.jsonc"), path.join(dir, "biome.jsonc"));
+      mkdirSync(path.join(dir, "src/flows"), { recursive: true });
+      writeFileSync(path.join(dir, "src/flows/a.ts"), 'import type { B } from "./b.ts";\nexport type A = { b?: B };\n');
+      writeFileSync(path.join(dir, "src/flows/b.ts"), 'import type { A } from "./a.ts";\nexport type B = { a?: A };\n');
+      const run = spawnSync(
+        process.execPath,
+        [biome, "lint", "--vcs-enabled=false", "--colors=off", "--reporter=json", "--max-diagnostics=none", "."],
+        { cwd: dir, encoding: "utf8" },
+      );
+      const report = JSON.parse(run.stdout) as { diagnostics: { category: string; location: { path: string } }[] };
+      const cycles = report.diagnostics
+        .filter((d) => d.category.endsWith("noImportCycles"))
+        .map((d) => d.location.path);
+      expect(cycles.sort()).toEqual(["src/flows/a.ts", "src/flows/b.ts"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -106,13 +136,30 @@ async function reach(entry: string): Promise<string[]> {
 }
 
 describe("what each shipped entry point reaches, through every import", () => {
-  const entries = ["src/index.ts", "src/fetch/index.ts", "src/signing/index.ts", "src/cli/fo-sign.ts"];
+  /** The client package's entries (package.json's exports and bin) and the mock package's (its index, bin, process). */
+  const client = ["src/index.ts", "src/fetch/index.ts", "src/signing/index.ts", "src/cli/fo-sign.ts"];
+  const mock = ["src/mock/index.ts", "src/mock/fo-mock.ts", "src/mock/launch/process.ts"];
 
-  test.each(entries)("%s reaches nothing outside src/ and generated/", async (entry) => {
+  test.each([...client, ...mock])("%s reaches nothing outside src/ and generated/", async (entry) => {
     const inputs = await reach(entry);
     expect(inputs).toContain(entry);
     expect(inputs.filter((f) => !/^(src|generated)\//.test(f))).toEqual([]);
   });
+
+  test.each(client)("%s (the client package) reaches no module of the mock", async (entry) => {
+    expect((await reach(entry)).filter((f) => f.startsWith("src/mock/"))).toEqual([]);
+  });
+
+  test.each(mock)(
+    "%s (the mock package) reaches none of the client, the signing fetch, the flows or the proxy",
+    async (entry) => {
+      const inputs = await reach(entry);
+      expect(inputs.filter((f) => /^src\/(client|fetch|flows|proxy)\//.test(f))).toEqual([]);
+      expect(inputs.filter((f) => f.startsWith("src/cli/"))).toEqual(
+        entry === "src/mock/fo-mock.ts" ? ["src/cli/args.ts"] : [],
+      );
+    },
+  );
 
   test("fo-sign reaches the proxy and the shared server parts, and no mock module", async () => {
     const inputs = await reach("src/cli/fo-sign.ts");
