@@ -147,7 +147,7 @@ describe("production: signatures", () => {
     const path = "/v1/customers/c1/rfi-cases";
     const none = await send(front, "GET", path);
     expect(none.status).toBe(401);
-    expect(none.headers[FAILURE_HEADER.toLowerCase()]).toBeTruthy();
+    expect(none.headers[FAILURE_HEADER.toLowerCase()]).toBe("missing-authorization");
     expect(none.json).toMatchObject({ status: 401 });
     const mismatch = await send(
       front,
