@@ -45,7 +45,7 @@ export interface ProxySettings {
 }
 
 /** What to make test keys with, named in every credentials error. */
-const MAKE_KEYS = `For the mock, make a test pair with \`${makeKeysCommand()}\` and ` + `\`source .mock-keys.env\`.`;
+const MAKE_KEYS = `For the mock, make a test pair with \`${makeKeysCommand()}\` and \`source .mock-keys.env\`.`;
 
 /**
  * Reads the command line and the credentials; nothing listens yet.

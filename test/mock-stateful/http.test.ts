@@ -115,7 +115,9 @@ describe("the handler", () => {
     expect(created.status).toBe(201);
     expect(created.headers["content-type"]).toBe("application/json");
     expect(Number(created.headers["content-length"])).toBe(Buffer.byteLength(created.text));
-    expect(JSON.parse(created.text).quote_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(JSON.parse(created.text).quote_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const passed = await request(f, "GET", "/v1/not-kept-here", BEARER);
     expect(passed).toMatchObject({ status: 404, headers: { "x-prism": "1" } });
     expect(reachedPrism).toEqual(["/v1/not-kept-here"]);
