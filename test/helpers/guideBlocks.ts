@@ -1,6 +1,8 @@
 // The shell blocks of the README and the guides (docs/*.md), each with the marker on the line before it:
-// `<!-- not-run: reason -->` (left out, for that reason) or `<!-- runs-until-stopped: TEXT -->` (a server that prints
-// TEXT once ready and runs until stopped). Read by the test that runs every guide's commands and by the one that
+// `<!-- not-run: reason -->` (left out, for that reason), `<!-- runs-until-stopped: TEXT -->` (a server that prints
+// TEXT once ready and runs until stopped) or `<!-- in-your-project: who runs it -->` (a command the reader types in
+// their own project, outside the repository, with that project's tools: not run here, and not held to the
+// repository's rule of `bash scripts/dev.sh`). Read by the test that runs every guide's commands and by the one that
 // stops every server a guide starts.
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +18,13 @@ export const guides = [
     .map((f) => `docs/${f}`),
 ];
 
-export type Block = { file: string; line: number; code: string; kind: "run" | "not-run" | "server"; note: string };
+export type Block = {
+  file: string;
+  line: number;
+  code: string;
+  kind: "run" | "not-run" | "server" | "project";
+  note: string;
+};
 
 /** The fenced shell blocks of a markdown file, each with the marker on the line before it, if any. */
 export function shellBlocks(file: string, markdown: string): Block[] {
@@ -33,8 +41,9 @@ export function shellBlocks(file: string, markdown: string): Block[] {
         .slice(0, i)
         .reverse()
         .find((l) => l.trim() !== "") ?? "";
-    const marker = /^<!--\s*(not-run|runs-until-stopped):\s*(.*?)\s*-->$/.exec(before.trim());
-    const kind = marker?.[1] === "not-run" ? "not-run" : marker?.[1] === "runs-until-stopped" ? "server" : "run";
+    const marker = /^<!--\s*(not-run|runs-until-stopped|in-your-project):\s*(.*?)\s*-->$/.exec(before.trim());
+    const kinds = { "not-run": "not-run", "runs-until-stopped": "server", "in-your-project": "project" } as const;
+    const kind = marker ? kinds[marker[1] as keyof typeof kinds] : "run";
     blocks.push({ file, line: i + 1, code: lines.slice(i + 1, end).join("\n"), kind, note: marker?.[2] ?? "" });
     i = end;
   }
