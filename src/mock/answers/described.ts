@@ -57,6 +57,13 @@ function credentialsOf(authorization: string | undefined, path: string): string 
   return "The Authorization header is not a bearer token: send Authorization: Bearer <token>.";
 }
 
+/** What an error body in any of the envelopes says: the flat `detail`, v2's first description, the portfolio message. */
+export function detailOf(body: Json): string {
+  const first = Array.isArray(body.errors) && isObject(body.errors[0]) ? body.errors[0].description : undefined;
+  const said = body.detail ?? first ?? (isObject(body.error) ? body.error.message : undefined);
+  return typeof said === "string" ? said : "refused";
+}
+
 /** The mock's 404: no operation of the document has the path. The reference shows no code for it. */
 export const noPathBody = (r: Described) =>
   errorBody({

@@ -10,6 +10,7 @@ import { createLogger } from "@stoplight/prism-core";
 import {
   type Described,
   describedExample,
+  detailOf,
   describedProblem,
   noMethodBody,
   noPathBody,
@@ -179,7 +180,7 @@ export function createMocker(operations: readonly IHttpOperation[], onRefused?: 
         described(asked),
       );
       const answer = json(status, { ...cors, ...e.additional?.headers }, body);
-      return status >= 500 ? answer : refused(answer, String(body.detail ?? e.message));
+      return status >= 500 ? answer : refused(answer, detailOf(body));
     }
 
     const { output, validations } = result.right;
@@ -199,7 +200,7 @@ export function createMocker(operations: readonly IHttpOperation[], onRefused?: 
       if (body) {
         for (const name of Object.keys(outHeaders)) if (name.toLowerCase() === "content-type") delete outHeaders[name];
         const answer = json(output.statusCode, outHeaders, body);
-        return asked ? answer : refused(answer, String(body.detail ?? body.message ?? "refused"));
+        return asked ? answer : refused(answer, detailOf(body));
       }
     }
     let text: string | undefined;
