@@ -1,7 +1,7 @@
 // The client guide's first example, run the way docs/client.md tells its reader to run it: saved as example.mts in a
 // project of their own outside the repository (the packed packages installed with the shell's npm and Node, Debian's
-// 20 on a fresh machine), the mock started there with the guide's own commands (the mock package's fo-mock), the
-// guide's run block typed verbatim in that project. Only the mock's free port differs from what the reader types; the
+// 20 on a fresh machine), the mock started there with the guide's own commands (the mock package's fo-mock, with the
+// Node 24 its package names first on PATH), the guide's run block typed verbatim in that project. Only the mock's free port differs from what the reader types; the
 // example must list RFI cases, execute a quote once and print what it signed.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -36,6 +36,10 @@ function sh(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code
   });
 }
 
+/** The reader's shell with a Node 24 first on PATH, as the guide says the mock package needs (the client does not). */
+const mockEnv = () =>
+  readerEnv({ PATH: `${path.join(root, "runtimes/node_modules/node24/bin")}${path.delimiter}${readerEnv().PATH}` });
+
 const work = mkdtempSync(path.join(os.tmpdir(), "fo-client-example-"));
 const app = path.join(work, "my-app");
 const started: ChildProcess[] = [];
@@ -55,13 +59,13 @@ beforeAll(async () => {
   writeFileSync(path.join(app, "example.mts"), example ?? "");
   // The guide's start block in the project, as typed, but for the mock's port: a free one instead of 4010.
   const lines = startBlock!.trim().split("\n");
-  const setup = await sh(lines.slice(0, -1).join("\n"), app, readerEnv());
+  const setup = await sh(lines.slice(0, -1).join("\n"), app, mockEnv());
   expect(setup.code, setup.out).toBe(0);
   port = await freePort();
   // Its own process group, stopped whole at the end (npx runs fo-mock through a shell of its own).
   const child = spawn("bash", ["-c", `exec ${lines.at(-1)} --port ${port}`], {
     cwd: app,
-    env: readerEnv(),
+    env: mockEnv(),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
