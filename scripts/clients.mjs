@@ -28,6 +28,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
+import { ASYNC_CONFIG, asyncTemplates, checkAsyncExtra, stageAsync } from "./clients-async.mjs";
 import { newKeyPair } from "../src/mock/launch/keys.ts";
 import { startMock } from "../src/mock/launch/start.ts";
 import { RunError, run as runProgram, runSync } from "./run.mjs";
@@ -147,9 +148,13 @@ export function generatorJar() {
   return jar;
 }
 
-/** Generates one client; returns the warnings the generator printed (each a known one, else it throws). */
-function generate(jar, language) {
-  const target = path.join(out, language);
+/**
+ * Generates one client; returns the warnings the generator printed (each a known one, else it throws). `variant`: the
+ * Python async run (scripts/clients-async.mjs), its own folder, options and templates.
+ */
+function generate(jar, language, variant = {}) {
+  const { name = language, config = path.join(root, language, "openapi-generator.yaml"), args = [] } = variant;
+  const target = path.join(out, name);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const log = run(
@@ -160,7 +165,8 @@ function generate(jar, language) {
       jar,
       "generate",
       "-c",
-      path.join(root, language, "openapi-generator.yaml"),
+      config,
+      ...args,
       "-i",
       input,
       "-o",
@@ -259,6 +265,8 @@ function checkPythonDependencies() {
 /** Stages the distribution (hand-written packages, the generated fo_api, VERSION, LICENSE) and builds it. */
 function buildPython() {
   checkPythonDependencies();
+  const asyncProblems = checkAsyncExtra(out);
+  if (asyncProblems.length) throw new StepError(`${asyncProblems.join("; ")}: update the async extra.`);
   const stage = path.join(sdk, "python/stage");
   const dist = path.join(sdk, "python/dist");
   rmSync(path.join(sdk, "python"), { recursive: true, force: true });
@@ -269,6 +277,7 @@ function buildPython() {
       filter: (f) => !f.includes("__pycache__"),
     });
   cpSync(path.join(out, "python/fo_api"), path.join(stage, "src/fo_api"), { recursive: true });
+  stageAsync(out, path.join(stage, "src/fo_api"));
   for (const name of ["pyproject.toml", "README.md"]) cpSync(path.join(root, "python", name), path.join(stage, name));
   writeFileSync(path.join(stage, "VERSION"), `${pkg.version}\n`);
   writeFileSync(path.join(stage, "LICENSE"), licence());
@@ -708,6 +717,14 @@ if (import.meta.main) {
           `${path.relative(root, path.join(out, language))}`,
         () => generate(jar, language),
       );
+      if (language === "python")
+        timed(`Generated the Python async client (fo_api.aio) into ${path.relative(root, path.join(out, "python-async"))}`, () =>
+          generate(jar, language, {
+            name: "python-async",
+            config: ASYNC_CONFIG,
+            args: ["-t", asyncTemplates(jar, path.join(out, "python-async-templates"), JVM)],
+          }),
+        );
       if (build)
         artifacts[language] = timed(
           `Built the ${language} package ${pkg.version}`,

@@ -1,6 +1,10 @@
 """The Financial Operations API for Python: the generated client (`fo_api`) made ready for each way to
 authenticate, with document uploads, retries, a timeout, a response-size bound and the error envelopes built in.
+The async constructors (`async_production_client`, ...: `fo_api.aio` on aiohttp) load on first use, from the `async`
+extra, so a sync user imports no async library.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from fo_signing import (
     DEFAULT_MAX_RESPONSE_BYTES,
@@ -15,13 +19,40 @@ from .errors import ApiError, api_error, read_envelope
 from .policy import DEFAULT_TIMEOUT, RetryPolicy
 from .uploads import (
     Document,
+    async_upload_business_controller_document,
+    async_upload_business_document,
+    async_upload_individual_document,
     content_disposition,
     upload_business_controller_document,
     upload_business_document,
     upload_individual_document,
 )
 
+if TYPE_CHECKING:
+    from .async_clients import async_portfolio_client, async_production_client, async_sandbox_client
+    from .async_transport import DEFAULT_ASYNC_TIMEOUT
+
+_ASYNC = {
+    "async_portfolio_client": "async_clients",
+    "async_production_client": "async_clients",
+    "async_sandbox_client": "async_clients",
+    "DEFAULT_ASYNC_TIMEOUT": "async_transport",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The async names, imported when first asked for (they need the `async` extra)."""
+    if name not in _ASYNC:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{_ASYNC[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
+    "DEFAULT_ASYNC_TIMEOUT",
     "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_TIMEOUT",
     "ApiError",
@@ -32,6 +63,12 @@ __all__ = [
     "ResponseTooLargeError",
     "RetryPolicy",
     "api_error",
+    "async_portfolio_client",
+    "async_production_client",
+    "async_sandbox_client",
+    "async_upload_business_controller_document",
+    "async_upload_business_document",
+    "async_upload_individual_document",
     "content_disposition",
     "portfolio_client",
     "production_client",
