@@ -121,6 +121,22 @@ def test_backoff_doubles_from_the_first_retry_with_jitter_up_to_the_cap() -> Non
     assert retry.retry_after_max == int(policy.backoff_max)
 
 
+def test_the_wait_before_a_retry_doubles_with_jitter_and_takes_retry_after_up_to_the_cap() -> None:
+    policy = fo.RetryPolicy()
+    for retry in (1, 2, 3):
+        base = min(policy.backoff_max, policy.backoff * 2 ** (retry - 1))
+        assert base <= policy.wait_before(retry) <= base + policy.jitter
+    assert policy.wait_before(1, "2") == 2.0
+    assert policy.wait_before(1, "3600") == policy.backoff_max
+    assert policy.backoff <= policy.wait_before(1, "not a date") <= policy.backoff + policy.jitter
+
+
+def test_the_default_timeout_is_the_sync_clients_per_attempt() -> None:
+    assert fo.DEFAULT_ASYNC_TIMEOUT.sock_connect == fo.DEFAULT_TIMEOUT.connect_timeout == 10.0
+    assert fo.DEFAULT_ASYNC_TIMEOUT.sock_read == fo.DEFAULT_TIMEOUT.read_timeout == 30.0
+    assert fo.DEFAULT_ASYNC_TIMEOUT.total is None
+
+
 def test_the_default_timeout_is_set() -> None:
     assert fo.DEFAULT_TIMEOUT.connect_timeout == 10.0
     assert fo.DEFAULT_TIMEOUT.read_timeout == 30.0
