@@ -70,17 +70,13 @@ def async_production_client(
     return _client(base_url, Credentials(base_url, signer=signer), options, signer)
 
 
-def async_sandbox_client(
-    base_url: str, api_key: str, **options: Unpack[AsyncClientOptions]
-) -> fo_api.aio.ApiClient:
+def async_sandbox_client(base_url: str, api_key: str, **options: Unpack[AsyncClientOptions]) -> fo_api.aio.ApiClient:
     """Sandbox: the API key of API Settings as a bearer token on every request."""
     check_bearer_token(api_key)
     return _client(base_url, Credentials(base_url, token=api_key), options)
 
 
-def async_portfolio_client(
-    base_url: str, token: str, **options: Unpack[AsyncClientOptions]
-) -> fo_api.aio.ApiClient:
+def async_portfolio_client(base_url: str, token: str, **options: Unpack[AsyncClientOptions]) -> fo_api.aio.ApiClient:
     """The portfolio variant (`/v1/portfolios/...`): a bearer token with portfolio scopes."""
     check_bearer_token(token)
     return _client(base_url, Credentials(base_url, token=token), options)

@@ -98,12 +98,13 @@ class RetryPolicy:
     def attempts_for(self, method: str, url: str, headers: Mapping[str, str] | None) -> int:
         """How many attempts this request gets: `attempts` for a read (GET, HEAD) or a POST with an Idempotency-Key
         (never Execute Quote), else one."""
-        path = urllib3.util.parse_url(url).path or "/"
-        names = {name.lower() for name in (headers or {})}
-        retryable = method.upper() in ("GET", "HEAD") or (
-            method.upper() == "POST" and "idempotency-key" in names and not _EXECUTE_QUOTE.search(path)
-        )
-        return self.attempts if retryable else 1
+        verb = method.upper()
+        if verb in ("GET", "HEAD"):
+            return self.attempts
+        keyed = verb == "POST" and any(name.lower() == "idempotency-key" for name in (headers or {}))
+        if keyed and not _EXECUTE_QUOTE.search(urllib3.util.parse_url(url).path or "/"):
+            return self.attempts
+        return 1
 
     def wait_before(self, retry: int, retry_after: str | None = None) -> float:
         """Seconds before retry number `retry` (from 1): the server's Retry-After (seconds or an HTTP date, capped at

@@ -12,6 +12,7 @@ from aiohttp import ClientHandlerType, ClientRequest, ClientResponse, MultipartW
 from aiohttp.payload import BytesPayload
 
 from .credentials import CredentialsAuth, refuse_redirect, streamed_body_error
+from .origin import Origin
 
 
 class AiohttpAuth(CredentialsAuth):
@@ -27,7 +28,9 @@ class AiohttpAuth(CredentialsAuth):
         body = None
         if self._credentials.needs_body(target):
             body = await _exact_bytes(request, target)
-        request.headers.update(await self._credentials.async_headers(request.method, str(request.url), target, body))
+        url = request.url
+        origin = Origin.at(url.scheme, url.raw_host, url.port)
+        request.headers.update(await self._credentials.async_headers(request.method, origin, target, body))
         response = await handler(request)
         location = response.headers.get("Location")
         if location is not None and 300 <= response.status < 400:

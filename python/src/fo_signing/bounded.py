@@ -38,7 +38,9 @@ def declared_over(declared: str | None, limit: int) -> ResponseTooLargeError | N
 
 def read_over(limit: int) -> ResponseTooLargeError:
     """The error for a body that went past the bound while it was read (reading stops there)."""
-    return ResponseTooLargeError(f"Response body is larger than the client's bound of {limit} bytes; reading stopped there")
+    return ResponseTooLargeError(
+        f"Response body is larger than the client's bound of {limit} bytes; reading stopped there"
+    )
 
 
 def bounded_response(response: Any, limit: int) -> urllib3.BaseHTTPResponse:

@@ -80,9 +80,10 @@ class HmacSigner:
     second is kept under a lock, and nothing of an earlier second (a clock set back waits until it has passed the
     latest second signed). On the system clock that memory is the access key's, shared by every signer of the key in
     this process. `clock` and `sleep` are injected for tests (a memory of their own); `sleep` must let the clock
-    advance; `async_sleep` is the wait of `async_headers` (asyncio.sleep, or a test's with `clock`). `hold_repeats=False` signs a state-changing request at the clock's time even when that repeats a
-    signature sent in the same second: only for a server known to accept repeats, such as a fuzzer's run against
-    the mock started with `--replay allow` (a server that refuses replays answers the repeat with 401).
+    advance; `async_sleep` is the wait of `async_headers` (asyncio.sleep, or a test's with `clock`).
+    `hold_repeats=False` signs a state-changing request at the clock's time even when that repeats a signature sent
+    in the same second: only for a server known to accept repeats, such as a fuzzer's run against the mock started
+    with `--replay allow` (a server that refuses replays answers the repeat with 401).
     """
 
     def __init__(
