@@ -16,10 +16,20 @@ export const ASYNC_CONFIG = path.join(root, "python/openapi-generator-async.yaml
 export const TEMPLATE_EDITS = [
   ["api.mustache", "from {{packageName}}.api_client import", "from {{packageName}}.aio.api_client import", 1],
   ["api.mustache", "from {{packageName}}.rest import", "from {{packageName}}.aio.rest import", 1],
-  ["api_client.mustache", "from {{packageName}}.configuration import", "from {{packageName}}.aio.configuration import", 1],
+  [
+    "api_client.mustache",
+    "from {{packageName}}.configuration import",
+    "from {{packageName}}.aio.configuration import",
+    1,
+  ],
   ["api_client.mustache", "from {{packageName}} import rest", "from {{packageName}}.aio import rest", 1],
   ["exports_package.mustache", "from {{apiPackage}}.", "from {{packageName}}.aio.api.", 1],
-  ["exports_package.mustache", "from {{packageName}}.api_client import", "from {{packageName}}.aio.api_client import", 1],
+  [
+    "exports_package.mustache",
+    "from {{packageName}}.api_client import",
+    "from {{packageName}}.aio.api_client import",
+    1,
+  ],
   [
     "exports_package.mustache",
     "from {{packageName}}.configuration import",

@@ -157,23 +157,9 @@ function generate(jar, language, variant = {}) {
   const target = path.join(out, name);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const log = run(
-    "java",
-    [
-      ...JVM,
-      "-jar",
-      jar,
-      "generate",
-      "-c",
-      config,
-      ...args,
-      "-i",
-      input,
-      "-o",
-      target,
-    ],
-    { capture: true },
-  );
+  const log = run("java", [...JVM, "-jar", jar, "generate", "-c", config, ...args, "-i", input, "-o", target], {
+    capture: true,
+  });
   const errors = log.split("\n").filter((l) => /\bERROR\b/.test(l));
   if (errors.length) throw new StepError(`OpenAPI Generator reported errors for ${language}:\n${errors.join("\n")}`);
   const warnings = [
@@ -718,12 +704,14 @@ if (import.meta.main) {
         () => generate(jar, language),
       );
       if (language === "python")
-        timed(`Generated the Python async client (fo_api.aio) into ${path.relative(root, path.join(out, "python-async"))}`, () =>
-          generate(jar, language, {
-            name: "python-async",
-            config: ASYNC_CONFIG,
-            args: ["-t", asyncTemplates(jar, path.join(out, "python-async-templates"), JVM)],
-          }),
+        timed(
+          `Generated the Python async client (fo_api.aio) into ${path.relative(root, path.join(out, "python-async"))}`,
+          () =>
+            generate(jar, language, {
+              name: "python-async",
+              config: ASYNC_CONFIG,
+              args: ["-t", asyncTemplates(jar, path.join(out, "python-async-templates"), JVM)],
+            }),
         );
       if (build)
         artifacts[language] = timed(

@@ -21,6 +21,10 @@ export const DRIVERS = {
     args: [...tsx, path.join(root, "test/journeys/signing-fetch.ts")],
   }),
   python: async () => ({ command: await pythonWithWheel(), args: [path.join(root, "python/examples/journeys.py")] }),
+  "python-async": async () => ({
+    command: await pythonWithWheel(),
+    args: [path.join(root, "python/examples/journeys_async.py")],
+  }),
   go: () => {
     if (!existsSync(path.join(root, "go/foapi")))
       throw new Error("go/foapi is missing: build the Go client first (bash scripts/dev.sh clients -- build go).");
