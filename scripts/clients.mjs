@@ -480,13 +480,15 @@ async function runAsync(command, args, { cwd = root, env: extra = {} } = {}) {
 
 /**
  * A fresh virtual environment outside the repository per CPython: the sdist on the oldest, the wheel on the
- * others, mypy --strict on the newest; then the tour in each. The installs run side by side: they mostly wait
- * on the package index.
+ * others, mypy --strict on the newest; then the tour in each, and the async tour (the wheel's `async` extra) in the
+ * newest. The installs run side by side: they mostly wait on the package index.
  */
 async function tourPython({ python: build, wheel, sdist }, mock, dir) {
   const columns = {};
   const tour = path.join(dir, "python-tour.py");
   cpSync(path.join(root, "python/examples/tour.py"), tour);
+  const tourAsync = path.join(dir, "python-tour-async.py");
+  cpSync(path.join(root, "python/examples/tour_async.py"), tourAsync);
   const all = pythons();
   const newest = all.at(-1).version;
   const environments = await Promise.all(
@@ -497,20 +499,24 @@ async function tourPython({ python: build, wheel, sdist }, mock, dir) {
       const vpython = path.join(venv, "bin/python");
       const artifact = i === 0 ? sdist : wheel;
       const extra = version === newest ? [`mypy==${MYPY}`] : [];
-      await runAsync(
-        build,
-        ["-m", "pip", "--python", vpython, "install", "--quiet", "--no-compile", artifact, ...extra],
-        { cwd: dir },
-      );
+      const spec = version === newest ? `${artifact}[async]` : artifact;
+      await runAsync(build, ["-m", "pip", "--python", vpython, "install", "--quiet", "--no-compile", spec, ...extra], {
+        cwd: dir,
+      });
       return { version, vpython, label: `Python ${version}${artifact === sdist ? " (sdist)" : ""}` };
     }),
   );
   for (const { version, vpython, label } of environments) {
     // A consumer's code under mypy --strict, in the newest CPython: the package's types (py.typed) carry it.
-    if (version === newest) run(vpython, ["-m", "mypy", "--strict", "--no-incremental", tour], { cwd: dir });
+    if (version === newest) run(vpython, ["-m", "mypy", "--strict", "--no-incremental", tour, tourAsync], { cwd: dir });
     const output = run(vpython, [tour], { cwd: dir, capture: true, env: tourEnv(mock) });
     columns[label] = readResults(output);
-    if (version === newest) process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
+    if (version === newest) {
+      process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
+      columns[`${label} async`] = readResults(
+        run(vpython, [tourAsync], { cwd: dir, capture: true, env: tourEnv(mock) }),
+      );
+    }
   }
   return columns;
 }

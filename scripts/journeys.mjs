@@ -34,7 +34,7 @@ export const DRIVERS = {
 };
 
 /** The clients step's environment (.cache/venv) with the wheel it built installed, as its own tests install it. */
-async function pythonWithWheel() {
+export async function pythonWithWheel() {
   const python = path.join(root, ".cache/venv/bin/python");
   const dist = path.join(root, "out/sdk/python/dist");
   const wheel = existsSync(dist) && readdirSync(dist).find((f) => f.endsWith(".whl"));
