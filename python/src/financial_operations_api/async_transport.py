@@ -16,7 +16,7 @@ from fo_api.aio.configuration import Configuration
 from fo_api.aio.rest import RESTClientObject, RESTResponse
 
 from fo_signing import HmacSigner
-from fo_signing.bounded import declared_over, read_over
+from fo_signing.bounded import declared_over, declared_too_large, read_over
 
 from .policy import DEFAULT_TIMEOUT, RETRY_STATUSES, RetryPolicy
 
@@ -42,9 +42,9 @@ async def read_bounded(response: aiohttp.ClientResponse, limit: int) -> bytes:
     """The whole body, at most `limit` bytes (ResponseTooLargeError past it: a declared length over it is not read);
     the connection goes back to the pool only after a complete read, and is closed on anything else."""
     try:
-        too_large = declared_over(response.headers.get("Content-Length"), limit)
-        if too_large is not None:
-            raise too_large
+        declared = response.headers.get("Content-Length")
+        if declared_over(declared, limit):
+            raise declared_too_large(declared, limit)
         if response.content_length is not None:
             return await response.read()
         chunks: list[bytes] = []

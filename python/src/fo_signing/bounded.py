@@ -27,10 +27,14 @@ def check_bound(max_response_bytes: int) -> int:
     return max_response_bytes
 
 
-def declared_over(declared: str | None, limit: int) -> ResponseTooLargeError | None:
-    """The error for a declared Content-Length over the bound (the body is then not read), else None."""
-    if declared is None or not declared.isdigit() or int(declared) <= limit:
-        return None
+def declared_over(declared: str | None, limit: int) -> bool:
+    """Whether a response's Content-Length declares more than the bound (its body is then not read)."""
+    return declared is not None and declared.isdigit() and int(declared) > limit
+
+
+def declared_too_large(declared: str | None, limit: int) -> ResponseTooLargeError:
+    """The error for a declared Content-Length over the bound. (Raised where it is made, never kept in a local: a
+    local holding it would tie the frame, and so the response and its connection, into a cycle with its traceback.)"""
     return ResponseTooLargeError(
         f"Response of {declared} bytes is larger than the client's bound of {limit} bytes; it was not read"
     )
@@ -45,10 +49,10 @@ def read_over(limit: int) -> ResponseTooLargeError:
 
 def bounded_response(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
     """The response with its body read, at most `limit` bytes, or ResponseTooLargeError."""
-    too_large = declared_over(response.headers.get("Content-Length"), limit)
-    if too_large is not None:
+    declared = response.headers.get("Content-Length")
+    if declared_over(declared, limit):
         response.release_conn()
-        raise too_large
+        raise declared_too_large(declared, limit)
     data = response.read(limit + 1)
     if len(data) > limit:
         response.close()
