@@ -2,18 +2,18 @@
 (`async_production_client`, the generated `fo_api.aio`) walks every journey of the table against the stateful mock in
 production auth, and prints `JOURNEY <id> <outcomes>` for scripts/journeys.mjs.
 
-The table, the mock's control API, the reconciliation and the outcome tokens are the sync driver's (journeys.py,
-beside this file, imported from it); what differs is the client: its calls are awaited, and its timeout is aiohttp's
-(`asyncio.TimeoutError`). Retries and the timeout are the package's defaults but for the timeout journeys'
-`client_timeout_ms` (a bound on each attempt, as the sync client's). The control API's calls are the sync driver's
-(blocking, between the client's calls: the walk is one task). Run by `npm run journeys`.
+The table and its loop, the mock's control API, the reconciliation and the outcome tokens are the sync driver's
+(journeys.py, beside this file, imported from it); what differs is the client, each journey on an event loop of its
+own: its calls are awaited, and its timeout is aiohttp's (`asyncio.TimeoutError`). Retries and the timeout are the
+package's defaults but for the timeout journeys' `client_timeout_ms` (a bound on each attempt, as the sync client's).
+The control API's calls are the sync driver's (blocking, between the client's calls: a walk is one task). Run by
+`npm run journeys`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timezone
@@ -23,7 +23,8 @@ import fo_api
 import fo_api.aio
 
 import financial_operations_api as fo
-from journeys import ACCESS_KEY, BASE_URL, SECRET_KEY, control, inputs_of, the_account, transactions
+import journeys
+from journeys import ACCESS_KEY, BASE_URL, SECRET_KEY, control, the_account, transactions
 from journeys import failure as sync_failure
 
 
@@ -119,28 +120,11 @@ async def external_account(journey: dict[str, Any], inputs: dict[str, Any]) -> l
     return [first, f"{lookup.status_code} {the_account(json.loads(lookup.raw_data), inputs['bank_account'], created)}"]
 
 
-WALKS: dict[str, Callable[[dict[str, Any], dict[str, Any]], Awaitable[list[str]]]] = {
-    "conversion": conversion,
-    "rfi-list": rfi_list,
-    "external-account": external_account,
-}
-
-
-async def main(table: dict[str, Any]) -> None:
-    only = [i for i in os.environ.get("FO_JOURNEY_IDS", "").split(",") if i]
-    for journey in table["journeys"]:
-        if only and journey["id"] not in only:
-            continue
-        control("POST", "/reset")
-        for fault in journey.get("faults", []):
-            control("POST", "/faults", fault)
-        try:
-            outcomes = await WALKS[journey["kind"]](journey, inputs_of(journey, table["inputs"]))
-        except Exception as error:
-            outcomes = [failure(error)]
-        print(f"JOURNEY {journey['id']} {json.dumps(outcomes)}", flush=True)
+def walked(walk: Callable[[dict[str, Any], dict[str, Any]], Awaitable[list[str]]]) -> Callable[..., list[str]]:
+    """A walk for the sync driver's loop: each journey on an event loop of its own."""
+    return lambda journey, inputs: asyncio.run(walk(journey, inputs))
 
 
 if __name__ == "__main__":
-    with open(os.environ["FO_JOURNEYS"], encoding="utf-8") as file:
-        asyncio.run(main(json.load(file)))
+    walks = {"conversion": conversion, "rfi-list": rfi_list, "external-account": external_account}
+    journeys.main({kind: walked(walk) for kind, walk in walks.items()}, failure)

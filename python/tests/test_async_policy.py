@@ -11,7 +11,6 @@ import socket
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import fo_api
@@ -21,20 +20,12 @@ import pytest_asyncio
 
 import financial_operations_api as fo
 from recorder import Recorder, serve
+from samples import BANK_ACCOUNT, CUSTOMER, Ticking
 
 pytestmark = pytest.mark.asyncio
 
-CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
 SECRET = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
 FAST = fo.RetryPolicy(attempts=3, backoff=0.01, backoff_max=0.02, jitter=0.01)
-ACCOUNT = {
-    "network": "US_ACH",
-    "account_holder_name": "A",
-    "currency": "USD",
-    "country_code": "USA",
-    "account_number": "1",
-    "institution_id": "2",
-}
 
 
 @pytest.fixture(scope="module")
@@ -47,15 +38,6 @@ def other_origin() -> Iterator[Recorder]:
 def fresh(recorder: Recorder, other_origin: Recorder) -> None:
     recorder.reset(answer=b"{}", default_status=200)
     other_origin.reset()
-
-
-class Ticking:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 21, 9, 30, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 @pytest_asyncio.fixture
@@ -112,7 +94,7 @@ async def test_an_idempotent_post_is_retried_with_the_same_key_and_body(recorder
     recorder.statuses[:] = [503, 502]
     key = uuid.uuid4()
     await fo_api.aio.ExternalAccountsApi(production()).create_external_account_without_preload_content(
-        key, CUSTOMER, fo_api.BankAccountDetails.model_validate(ACCOUNT)
+        key, CUSTOMER, fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)
     )
     assert len(recorder.received) == 3
     assert {r.headers["Idempotency-Key"] for r in recorder.received} == {str(key)}

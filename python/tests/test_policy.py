@@ -8,7 +8,6 @@ import json
 import random
 import secrets
 import uuid
-from datetime import datetime, timedelta, timezone
 from email.message import Message
 from urllib.parse import unquote
 
@@ -18,6 +17,7 @@ import urllib3
 
 import financial_operations_api as fo
 from recorder import Recorder
+from samples import Ticking
 
 CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
 SECRET = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
@@ -28,15 +28,6 @@ FAST = fo.RetryPolicy(attempts=3, backoff=0.01, backoff_max=0.02, jitter=0.01)
 def fresh(recorder: Recorder) -> None:
     # What the generated client reads as a success: a JSON object.
     recorder.reset(answer=b"{}", default_status=200)
-
-
-class Ticking:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 21, 9, 30, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 def production(recorder: Recorder, **kw: object) -> fo_api.ApiClient:

@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { pinnedPython } from "../../scripts/clients.mjs";
+import { run } from "../../scripts/run.mjs";
 import { readerEnv } from "../helpers/readerShell.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -30,7 +31,7 @@ const started: ChildProcess[] = [];
 afterAll(() => {
   for (const child of started) {
     try {
-      process.kill(-child.pid!, "SIGKILL"); // the group: whatever it started goes too
+      process.kill(-child.pid!, "SIGKILL"); // the mock's group: whatever it started goes too
     } catch {
       // Already gone.
     }
@@ -38,20 +39,10 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** Runs a shell command in `cwd`, in a process group of its own; its exit code and everything it printed. */
-function sh(command: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 600_000) {
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn("bash", ["-c", command], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    started.push(child);
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), timeoutMs);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
+/** Runs a shell command in `cwd`: its exit code and everything it printed. */
+async function sh(command: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 600_000) {
+  const { code, output } = await run("bash", ["-c", command], { cwd, env, check: false, timeoutMs });
+  return { code, out: output };
 }
 
 /** The fenced block right after `<!-- file: PATH -->` in the guide: what a reader copies. */
