@@ -17,7 +17,7 @@ import urllib3
 
 import financial_operations_api as fo
 from recorder import Recorder
-from samples import Ticking
+from samples import BANK_ACCOUNT, Ticking
 
 CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
 SECRET = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
@@ -72,16 +72,7 @@ def test_a_post_without_an_idempotency_key_is_not_retried(recorder: Recorder) ->
 def test_an_idempotent_post_is_retried_with_the_same_key_and_body(recorder: Recorder) -> None:
     recorder.statuses[:] = [503, 502]
     key = uuid.uuid4()
-    details = fo_api.BankAccountDetails.model_validate(
-        {
-            "network": "US_ACH",
-            "account_holder_name": "A",
-            "currency": "USD",
-            "country_code": "USA",
-            "account_number": "1",
-            "institution_id": "2",
-        }
-    )
+    details = fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)
     fo_api.ExternalAccountsApi(production(recorder)).create_external_account_without_preload_content(
         key, CUSTOMER, details
     )
