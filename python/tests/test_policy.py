@@ -7,6 +7,8 @@ import base64
 import json
 import random
 import secrets
+import subprocess
+import sys
 import uuid
 from email.message import Message
 from urllib.parse import unquote
@@ -117,6 +119,27 @@ def test_the_default_timeout_is_the_sync_clients_per_attempt() -> None:
     assert fo.DEFAULT_ASYNC_TIMEOUT.sock_connect == fo.DEFAULT_TIMEOUT.connect_timeout == 10.0
     assert fo.DEFAULT_ASYNC_TIMEOUT.sock_read == fo.DEFAULT_TIMEOUT.read_timeout == 30.0
     assert fo.DEFAULT_ASYNC_TIMEOUT.total is None
+
+
+def test_a_sync_user_imports_and_needs_no_async_library() -> None:
+    """Without aiohttp the sync package imports (a star import too) and works; an async name says what to install."""
+    code = """
+import sys
+import financial_operations_api as fo
+import fo_api
+print("loaded:", "aiohttp" in sys.modules)
+sys.modules["aiohttp"] = None  # as if it were not installed
+from financial_operations_api import *
+fo.production_client("http://127.0.0.1:9", "AK", "A" * 22)
+try:
+    fo.async_production_client
+except ImportError as missing:
+    print(missing)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "loaded: False" in out
+    assert "The async client needs aiohttp (aiohttp is not installed): " in out
+    assert 'pip install "financial-operations-api[async]"' in out
 
 
 def test_the_default_timeout_is_set() -> None:

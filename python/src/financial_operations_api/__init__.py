@@ -28,9 +28,11 @@ from .uploads import (
     upload_individual_document,
 )
 
-if TYPE_CHECKING:
-    from .async_clients import async_portfolio_client, async_production_client, async_sandbox_client
-    from .async_transport import DEFAULT_ASYNC_TIMEOUT
+if TYPE_CHECKING:  # re-exported by name (the `as` form), loaded at first use by __getattr__ below
+    from .async_clients import async_portfolio_client as async_portfolio_client
+    from .async_clients import async_production_client as async_production_client
+    from .async_clients import async_sandbox_client as async_sandbox_client
+    from .async_transport import DEFAULT_ASYNC_TIMEOUT as DEFAULT_ASYNC_TIMEOUT
 
 _ASYNC = {
     "async_portfolio_client": "async_clients",
@@ -51,8 +53,8 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+# The lazily loaded async names are public but not in __all__: a star import must not need the async extra.
 __all__ = [
-    "DEFAULT_ASYNC_TIMEOUT",
     "DEFAULT_MAX_RESPONSE_BYTES",
     "DEFAULT_TIMEOUT",
     "ApiError",
@@ -63,9 +65,6 @@ __all__ = [
     "ResponseTooLargeError",
     "RetryPolicy",
     "api_error",
-    "async_portfolio_client",
-    "async_production_client",
-    "async_sandbox_client",
     "async_upload_business_controller_document",
     "async_upload_business_document",
     "async_upload_individual_document",
