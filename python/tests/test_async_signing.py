@@ -123,3 +123,18 @@ async def test_the_async_client_never_resends_a_signature_on_its_retries(recorde
             calls.append(1)
     assert calls == [3, 1, 2, 1, 1]
     assert_no_signature_twice(recorder.received, calls)
+
+
+@pytest.mark.asyncio
+async def test_a_read_again_within_its_second_gets_the_same_signature_and_a_new_one_after() -> None:
+    clock = ManualClock(START)
+    signer = HmacSigner("AK_read", SECRET, clock=clock, async_sleep=clock.sleep)
+    first = await signer.async_headers("GET", "/v1/x", None)
+    clock.now += timedelta(milliseconds=900)
+    assert await signer.async_headers("GET", "/v1/x", None) == first
+    assert dict(await signer.async_headers("GET", "/v1/y", None)) != dict(first)
+    clock.now += timedelta(milliseconds=200)
+    later = await signer.async_headers("GET", "/v1/x", None)
+    assert later["X-SVC-Date"] > first["X-SVC-Date"]
+    assert dict(later) == dict(HmacSigner("AK_read", SECRET, clock=clock).headers("GET", "/v1/x", None))
+    assert clock.slept == []

@@ -113,6 +113,9 @@ class HmacSigner:
         self._hold_repeats = hold_repeats
         # The last signing time on each thread: a retry (same thread, urllib3 retries in place) must come later.
         self._local = threading.local()
+        # The last read's headers and the second they are for: the same read again in that second is the same string
+        # to sign, so the same signature (a list read page after page, a poll), without a second HMAC.
+        self._last_read: tuple[tuple[str, str, str, int], Mapping[str, str]] | None = None
 
     @property
     def access_key(self) -> str:
@@ -178,11 +181,20 @@ class HmacSigner:
 
     async def async_headers(self, method: str, path: str, body: bytes | None) -> Mapping[str, str]:
         """`headers` on an event loop: a repeated state-changing request waits for its next second with
-        `async_sleep`, never blocking the loop."""
+        `async_sleep`, never blocking the loop. A read signed again within its second gets the same headers without
+        a second HMAC (the string to sign is the same)."""
         body_hash = hash_body(body)
         while not isinstance(claimed := self._claim(method, path, body_hash), datetime):
             await self._async_sleep(claimed)
-        return self._signed(method, path, body, body_hash, claimed).headers(self._access_key)
+        if method.upper() not in _READS:
+            return self._signed(method, path, body, body_hash, claimed).headers(self._access_key)
+        key = (method.upper(), path, body_hash, _second(claimed))
+        last = self._last_read
+        if last is not None and last[0] == key:
+            return last[1]
+        headers = self._signed(method, path, body, body_hash, claimed).headers(self._access_key)
+        self._last_read = (key, headers)
+        return headers
 
     def clock_second(self) -> int:
         """The clock's current whole second (what a signature made now would carry)."""
