@@ -28,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
+import { ASYNC_CONFIG, asyncTemplates, checkAsyncExtra, stageAsync } from "./clients-async.mjs";
 import { newKeyPair } from "../src/mock/launch/keys.ts";
 import { startMock } from "../src/mock/launch/start.ts";
 import { RunError, run as runProgram, runSync } from "./run.mjs";
@@ -168,29 +169,19 @@ export function generatorJar() {
 }
 
 /**
- * Generates one client; returns the warnings the generator printed (each a known one, else it throws).
+ * Generates one client; returns the warnings the generator printed (each a known one, else it throws). `variant`: the
+ * Python async run (scripts/clients-async.mjs), its own folder, options and templates.
  * @param {string} jar @param {string} language
+ * @param {{ name?: string, config?: string, args?: string[] }} [variant]
  */
-function generate(jar, language) {
-  const target = path.join(out, language);
+function generate(jar, language, variant = {}) {
+  const { name = language, config = path.join(root, language, "openapi-generator.yaml"), args = [] } = variant;
+  const target = path.join(out, name);
   rmSync(target, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const log = run(
-    "java",
-    [
-      ...JVM,
-      "-jar",
-      jar,
-      "generate",
-      "-c",
-      path.join(root, language, "openapi-generator.yaml"),
-      "-i",
-      input,
-      "-o",
-      target,
-    ],
-    { capture: true },
-  );
+  const log = run("java", [...JVM, "-jar", jar, "generate", "-c", config, ...args, "-i", input, "-o", target], {
+    capture: true,
+  });
   const errors = log.split("\n").filter((l) => /\bERROR\b/.test(l));
   if (errors.length) throw new StepError(`OpenAPI Generator reported errors for ${language}:\n${errors.join("\n")}`);
   const warnings = [
@@ -283,6 +274,8 @@ function checkPythonDependencies() {
 /** Stages the distribution (hand-written packages, the generated fo_api, VERSION, LICENSE) and builds it. */
 function buildPython() {
   checkPythonDependencies();
+  const asyncProblems = checkAsyncExtra(out);
+  if (asyncProblems.length) throw new StepError(`${asyncProblems.join("; ")}: update the async extra.`);
   const stage = path.join(sdk, "python/stage");
   const dist = path.join(sdk, "python/dist");
   rmSync(path.join(sdk, "python"), { recursive: true, force: true });
@@ -293,6 +286,7 @@ function buildPython() {
       filter: (f) => !f.includes("__pycache__"),
     });
   cpSync(path.join(out, "python/fo_api"), path.join(stage, "src/fo_api"), { recursive: true });
+  stageAsync(out, path.join(stage, "src/fo_api"));
   for (const name of ["pyproject.toml", "README.md"]) cpSync(path.join(root, "python", name), path.join(stage, name));
   writeFileSync(path.join(stage, "VERSION"), `${pkg.version}\n`);
   writeFileSync(path.join(stage, "LICENSE"), licence());
@@ -454,8 +448,8 @@ async function runAsync(command, args, { cwd = root, env: extra = {} } = {}) {
 
 /**
  * A fresh virtual environment outside the repository per CPython: the sdist on the oldest, the wheel on the
- * others, mypy --strict on the newest; then the tour in each. The installs run side by side: they mostly wait
- * on the package index.
+ * others, mypy --strict on the newest; then the tour in each, and the async tour (the wheel's `async` extra) in the
+ * newest. The installs run side by side: they mostly wait on the package index.
  * @param {PythonArtifacts} artifacts @param {Mock} mock @param {string} dir
  * @returns {Promise<Columns>}
  */
@@ -464,6 +458,8 @@ async function tourPython({ python: build, wheel, sdist }, mock, dir) {
   const columns = {};
   const tour = path.join(dir, "python-tour.py");
   cpSync(path.join(root, "python/examples/tour.py"), tour);
+  const tourAsync = path.join(dir, "python-tour-async.py");
+  cpSync(path.join(root, "python/examples/tour_async.py"), tourAsync);
   const all = pythons();
   const newest = all.at(-1)?.version;
   const environments = await Promise.all(
@@ -474,20 +470,24 @@ async function tourPython({ python: build, wheel, sdist }, mock, dir) {
       const vpython = path.join(venv, "bin/python");
       const artifact = i === 0 ? sdist : wheel;
       const extra = version === newest ? [`mypy==${MYPY}`] : [];
-      await runAsync(
-        build,
-        ["-m", "pip", "--python", vpython, "install", "--quiet", "--no-compile", artifact, ...extra],
-        { cwd: dir },
-      );
+      const spec = version === newest ? `${artifact}[async]` : artifact;
+      await runAsync(build, ["-m", "pip", "--python", vpython, "install", "--quiet", "--no-compile", spec, ...extra], {
+        cwd: dir,
+      });
       return { version, vpython, label: `Python ${version}${artifact === sdist ? " (sdist)" : ""}` };
     }),
   );
   for (const { version, vpython, label } of environments) {
     // A consumer's code under mypy --strict, in the newest CPython: the package's types (py.typed) carry it.
-    if (version === newest) run(vpython, ["-m", "mypy", "--strict", "--no-incremental", tour], { cwd: dir });
+    if (version === newest) run(vpython, ["-m", "mypy", "--strict", "--no-incremental", tour, tourAsync], { cwd: dir });
     const output = run(vpython, [tour], { cwd: dir, capture: true, env: tourEnv(mock) });
     columns[label] = readResults(output);
-    if (version === newest) process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
+    if (version === newest) {
+      process.stdout.write(`${output.trimEnd().replace(/^/gm, "    ")}\n`);
+      columns[`${label} async`] = readResults(
+        run(vpython, [tourAsync], { cwd: dir, capture: true, env: tourEnv(mock) }),
+      );
+    }
   }
   return columns;
 }
@@ -703,6 +703,16 @@ if (import.meta.main) {
           `${path.relative(root, path.join(out, language))}`,
         () => generate(jar, language),
       );
+      if (language === "python")
+        timed(
+          `Generated the Python async client (fo_api.aio) into ${path.relative(root, path.join(out, "python-async"))}`,
+          () =>
+            generate(jar, language, {
+              name: "python-async",
+              config: ASYNC_CONFIG,
+              args: ["-t", asyncTemplates(jar, path.join(out, "python-async-templates"), JVM)],
+            }),
+        );
       const built = `Built the ${language} package ${pkg.version}`;
       if (build && language === "python") artifacts.python = timed(built, buildPython);
       if (build && language === "go") artifacts.go = timed(built, buildGo);

@@ -24,6 +24,10 @@ export const DRIVERS = {
     args: [...tsx, path.join(root, "test/journeys/signing-fetch.ts")],
   }),
   python: async () => ({ command: await pythonWithWheel(), args: [path.join(root, "python/examples/journeys.py")] }),
+  "python-async": async () => ({
+    command: await pythonWithWheel(),
+    args: [path.join(root, "python/examples/journeys_async.py")],
+  }),
   go: () => {
     if (!existsSync(path.join(root, "go/foapi")))
       throw new Error("go/foapi is missing: build the Go client first (bash scripts/dev.sh clients -- build go).");
@@ -33,7 +37,7 @@ export const DRIVERS = {
 };
 
 /** The clients step's environment (.cache/venv) with the wheel it built installed, as its own tests install it. */
-async function pythonWithWheel() {
+export async function pythonWithWheel() {
   const python = path.join(root, ".cache/venv/bin/python");
   const dist = path.join(root, "out/sdk/python/dist");
   const wheel = existsSync(dist) && readdirSync(dist).find((f) => f.endsWith(".whl"));

@@ -310,10 +310,12 @@ func TestAMockThatNeverGetsReadyIsStoppedAfterTheTimeoutAndNoSecretIsShown(t *te
 func TestAMockThatEndsFirstGivesItsExitCodeAndLastLines(t *testing.T) {
 	script := `for i in $(seq 1 30); do echo line $i; done; echo 'fo-mock: keys it cannot use' >&2; exit 2`
 	failure := startFailing(t, Options{Env: standIn(script)})
-	for _, want := range []string{"ended with exit code 2; its last lines:", "fo-mock: keys it cannot use", "line 30"} {
-		if !strings.Contains(failure, want) {
-			t.Errorf("failure %q does not say %q", failure, want)
-		}
+	if want := "ended with exit code 2; its last lines:"; !strings.Contains(failure, want) {
+		t.Errorf("failure %q does not say %q", failure, want)
+	}
+	// stdout and stderr in the order written: the refusal comes after line 30.
+	if want := "line 30\nfo-mock: keys it cannot use"; !strings.HasSuffix(failure, want) {
+		t.Errorf("failure %q does not end with %q", failure, want)
 	}
 	// The first line, then the last ones.
 	if !strings.Contains(failure, "its last lines:\nline 1\n...\n") || strings.Contains(failure, "line 11\n") {

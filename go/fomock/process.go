@@ -21,11 +21,11 @@ const (
 	lineBytes  = 4096
 )
 
-// stopAfter is how long the group has between SIGTERM and SIGKILL (a variable for the tests).
+// stopAfter is how long the mock has between SIGTERM and SIGKILL (a variable for the tests).
 var stopAfter = 10 * time.Second
 
-// output is what the mock prints, read off both pipes to their end (so a full pipe never stalls it); the last lines
-// are kept, with the secrets blanked out when shown.
+// output is what the mock prints (stdout and stderr on one pipe), read to its end (so a full pipe never stalls it);
+// the last lines are kept, with the secrets blanked out when shown.
 type output struct {
 	mu      sync.Mutex
 	opening string
@@ -37,7 +37,7 @@ type output struct {
 	readers sync.WaitGroup
 }
 
-func (o *output) follow(r io.ReadCloser, watch bool) {
+func (o *output) follow(r io.ReadCloser) {
 	o.readers.Add(1)
 	go func() {
 		defer o.readers.Done()
@@ -51,19 +51,19 @@ func (o *output) follow(r io.ReadCloser, watch bool) {
 			}
 			if err != nil {
 				if len(line) > 0 {
-					o.add(string(line), watch)
+					o.add(string(line))
 				}
 				return
 			}
 			if !isPrefix {
-				o.add(string(line), watch)
+				o.add(string(line))
 				line = line[:0]
 			}
 		}
 	}()
 }
 
-func (o *output) add(line string, watch bool) {
+func (o *output) add(line string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.count == 0 {
@@ -74,7 +74,7 @@ func (o *output) add(line string, watch bool) {
 	if len(o.lines) > keptLines {
 		o.lines = o.lines[len(o.lines)-keptLines:]
 	}
-	if url := readyURL(line); watch && !o.found && url != "" {
+	if url := readyURL(line); !o.found && url != "" {
 		o.found = true
 		o.ready <- url
 	}
@@ -171,36 +171,27 @@ func (p *process) how() string {
 // stop. The mock stays in this process's group, so a terminal's Ctrl-C reaches it too.
 func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 	shown := strings.Join(l.argv, " ")
-	stdoutR, stdoutW, err := os.Pipe()
+	// One pipe for stdout and stderr: the lines kept for an error are in the order the mock wrote them.
+	outR, outW, err := os.Pipe()
 	if err != nil {
-		return "", 0, err
-	}
-	stderrR, stderrW, err := os.Pipe()
-	if err != nil {
-		stdoutR.Close()
-		stdoutW.Close()
 		return "", 0, err
 	}
 	cmd := exec.Command(l.argv[0], l.argv[1:]...)
 	cmd.Env = l.env
-	cmd.Stdout, cmd.Stderr = stdoutW, stderrW
+	cmd.Stdout, cmd.Stderr = outW, outW
 	// The write end stays here alone (Go opens it close-on-exec): when this process ends, however it ends, the mock
 	// reads the end of its stdin and stops (fo-mock --stop-on-stdin-close).
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		stdoutR.Close()
-		stdoutW.Close()
-		stderrR.Close()
-		stderrW.Close()
+		outR.Close()
+		outW.Close()
 		return "", 0, err
 	}
 	err = cmd.Start()
-	// The child has its own copies of the write ends: a reader's end of file is the last writer's exit.
-	stdoutW.Close()
-	stderrW.Close()
+	// The child has its own copy of the write end: the reader's end of file is the last writer's exit.
+	outW.Close()
 	if err != nil {
-		stdoutR.Close()
-		stderrR.Close()
+		outR.Close()
 		return "", 0, fmt.Errorf("cannot run the mock (%s): %v", shown, unwrapExec(err))
 	}
 	p := &process{cmd: cmd, stdin: stdin, exited: make(chan struct{})}
@@ -210,8 +201,7 @@ func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 	}()
 	cleanup(p.stop)
 	out := &output{hide: l.hide, ready: make(chan string, 1)}
-	out.follow(stdoutR, true)
-	out.follow(stderrR, false)
+	out.follow(outR)
 
 	timer := time.NewTimer(l.timeout)
 	defer timer.Stop()

@@ -184,7 +184,12 @@ def inputs_of(journey: dict[str, Any], inputs: dict[str, Any]) -> dict[str, Any]
     return own
 
 
-def main() -> None:
+def main(
+    walks: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = WALKS,
+    failed: Callable[[BaseException], str] = failure,
+) -> None:
+    """Walks the table's journeys (or those FO_JOURNEY_IDS names) with `walks`, each after a reset and its faults;
+    journeys_async.py passes its own walks and its reading of an exception."""
     with open(os.environ["FO_JOURNEYS"], encoding="utf-8") as file:
         table = json.load(file)
     only = [i for i in os.environ.get("FO_JOURNEY_IDS", "").split(",") if i]
@@ -195,9 +200,9 @@ def main() -> None:
         for fault in journey.get("faults", []):
             control("POST", "/faults", fault)
         try:
-            outcomes = WALKS[journey["kind"]](journey, inputs_of(journey, table["inputs"]))
+            outcomes = walks[journey["kind"]](journey, inputs_of(journey, table["inputs"]))
         except Exception as error:
-            outcomes = [failure(error)]
+            outcomes = [failed(error)]
         print(f"JOURNEY {journey['id']} {json.dumps(outcomes)}", flush=True)
 
 

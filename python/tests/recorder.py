@@ -26,13 +26,14 @@ class Recorder:
     answer: bytes = b""  # the body of every answer (JSON when given)
     default_status: int = 204  # the answer once statuses is empty
     chunked: bool = False  # send it chunked, with no Content-Length
+    retry_after: str | None = None  # sent as Retry-After with every answer when set
 
     def reset(self, *, answer: bytes = b"", default_status: int = 204) -> None:
         """Forgets what arrived and what to answer; then answers `default_status` with `answer` to everything."""
         self.received.clear()
         self.statuses.clear()
         self.location = None
-        self.answer, self.default_status, self.chunked = answer, default_status, False
+        self.answer, self.default_status, self.chunked, self.retry_after = answer, default_status, False, None
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -45,6 +46,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         if self.recorder.location:
             self.send_header("Location", self.recorder.location)
+        if self.recorder.retry_after:
+            self.send_header("Retry-After", self.recorder.retry_after)
         if self.recorder.chunked:
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()

@@ -1,4 +1,4 @@
-"""The requests and httpx auth adapters (sync and async): against the production mock, which checks every
+"""The requests, httpx (sync and async) and aiohttp auth adapters: against the production mock, which checks every
 signature, and on a recording server for what they send, refuse and never show."""
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+import aiohttp
 import httpx
 import pytest
 import requests
 
 from financial_operations_api.testing import RunningMock, start_mock
 from fo_signing import CrossOriginRequestError, InvalidCredentialsError, RedirectRefusedError, StreamedBodyError, sign
+from fo_signing.aiohttp_auth import AiohttpAuth
 from fo_signing.httpx_auth import HttpxAuth
 from fo_signing.requests_auth import RequestsAuth
 from recorder import Recorder, serve
@@ -80,12 +82,34 @@ def via_httpx_async(auth: Any, method: str, url: str, **kw: Any) -> Answer:
     return asyncio.run(send())
 
 
+def via_aiohttp(auth: Any, method: str, url: str, **kw: Any) -> Answer:
+    """aiohttp, the auth as the session's middleware; `files=` (with `data=` fields) as aiohttp's multipart form."""
+    files = kw.pop("files", None)
+    if files is not None:
+        form = aiohttp.FormData()
+        for name, value in kw.pop("data", {}).items():
+            form.add_field(name, value)
+        for name, (file_name, content, content_type) in files.items():
+            form.add_field(name, content, filename=file_name, content_type=content_type)
+        kw["data"] = form
+
+    async def send() -> Answer:
+        async with (
+            aiohttp.ClientSession(middlewares=(auth,)) as session,
+            session.request(method, url, ssl=TLS, **kw) as response,
+        ):
+            body = await response.read()
+        return Answer(response.status, {k.lower(): v for k, v in response.headers.items()}, body)
+
+    return asyncio.run(send())
+
+
 @dataclass(frozen=True)
 class Library:
     """One adapter with the call that sends through its library, and how that library spells a body."""
 
     name: str
-    auth: type[RequestsAuth] | type[HttpxAuth]
+    auth: type[RequestsAuth] | type[HttpxAuth] | type[AiohttpAuth]
     send: Callable[..., Answer]
     raw: str  # the keyword of a raw body: requests `data`, httpx `content`
 
@@ -94,6 +118,7 @@ LIBRARIES = [
     Library("requests", RequestsAuth, via_requests, "data"),
     Library("httpx", HttpxAuth, via_httpx, "content"),
     Library("httpx-async", HttpxAuth, via_httpx_async, "content"),
+    Library("aiohttp", AiohttpAuth, via_aiohttp, "data"),
 ]
 each_library = pytest.mark.parametrize("lib", LIBRARIES, ids=[lib.name for lib in LIBRARIES])
 
@@ -185,6 +210,8 @@ STREAMS: list[tuple[str, Library, Callable[[], object]]] = [
     ("httpx generator", LIBRARIES[1], chunks),
     ("httpx open file", LIBRARIES[1], lambda: io.BytesIO(b"file body")),
     ("httpx-async async generator", LIBRARIES[2], async_chunks),
+    ("aiohttp async generator", LIBRARIES[3], async_chunks),
+    ("aiohttp open file", LIBRARIES[3], lambda: io.BytesIO(b"file body")),
 ]
 
 
@@ -199,10 +226,11 @@ def test_a_streamed_body_is_refused_before_sending(
 
 @each_library
 def test_a_bearer_token_goes_on_every_request_streams_too(lib: Library, recorder: Recorder) -> None:
-    body = async_chunks() if lib.name == "httpx-async" else chunks()
+    streams_async = lib.name in ("httpx-async", "aiohttp")
+    body = async_chunks() if streams_async else chunks()
     lib.send(lib.auth.sandbox(recorder.url, "sandbox-key"), "POST", recorder.url + "/v1/x", **{lib.raw: body})
     [got] = recorder.received
-    assert got.body == (b"part one" if lib.name == "httpx-async" else b"part one, part two")
+    assert got.body == (b"part one" if streams_async else b"part one, part two")
     assert got.headers["Authorization"] == "Bearer sandbox-key"
     assert "X-SVC-Date" not in got.headers
 
@@ -239,8 +267,8 @@ def test_a_redirect_is_refused_not_followed(lib: Library, recorder: Recorder) ->
         assert elsewhere.received == []
 
 
-@pytest.mark.parametrize("auth", [RequestsAuth, HttpxAuth])
-def test_reprs_and_errors_hold_no_secret(auth: type[RequestsAuth] | type[HttpxAuth]) -> None:
+@pytest.mark.parametrize("auth", [RequestsAuth, HttpxAuth, AiohttpAuth])
+def test_reprs_and_errors_hold_no_secret(auth: type[RequestsAuth] | type[HttpxAuth] | type[AiohttpAuth]) -> None:
     secret = new_secret()
     signing = auth.production("http://127.0.0.1:9", "AK_repr", secret)
     bearer = auth.sandbox("http://127.0.0.1:9", "sandbox-secret-token")

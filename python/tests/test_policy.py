@@ -7,8 +7,9 @@ import base64
 import json
 import random
 import secrets
+import subprocess
+import sys
 import uuid
-from datetime import datetime, timedelta, timezone
 from email.message import Message
 from urllib.parse import unquote
 
@@ -18,6 +19,7 @@ import urllib3
 
 import financial_operations_api as fo
 from recorder import Recorder
+from samples import BANK_ACCOUNT, Ticking
 
 CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
 SECRET = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
@@ -28,15 +30,6 @@ FAST = fo.RetryPolicy(attempts=3, backoff=0.01, backoff_max=0.02, jitter=0.01)
 def fresh(recorder: Recorder) -> None:
     # What the generated client reads as a success: a JSON object.
     recorder.reset(answer=b"{}", default_status=200)
-
-
-class Ticking:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 21, 9, 30, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
 
 
 def production(recorder: Recorder, **kw: object) -> fo_api.ApiClient:
@@ -81,16 +74,7 @@ def test_a_post_without_an_idempotency_key_is_not_retried(recorder: Recorder) ->
 def test_an_idempotent_post_is_retried_with_the_same_key_and_body(recorder: Recorder) -> None:
     recorder.statuses[:] = [503, 502]
     key = uuid.uuid4()
-    details = fo_api.BankAccountDetails.model_validate(
-        {
-            "network": "US_ACH",
-            "account_holder_name": "A",
-            "currency": "USD",
-            "country_code": "USA",
-            "account_number": "1",
-            "institution_id": "2",
-        }
-    )
+    details = fo_api.BankAccountDetails.model_validate(BANK_ACCOUNT)
     fo_api.ExternalAccountsApi(production(recorder)).create_external_account_without_preload_content(
         key, CUSTOMER, details
     )
@@ -119,6 +103,43 @@ def test_backoff_doubles_from_the_first_retry_with_jitter_up_to_the_cap() -> Non
         base = min(policy.backoff_max, policy.backoff * 2 ** (n - 1))
         assert base <= wait <= base + policy.jitter, (n, wait)
     assert retry.retry_after_max == int(policy.backoff_max)
+
+
+def test_the_wait_before_a_retry_doubles_with_jitter_and_takes_retry_after_up_to_the_cap() -> None:
+    policy = fo.RetryPolicy()
+    for retry in (1, 2, 3):
+        base = min(policy.backoff_max, policy.backoff * 2 ** (retry - 1))
+        assert base <= policy.wait_before(retry) <= base + policy.jitter
+    assert policy.wait_before(1, "2") == 2.0
+    assert policy.wait_before(1, "3600") == policy.backoff_max
+    assert policy.backoff <= policy.wait_before(1, "not a date") <= policy.backoff + policy.jitter
+
+
+def test_the_default_timeout_is_the_sync_clients_per_attempt() -> None:
+    assert fo.DEFAULT_ASYNC_TIMEOUT.sock_connect == fo.DEFAULT_TIMEOUT.connect_timeout == 10.0
+    assert fo.DEFAULT_ASYNC_TIMEOUT.sock_read == fo.DEFAULT_TIMEOUT.read_timeout == 30.0
+    assert fo.DEFAULT_ASYNC_TIMEOUT.total is None
+
+
+def test_a_sync_user_imports_and_needs_no_async_library() -> None:
+    """Without aiohttp the sync package imports (a star import too) and works; an async name says what to install."""
+    code = """
+import sys
+import financial_operations_api as fo
+import fo_api
+print("loaded:", "aiohttp" in sys.modules)
+sys.modules["aiohttp"] = None  # as if it were not installed
+from financial_operations_api import *
+fo.production_client("http://127.0.0.1:9", "AK", "A" * 22)
+try:
+    fo.async_production_client
+except ImportError as missing:
+    print(missing)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "loaded: False" in out
+    assert "The async client needs aiohttp (aiohttp is not installed): " in out
+    assert 'pip install "financial-operations-api[async]"' in out
 
 
 def test_the_default_timeout_is_set() -> None:

@@ -17,21 +17,13 @@ from hypothesis import strategies as st
 import financial_operations_api as fo
 from fo_signing import HmacSigner
 from recorder import Recorder
+from samples import BANK_ACCOUNT, assert_no_signature_twice
 
 SECRET = base64.urlsafe_b64encode(secrets.token_bytes(32)).decode().rstrip("=")
 START = datetime(2026, 11, 24, 9, 0, tzinfo=timezone.utc)
 READS = {"GET", "HEAD", "OPTIONS"}
 CUSTOMER = "c0ffee00-0000-4000-8000-000000000001"
-ACCOUNT = fo_api.BankAccountDetails.from_dict(
-    {
-        "network": "US_ACH",
-        "account_holder_name": "A",
-        "currency": "USD",
-        "country_code": "USA",
-        "account_number": "1",
-        "institution_id": "2",
-    }
-)
+ACCOUNT = fo_api.BankAccountDetails.from_dict(BANK_ACCOUNT)
 
 
 class ManualClock:
@@ -154,13 +146,7 @@ def test_the_ready_made_client_never_resends_a_signature_on_its_retries(
         recorder.statuses[:] = []
         fo_api.ConversionsApi(client).execute_quote_without_preload_content(CUSTOMER, quote)
         calls.append(1)
-    authorizations = [r.headers["Authorization"] for r in recorder.received]
-    assert len(set(authorizations)) == len(authorizations)
-    at = 0
-    for count in calls:
-        dates = [r.headers["X-SVC-Date"] for r in recorder.received[at : at + count]]
-        assert dates == sorted(set(dates))
-        at += count
+    assert_no_signature_twice(recorder.received, calls)
 
 
 def test_two_signers_of_one_key_on_the_system_clock_never_share_a_second_for_one_post() -> None:

@@ -196,8 +196,8 @@ def test_a_mock_that_ends_first_gives_its_exit_code_and_last_lines() -> None:
             pytest.fail("a stand-in that exited was taken as ready")
     message = str(failed.value)
     assert "ended with exit code 2; its last lines:" in message
-    assert "fo-mock: keys it cannot use" in message
-    assert "line 30" in message
+    # stdout and stderr in the order written: the refusal comes after line 30.
+    assert message.endswith("line 30\nfo-mock: keys it cannot use")
     # The first line, then the last ones: lines between are left out.
     assert "its last lines:\nline 1\n...\n" in message
     assert "line 11\n" not in message

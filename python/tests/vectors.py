@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -48,3 +49,27 @@ def hook_takes(vector: dict[str, Any]) -> bool:
     from fo_signing import MIN_SECRET_KEY_BYTES, decode_secret_key
 
     return len(decode_secret_key(vector["input"]["secretKey"])) >= MIN_SECRET_KEY_BYTES
+
+
+def assert_sent_as_signed(got: Any, vector: dict[str, Any], body: bytes | None) -> None:
+    """What a server received for this vector is what was signed: the body and query as given, no credentials on a
+    portfolio path, else the vector's timestamp and signature; a path the HTTP library sent with upper-case escapes
+    (%3a as %3A) signed as it was sent."""
+    from fo_signing import decode_secret_key, is_portfolio_path, sign
+
+    i, e = vector["input"], vector["expected"]
+    assert got.body == (body or b"")
+    path, _, sent_query = got.target.partition("?")
+    assert sent_query == i.get("query", "")
+    if is_portfolio_path(path):
+        assert "Authorization" not in got.headers
+        assert "X-SVC-Date" not in got.headers
+        return
+    assert got.headers["X-SVC-Date"] == e["timestamp"]
+    if path == i["path"]:
+        assert got.headers["Authorization"] == e["headers"]["Authorization"]
+        return
+    assert path == re.sub(r"%[0-9a-f]{2}", lambda m: m.group(0).upper(), i["path"])
+    key = decode_secret_key(i["secretKey"])
+    expected = sign(access_key=i["accessKey"], key=key, method=i["method"], path=path, body=body, time=time_of(vector))
+    assert got.headers["Authorization"].endswith(f":{expected.signature}")

@@ -93,4 +93,7 @@ describe("judging a cell", () => {
 test("the drivers in other languages read the table where the runner says it is", () => {
   for (const file of ["python/examples/journeys.py", "go/examples/journeys/main.go"])
     expect(readFileSync(path.join(import.meta.dirname, "../..", file), "utf8")).toContain("FO_JOURNEYS");
+  // The async driver walks with its own client through the sync driver's loop, which reads the table.
+  const asyncDriver = readFileSync(path.join(import.meta.dirname, "../../python/examples/journeys_async.py"), "utf8");
+  expect(asyncDriver).toContain("journeys.main(");
 });

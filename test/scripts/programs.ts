@@ -17,6 +17,7 @@ export const NOT_PROGRAMS: Record<string, string> = {
   "docs-static.mjs": "the docs page's static reference, made by docs.mjs",
   "docs-search.mjs": "the docs page's search index and script, made by docs.mjs",
   "chromium.mjs": "where Debian's Chromium is and its flags, for the browser tests, Lighthouse and the docs bench",
+  "clients-async.mjs": "the Python async client's generation and staging, for clients.mjs",
   "mutation-set.mjs":
     "what mutation testing mutates, read by stryker.config.mjs, mutation.mjs and vitest.mutation.config.ts",
 };

@@ -48,9 +48,14 @@ class _Backoff(Retry):
 
     def get_backoff_time(self) -> float:
         tries = len(list(takewhile(lambda attempt: attempt.redirect_location is None, reversed(self.history))))
-        if tries == 0:
-            return 0.0
-        return min(self.backoff_max, self.backoff_factor * 2 ** (tries - 1)) + random.random() * self.backoff_jitter  # noqa: S311 (jitter spreads retries, it guards nothing)
+        return backoff_seconds(tries, self.backoff_factor, self.backoff_max, self.backoff_jitter)
+
+
+def backoff_seconds(tries: int, backoff: float, backoff_max: float, jitter: float) -> float:
+    """The wait before retry number `tries` (from 1): backoff * 2^(tries-1), capped, plus random jitter."""
+    if tries == 0:
+        return 0.0
+    return min(backoff_max, backoff * 2 ** (tries - 1)) + random.random() * jitter  # noqa: S311 (jitter spreads retries, it guards nothing)
 
 
 @dataclass(frozen=True)
@@ -71,12 +76,7 @@ class RetryPolicy:
     ) -> Retry:
         """The urllib3 Retry of one request: retries only for a read or an idempotent POST; each retry signed by
         `signer` (if any) in a later second than the attempt before."""
-        path = urllib3.util.parse_url(url).path or "/"
-        names = {name.lower() for name in (headers or {})}
-        retryable = method.upper() in ("GET", "HEAD") or (
-            method.upper() == "POST" and "idempotency-key" in names and not _EXECUTE_QUOTE.search(path)
-        )
-        retries = max(self.attempts - 1, 0) if retryable else 0
+        retries = max(self.attempts_for(method, url, headers) - 1, 0)
         policy = _Backoff(
             total=retries,
             connect=retries,
@@ -94,6 +94,29 @@ class RetryPolicy:
         )
         policy.signer = signer
         return policy
+
+    def attempts_for(self, method: str, url: str, headers: Mapping[str, str] | None) -> int:
+        """How many attempts this request gets: `attempts` for a read (GET, HEAD) or a POST with an Idempotency-Key
+        (never Execute Quote), else one."""
+        verb = method.upper()
+        if verb in ("GET", "HEAD"):
+            return self.attempts
+        keyed = verb == "POST" and any(name.lower() == "idempotency-key" for name in (headers or {}))
+        if keyed and not _EXECUTE_QUOTE.search(urllib3.util.parse_url(url).path or "/"):
+            return self.attempts
+        return 1
+
+    def wait_before(self, retry: int, retry_after: str | None = None) -> float:
+        """Seconds before retry number `retry` (from 1): the server's Retry-After (seconds or an HTTP date, capped at
+        `backoff_max`, as urllib3 reads it for the sync client) where it sends one, else the backoff with jitter."""
+        if retry_after is not None:
+            try:
+                seconds = Retry(retry_after_max=max(int(self.backoff_max), 1)).parse_retry_after(retry_after)
+            except urllib3.exceptions.InvalidHeader:
+                seconds = 0.0
+            if seconds:
+                return seconds
+        return backoff_seconds(retry, self.backoff, self.backoff_max, self.jitter)
 
 
 def apply_policy(

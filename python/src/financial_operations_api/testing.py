@@ -216,8 +216,8 @@ def new_secret_key() -> str:
 
 
 class _Output:
-    """What the mock prints, read off both pipes to their end (so a full pipe never stalls it); the last lines kept,
-    with the secrets given blanked out."""
+    """What the mock prints (stdout and stderr on one pipe), read to its end (so a full pipe never stalls it); the
+    last lines kept, with the secrets given blanked out."""
 
     def __init__(self, hide: Sequence[str]) -> None:
         self._hide = [s for s in hide if s]
@@ -229,12 +229,12 @@ class _Output:
         self.ready = threading.Event()
         self._readers: list[threading.Thread] = []
 
-    def follow(self, stream: IO[str], *, watch: bool) -> None:
-        reader = threading.Thread(target=self._read, args=(stream, watch), daemon=True, name="fo-mock output")
+    def follow(self, stream: IO[str]) -> None:
+        reader = threading.Thread(target=self._read, args=(stream,), daemon=True, name="fo-mock output")
         reader.start()
         self._readers.append(reader)
 
-    def _read(self, stream: IO[str], watch: bool) -> None:
+    def _read(self, stream: IO[str]) -> None:
         with stream:
             # Bounded reads: a line that never ends is kept in pieces, not in memory as a whole.
             for line in iter(lambda: stream.readline(_LINE_CHARS), ""):
@@ -243,7 +243,7 @@ class _Output:
                     self._count += 1
                     if self._first is None:
                         self._first = line.rstrip("\r\n")
-                if watch and self.url is None and (url := ready_url(line)):
+                if self.url is None and (url := ready_url(line)):
                     self.url = url
                     self.ready.set()
 
@@ -360,7 +360,8 @@ def start_mock(
             command + args,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            # One pipe for both: the lines kept for an error are in the order the mock wrote them.
+            stderr=subprocess.STDOUT,
             env=_child_env(child_env, access_key, secret_key, control_token),
             text=True,
             encoding="utf-8",
@@ -369,9 +370,8 @@ def start_mock(
     except OSError as err:
         raise MockStartError(f"Cannot run the mock ({shown}): {err.strerror or err}") from None
     output = _Output([secret_key, control_token or ""])
-    # Both are pipes (asked above), never None.
-    output.follow(cast(IO[str], process.stdout), watch=True)
-    output.follow(cast(IO[str], process.stderr), watch=False)
+    # A pipe (asked above), never None.
+    output.follow(cast(IO[str], process.stdout))
     try:
         deadline = time.monotonic() + timeout
         while not output.ready.wait(min(0.1, max(0.0, deadline - time.monotonic()))):

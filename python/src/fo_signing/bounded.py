@@ -20,20 +20,43 @@ class ResponseTooLargeError(Exception):
     """Raised when a response body is larger than the client's bound; the rest is not read."""
 
 
+def check_bound(max_response_bytes: int) -> int:
+    """The bound, when it is an int of at least 1; else ValueError."""
+    if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1:
+        raise ValueError(f"max_response_bytes must be an int of at least 1, got {max_response_bytes!r}")
+    return max_response_bytes
+
+
+def declared_over(declared: str | None, limit: int) -> bool:
+    """Whether a response's Content-Length declares more than the bound (its body is then not read)."""
+    return declared is not None and declared.isdigit() and int(declared) > limit
+
+
+def declared_too_large(declared: str | None, limit: int) -> ResponseTooLargeError:
+    """The error for a declared Content-Length over the bound. (Raised where it is made, never kept in a local: a
+    local holding it would tie the frame, and so the response and its connection, into a cycle with its traceback.)"""
+    return ResponseTooLargeError(
+        f"Response of {declared} bytes is larger than the client's bound of {limit} bytes; it was not read"
+    )
+
+
+def read_over(limit: int) -> ResponseTooLargeError:
+    """The error for a body that went past the bound while it was read (reading stops there)."""
+    return ResponseTooLargeError(
+        f"Response body is larger than the client's bound of {limit} bytes; reading stopped there"
+    )
+
+
 def bounded_response(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
     """The response with its body read, at most `limit` bytes, or ResponseTooLargeError."""
     declared = response.headers.get("Content-Length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared_over(declared, limit):
         response.release_conn()
-        raise ResponseTooLargeError(
-            f"Response of {declared} bytes is larger than the client's bound of {limit} bytes; it was not read"
-        )
+        raise declared_too_large(declared, limit)
     data = response.read(limit + 1)
     if len(data) > limit:
         response.close()
-        raise ResponseTooLargeError(
-            f"Response body is larger than the client's bound of {limit} bytes; reading stopped there"
-        )
+        raise read_over(limit)
     response.release_conn()
     return urllib3.HTTPResponse(
         body=io.BytesIO(data),
@@ -50,8 +73,7 @@ def bounded_response(response: Any, limit: int) -> urllib3.BaseHTTPResponse:
 def bound_responses(pool_manager: Manager, max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES) -> Manager:
     """Makes every response of this pool manager read at most `max_response_bytes` (ResponseTooLargeError past
     it). Applied again, it changes the bound in place: the body is still read once, not once per bound."""
-    if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1:
-        raise ValueError(f"max_response_bytes must be an int of at least 1, got {max_response_bytes!r}")
+    check_bound(max_response_bytes)
     urlopen = pool_manager.urlopen
     # Our own wrapper marks itself (functools.wraps copies the marks of a wrapper it wraps, so a mark that
     # points at another function is not ours): re-bounding replaces it rather than nesting a second copy.

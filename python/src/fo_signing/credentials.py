@@ -66,22 +66,39 @@ class Credentials:
         """Whether the request to `url` is signed, so its body bytes must be known before it is sent."""
         return self._signer is not None and not is_portfolio_path(request_path(url))
 
-    def headers(self, method: str, url: str, target: str, body: bytes | None) -> Mapping[str, str]:
-        """The headers to set on one request: `url` is absolute (for the origin), `target` the request line's
-        target as sent (path and query), `body` the exact bytes sent. Raises CrossOriginRequestError for any
-        other origin than the base URL's, before anything is sent."""
+    def headers(self, method: str, url: str | Origin, target: str, body: bytes | None) -> Mapping[str, str]:
+        """The headers to set on one request: `url` is absolute (for the origin; or the origin itself), `target` the
+        request line's target as sent (path and query), `body` the exact bytes sent. Raises CrossOriginRequestError
+        for any other origin than the base URL's, before anything is sent."""
+        path = self._authorized_path(method, url, target)
+        if path is None:
+            return {}
+        if self._signer is not None:
+            return self._signer.headers(method, path, body)
+        return {AUTHORIZATION_HEADER: f"Bearer {self._token}"}
+
+    async def async_headers(self, method: str, url: str | Origin, target: str, body: bytes | None) -> Mapping[str, str]:
+        """`headers` on an event loop: a repeated signature's wait for the next second does not block it."""
+        path = self._authorized_path(method, url, target)
+        if path is None:
+            return {}
+        if self._signer is not None:
+            return await self._signer.async_headers(method, path, body)
+        return {AUTHORIZATION_HEADER: f"Bearer {self._token}"}
+
+    def _authorized_path(self, method: str, url: str | Origin, target: str) -> str | None:
+        """The path to authenticate, or None for a portfolio path in production (its own token); refuses any other
+        origin than the base URL's."""
         path = request_path(target)
         if self._signer is not None and is_portfolio_path(path):
-            return {}
-        origin = Origin.of(url)
+            return None
+        origin = url if isinstance(url, Origin) else Origin.of(url)
         if origin != self._origin:
             raise CrossOriginRequestError(
                 f"Refused to authenticate {method.upper()} {path} for {origin}: these credentials are for "
                 f"{self._origin} only; nothing was sent"
             )
-        if self._signer is not None:
-            return self._signer.headers(method, path, body)
-        return {AUTHORIZATION_HEADER: f"Bearer {self._token}"}
+        return path
 
     def __repr__(self) -> str:
         mode = f"hmac, access_key={self._signer.access_key!r}" if self._signer is not None else "bearer"

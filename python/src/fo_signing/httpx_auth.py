@@ -22,13 +22,7 @@ class HttpxAuth(CredentialsAuth, httpx.Auth):
     """
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        target = request.url.raw_path.decode("ascii")
-        body = None
-        if self._credentials.needs_body(target):
-            try:
-                body = request.content
-            except httpx.RequestNotRead:
-                raise streamed_body_error(request.method, target, type(request.stream).__name__) from None
+        target, body = self._target_and_body(request)
         request.headers.update(self._credentials.headers(request.method, str(request.url), target, body))
         response = yield request
         refuse_redirect(response.status_code, response.headers.get("Location"))
@@ -39,14 +33,23 @@ class HttpxAuth(CredentialsAuth, httpx.Auth):
         yield from self.auth_flow(request)
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
+        # The signer's wait for the next second (a repeated signature) is awaited here, never blocking the loop.
         if _multipart_unread(request):
             await request.aread()
-        flow = self.auth_flow(request)
-        response = yield next(flow)
+        target, body = self._target_and_body(request)
+        request.headers.update(await self._credentials.async_headers(request.method, str(request.url), target, body))
+        response = yield request
+        refuse_redirect(response.status_code, response.headers.get("Location"))
+
+    def _target_and_body(self, request: httpx.Request) -> tuple[str, bytes | None]:
+        """The request line's target as sent, and the exact body when the request is signed."""
+        target = request.url.raw_path.decode("ascii")
+        if not self._credentials.needs_body(target):
+            return target, None
         try:
-            flow.send(response)
-        except StopIteration:
-            return
+            return target, request.content
+        except httpx.RequestNotRead:
+            raise streamed_body_error(request.method, target, type(request.stream).__name__) from None
 
 
 def _multipart_unread(request: httpx.Request) -> bool:

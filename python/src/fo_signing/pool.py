@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import urllib3
 from urllib3.connection import HTTPConnection
 
-from .bounded import DEFAULT_MAX_RESPONSE_BYTES, bound_responses
+from .bounded import DEFAULT_MAX_RESPONSE_BYTES, bound_responses, check_bound
 from .origin import CrossOriginRequestError, Origin, RedirectRefusedError
 from .signer import HmacSigner, is_portfolio_path
 
@@ -115,8 +115,7 @@ def sign_pool_manager(
     Requests on portfolio paths (`/v1/portfolios/...`) are left as they are: they carry a bearer token (their
     responses are bounded all the same).
     """
-    if isinstance(max_response_bytes, bool) or not isinstance(max_response_bytes, int) or max_response_bytes < 1:
-        raise ValueError(f"max_response_bytes must be an int of at least 1, got {max_response_bytes!r}")
+    check_bound(max_response_bytes)
     origin = Origin.of(base_url)
     pool_manager.pool_classes_by_scheme = {
         scheme: _signing_pool_class(pool_class, signer, origin)

@@ -8,15 +8,18 @@ second waits for the next whole second and is signed then; it never writes a tim
 of one path within a second (pages of a list: the query is not signed) are not held apart, or a ten-page read would
 take ten seconds; reading twice changes nothing and the mock never refuses a repeated read. A retry of any method
 is held apart by `wait_past_last_signing`, which the ready-made client's retry calls before each new attempt.
+On an event loop the same holds without blocking it: `async_headers` waits with the loop's sleep, and the async
+client waits past the second an attempt ended in before its retry (`async_wait_past`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 import re
 import threading
 import time as _time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime, timezone
 
 from .signing import (
@@ -77,9 +80,10 @@ class HmacSigner:
     second is kept under a lock, and nothing of an earlier second (a clock set back waits until it has passed the
     latest second signed). On the system clock that memory is the access key's, shared by every signer of the key in
     this process. `clock` and `sleep` are injected for tests (a memory of their own); `sleep` must let the clock
-    advance. `hold_repeats=False` signs a state-changing request at the clock's time even when that repeats a
-    signature sent in the same second: only for a server known to accept repeats, such as a fuzzer's run against
-    the mock started with `--replay allow` (a server that refuses replays answers the repeat with 401).
+    advance; `async_sleep` is the wait of `async_headers` (asyncio.sleep, or a test's with `clock`).
+    `hold_repeats=False` signs a state-changing request at the clock's time even when that repeats a signature sent
+    in the same second: only for a server known to accept repeats, such as a fuzzer's run against the mock started
+    with `--replay allow` (a server that refuses replays answers the repeat with 401).
     """
 
     def __init__(
@@ -89,6 +93,7 @@ class HmacSigner:
         *,
         clock: Callable[[], datetime] = _utc_now,
         sleep: Callable[[float], None] = _time.sleep,
+        async_sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         hold_repeats: bool = True,
     ) -> None:
         check_access_key(access_key)
@@ -102,11 +107,15 @@ class HmacSigner:
         self._key = key
         self._clock = clock
         self._sleep = sleep
+        self._async_sleep = async_sleep
         # What was signed in the latest second: shared with the key's other signers on the system clock.
         self._seen = _seen_for(access_key, clock)
         self._hold_repeats = hold_repeats
         # The last signing time on each thread: a retry (same thread, urllib3 retries in place) must come later.
         self._local = threading.local()
+        # The last read's headers and the second they are for: the same read again in that second is the same string
+        # to sign, so the same signature (a list read page after page, a poll), without a second HMAC.
+        self._last_read: tuple[tuple[str, str, str, int], Mapping[str, str]] | None = None
 
     @property
     def access_key(self) -> str:
@@ -116,25 +125,29 @@ class HmacSigner:
     def __repr__(self) -> str:
         return f"HmacSigner(access_key={self._access_key!r})"
 
-    def _time_for(self, method: str, path: str, body_hash: str) -> datetime:
-        """Now, or after waiting for the next whole second, the first time this request's signature is new."""
+    def _claim(self, method: str, path: str, body_hash: str) -> datetime | float:
+        """The clock's time, when this request's signature is new at it (then recorded as handed out); else how many
+        seconds to wait before asking again."""
         changes = self._hold_repeats and method.upper() not in _READS
         entry = (method.upper(), path, body_hash)
         seen = self._seen
-        while True:
-            with seen.lock:
-                now = self._clock()
-                second = _second(now)
-                repeats = changes and (second < seen.latest or (second == seen.latest and entry in seen.signed))
-                if not repeats:
-                    if changes:
-                        if second != seen.latest:
-                            seen.latest, seen.signed = second, set()
-                        seen.signed.add(entry)
-                    self._local.last = second
-                    return now
-                wait = max(second, seen.latest) + 1 - now.timestamp()
-            self._sleep(wait)
+        with seen.lock:
+            now = self._clock()
+            second = _second(now)
+            if changes and (second < seen.latest or (second == seen.latest and entry in seen.signed)):
+                return max(second, seen.latest) + 1 - now.timestamp()
+            if changes:
+                if second != seen.latest:
+                    seen.latest, seen.signed = second, set()
+                seen.signed.add(entry)
+            return now
+
+    def _time_for(self, method: str, path: str, body_hash: str) -> datetime:
+        """Now, or after waiting for the next whole second, the first time this request's signature is new."""
+        while not isinstance(claimed := self._claim(method, path, body_hash), datetime):
+            self._sleep(claimed)
+        self._local.last = _second(claimed)
+        return claimed
 
     def wait_past_last_signing(self) -> None:
         """Waits until the clock is in a later second than this thread's last signing: call it before a retry,
@@ -149,16 +162,46 @@ class HmacSigner:
         """Every intermediate of the signature of this request, at the clock's time (see the module's note on
         when that waits for the next second)."""
         body_hash = hash_body(body)
+        return self._signed(method, path, body, body_hash, self._time_for(method, path, body_hash))
+
+    def _signed(self, method: str, path: str, body: bytes | None, body_hash: str, time: datetime) -> Signature:
         return sign(
             access_key=self._access_key,
             key=self._key,
             method=method,
             path=path,
             body=body,
-            time=self._time_for(method, path, body_hash),
+            time=time,
             body_hash=body_hash,
         )
 
     def headers(self, method: str, path: str, body: bytes | None) -> Mapping[str, str]:
         """`Authorization` and `X-SVC-Date` for this request; `path` as sent, without the query."""
         return self.sign(method, path, body).headers(self._access_key)
+
+    async def async_headers(self, method: str, path: str, body: bytes | None) -> Mapping[str, str]:
+        """`headers` on an event loop: a repeated state-changing request waits for its next second with
+        `async_sleep`, never blocking the loop. A read signed again within its second gets the same headers without
+        a second HMAC (the string to sign is the same)."""
+        body_hash = hash_body(body)
+        while not isinstance(claimed := self._claim(method, path, body_hash), datetime):
+            await self._async_sleep(claimed)
+        if method.upper() not in _READS:
+            return self._signed(method, path, body, body_hash, claimed).headers(self._access_key)
+        key = (method.upper(), path, body_hash, _second(claimed))
+        last = self._last_read
+        if last is not None and last[0] == key:
+            return last[1]
+        headers = self._signed(method, path, body, body_hash, claimed).headers(self._access_key)
+        self._last_read = (key, headers)
+        return headers
+
+    def clock_second(self) -> int:
+        """The clock's current whole second (what a signature made now would carry)."""
+        return _second(self._clock())
+
+    async def async_wait_past(self, second: int) -> None:
+        """Waits, with `async_sleep`, until the clock is in a later second than `second`: before an async retry, with
+        the second its attempt ended in, so the retry's signature is a new one."""
+        while (now := self._clock()).timestamp() < second + 1:
+            await self._async_sleep(second + 1 - now.timestamp())
