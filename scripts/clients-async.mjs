@@ -141,7 +141,10 @@ export function stageAsync(out, stagedPackage) {
  */
 function bounds(text) {
   return new Map(
-    [...text.matchAll(/"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/g)].map((m) => [String(m[1]).toLowerCase(), String(m[2])]),
+    [...text.matchAll(/"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/g)].map((m) => [
+      String(m[1]).toLowerCase(),
+      String(m[2]),
+    ]),
   );
 }
 
