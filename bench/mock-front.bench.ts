@@ -125,6 +125,18 @@ interface Run {
   bad: number;
 }
 
+/** The runs of one mode pooled: requests/s over all their seconds, mean and p99 over all their latencies. */
+function pooled(rs: Run[]) {
+  const all = rs.flatMap((x) => x.latencies);
+  return {
+    requests: all.length,
+    rps: rs.reduce((a, x) => a + x.count, 0) / rs.reduce((a, x) => a + x.seconds, 0),
+    mean: all.reduce((a, b) => a + b, 0) / Math.max(1, all.length),
+    p99: quantile(all, 0.99),
+    bad: rs.reduce((a, x) => a + x.bad, 0),
+  };
+}
+
 /** A signature made now for a GET (a GET may repeat it inside its window), or the sandbox token. */
 function getHeaders(signed: boolean): Record<string, string> {
   return signed
@@ -181,19 +193,9 @@ async function rfiPart() {
   );
   const stats = new Map(
     modes.map((mode) => {
-      const rs = runs.get(mode)!;
-      const all = rs.flatMap((x) => x.latencies);
-      return [
-        mode,
-        {
-          rps: rs.reduce((a, x) => a + x.count, 0) / rs.reduce((a, x) => a + x.seconds, 0),
-          mean: all.reduce((a, b) => a + b, 0) / Math.max(1, all.length),
-          p99: quantile(all, 0.99),
-          cpuUs: (cpu.get(mode)! / Math.max(1, all.length)) * 1e6,
-          rss: median(rss.get(mode)!),
-          bad: rs.reduce((a, x) => a + x.bad, 0),
-        },
-      ];
+      const pool = pooled(runs.get(mode)!);
+      const cpuUs = (cpu.get(mode)! / Math.max(1, pool.requests)) * 1e6;
+      return [mode, { ...pool, cpuUs, rss: median(rss.get(mode)!) }];
     }),
   );
   for (const [mode, s] of stats)
@@ -288,19 +290,7 @@ async function postPart() {
           runs.get(mode)!.push(await load(running.get(mode)!.url, connections, requests, 201));
         }
       }
-      const stats = new Map(
-        modes.map((mode) => {
-          const rs = runs.get(mode)!;
-          const all = rs.flatMap((x) => x.latencies);
-          return [
-            mode,
-            {
-              rps: rs.reduce((a, x) => a + x.count, 0) / rs.reduce((a, x) => a + x.seconds, 0),
-              p99: quantile(all, 0.99),
-            },
-          ];
-        }),
-      );
+      const stats = new Map(modes.map((mode) => [mode, pooled(runs.get(mode)!)]));
       console.log(`${connections} connection${connections > 1 ? "s" : ""}:`);
       for (const [mode, s] of stats)
         console.log(`  ${mode.label.padEnd(38)} ${s.rps.toFixed(0).padStart(6)} req/s   p99 ${ms(s.p99)}`);
