@@ -1,22 +1,28 @@
 // `fo-sign proxy`: the signing proxy on the command line. Credentials come from the environment, are checked before
 // the port opens, and are never printed: the start line names the access key id and the upstream only.
+import path from "node:path";
 import { parseCommandLine, quote, UsageError } from "./args.ts";
 import { InvalidCredentialsError } from "../errors/InvalidCredentialsError.ts";
 import { allowedOrigins } from "../proxy/browsers.ts";
+import { openRecording, type Recording } from "../proxy/record.ts";
 import { startProxy, DEFAULT_MAX_BODY, upstreamOf, type RunningProxy } from "../proxy/server.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { assertAccessKey, decodeSecretKey, MIN_SECRET_KEY_BYTES } from "../signing/secret.ts";
 import type { Terminal } from "./terminal.ts";
 import { tieToStarter } from "../server/tie.ts";
 import { makeKeysCommand } from "./keysHint.ts";
+import { version } from "./version.ts";
 
 export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]...
-                [--stop-on-stdin-close]
+                [--record FILE] [--stop-on-stdin-close]
   Listens on 127.0.0.1:N (default ${8080}; 0 picks a free port) and forwards each request to ORIGIN, signed with
   ${ACCESS_KEY_ENV}/${SECRET_KEY_ENV} over exactly the bytes it sends; /v1/portfolios/ paths keep the caller's
   bearer token. Bodies up to --max-body bytes (default ${DEFAULT_MAX_BODY}); more is a 413. A request from a web
   page (an Origin header, or Sec-Fetch-Site other than none) is refused with 403, unsigned, unless --allow-origin
   names its exact origin (a local web tool you trust, e.g. http://127.0.0.1:3000; repeatable).
+  --record FILE writes every exchange that reaches the upstream as HAR 1.2 to FILE (mode 0600; an existing FILE is
+  replaced), each as it completes: credentials, keys, cookies and the banking and personal values of JSON bodies
+  masked, other bodies left out. fo-mock drift FILE reports where it departs from the API's document.
   It stops on Ctrl-C or SIGTERM, when its parent process ends, and with --stop-on-stdin-close when its standard
   input closes (a program that starts it keeps a pipe open as its stdin: the proxy stops when that program ends).`;
 
@@ -28,6 +34,7 @@ const command = {
     port: { type: "string" },
     "max-body": { type: "string" },
     "allow-origin": { type: "string", multiple: true },
+    record: { type: "string" },
     "stop-on-stdin-close": { type: "boolean" },
   },
 } as const;
@@ -38,6 +45,8 @@ export interface ProxySettings {
   maxBody: number;
   /** The origins whose pages may have requests signed, as browsers send them. */
   allowOrigins: string[];
+  /** The file exchanges are recorded to (absolute), if any. */
+  record?: string;
   /** Stop when standard input closes (the starter's tie). */
   stopOnStdinClose: boolean;
   accessKey: string;
@@ -51,7 +60,7 @@ const MAKE_KEYS = `For the mock, make a test pair with \`${makeKeysCommand()}\` 
  * Reads the command line and the credentials; nothing listens yet.
  * @throws UsageError naming the problem (never a secret).
  */
-export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySettings {
+export function proxySettings(argv: string[], env: NodeJS.ProcessEnv, cwd = process.cwd()): ProxySettings {
   const { values } = parseCommandLine({ ...command, options: { ...command.options } }, argv);
   const upstreamText = values.upstream as string | undefined;
   if (!upstreamText) throw new UsageError("give --upstream ORIGIN, e.g. --upstream http://127.0.0.1:4010.");
@@ -74,6 +83,10 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySett
     throw new UsageError((err as Error).message);
   }
   const maxBody = whole("--max-body", values["max-body"] as string | undefined, DEFAULT_MAX_BODY, 2 ** 31 - 1);
+  const record = values.record as string | undefined;
+  if (record === "") throw new UsageError("--record needs a file name.");
+  // `npm run sign` runs in the repository root; INIT_CWD is the folder it was called from.
+  const from = env.npm_lifecycle_event === "sign" && env.INIT_CWD ? env.INIT_CWD : cwd;
   const accessKey = env[ACCESS_KEY_ENV];
   const secret = env[SECRET_KEY_ENV];
   if (!accessKey || !secret)
@@ -97,6 +110,7 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySett
     port,
     maxBody,
     allowOrigins,
+    ...(record === undefined ? {} : { record: path.resolve(from, record) }),
     stopOnStdinClose: values["stop-on-stdin-close"] === true,
     accessKey,
     secretKey,
@@ -107,7 +121,8 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv): ProxySett
 export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
   `fo-sign proxy ready: signing as access key ${s.accessKey} for ${proxy.upstream}, ` +
   `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes; web pages ` +
-  `${s.allowOrigins.length ? `refused but those of ${s.allowOrigins.join(", ")}` : "refused"})`;
+  `${s.allowOrigins.length ? `refused but those of ${s.allowOrigins.join(", ")}` : "refused"}` +
+  `${s.record ? `; recording every exchange to ${s.record}, masked` : ""})`;
 
 /**
  * Runs the proxy until SIGINT or SIGTERM; wrong input prints the problem and the usage, exit code 2. `start` is
@@ -129,6 +144,22 @@ export async function runProxy(
     terminal.exitCode = 2;
     return;
   }
+  let recording: Recording | undefined;
+  if (settings.record) {
+    try {
+      recording = openRecording(
+        settings.record,
+        { name: "fo-sign proxy", version: version() },
+        { bound: settings.maxBody, onError: (line) => terminal.stderr.write(`fo-sign proxy: ${line}\n`) },
+      );
+    } catch (err) {
+      // A file it cannot write is input the proxy cannot use, as a port in use is.
+      const e = err as NodeJS.ErrnoException;
+      terminal.stderr.write(`fo-sign proxy: cannot record to ${settings.record}: ${e.code ?? e.message}\n`);
+      terminal.exitCode = 2;
+      return;
+    }
+  }
   let proxy: RunningProxy;
   try {
     proxy = await start({
@@ -136,10 +167,12 @@ export async function runProxy(
       port: settings.port,
       maxBody: settings.maxBody,
       allowOrigins: settings.allowOrigins,
+      ...(recording ? { recording } : {}),
       credentials: { accessKey: settings.accessKey, secretKey: settings.secretKey },
       onRefused: (line) => terminal.stderr.write(`fo-sign proxy: refused ${line}\n`),
     });
   } catch (err) {
+    recording?.close();
     const e = err as NodeJS.ErrnoException;
     // A port in use is input the proxy cannot use (exit 2, as fo-mock's); anything else a failure (1).
     const inUse = e.code === "EADDRINUSE";
@@ -155,7 +188,10 @@ export async function runProxy(
     if (stopping) return;
     stopping = true;
     if (why) terminal.stderr.write(`fo-sign proxy: stopping: ${why}.\n`);
-    void proxy.close().then(() => terminal.exit(0));
+    void proxy.close().then(() => {
+      recording?.close();
+      terminal.exit(0);
+    });
   };
   terminal.once("SIGINT", () => stop());
   terminal.once("SIGTERM", () => stop());

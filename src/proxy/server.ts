@@ -12,6 +12,7 @@ import { type Bounds, boundConnections } from "../server/connections.ts";
 import { errorBody } from "../server/envelope.ts";
 import { allowedOrigins, browserVerdict, corsHeaders, preflightHeaders, refusalDetail } from "./browsers.ts";
 import { endToEnd } from "./headers.ts";
+import { keepBody, type Recording } from "./record.ts";
 import { createSigner, type ProxyCredentials, type Signer } from "./sign.ts";
 import { destinationOf, ownAuthorities } from "./target.ts";
 
@@ -36,6 +37,11 @@ export interface ProxyOptions {
    * it is a refused page's Origin, quoted).
    */
   onRefused?: (line: string) => void;
+  /**
+   * Where each exchange that reaches the upstream and is answered whole is written (./record.ts), as it completes;
+   * answers are kept for it up to maxBody bytes while they pass to the caller unchanged.
+   */
+  recording?: Recording;
   /** Injected clock, for tests. */
   now?: () => Date;
   /** The connection bounds (the mock's by default: src/server/connections.ts), for tests. */
@@ -153,13 +159,17 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       forwarded.push("Authorization", signature.Authorization, "X-SVC-Date", signature["X-SVC-Date"]);
     }
 
+    const upstreamPath = query ? `${path}?${query}` : path;
+    const began = performance.now();
+    const startedAt = now();
+    let sent = began;
     const up = transport.request(
       {
         protocol: upstream.protocol,
         hostname: upstream.hostname,
         port: upstream.port,
         method,
-        path: query ? `${path}?${query}` : path,
+        path: upstreamPath,
         // The Host pushed above is the one sent: Node adds its own only to headers that have none.
         headers: forwarded,
         agent,
@@ -170,6 +180,27 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         const headers = endToEnd(answered.rawHeaders, verdict.kind === "tool" ? undefined : UPSTREAM_CORS);
         for (const [name, value] of Object.entries(cors)) headers.push(name, value);
         res.writeHead(answered.statusCode ?? 502, answered.statusMessage, headers);
+        const recording = opts.recording;
+        if (recording) {
+          const head = performance.now();
+          const kept = keepBody(answered, maxBody);
+          // Only a whole answer is recorded: one the caller or the upstream cut short says nothing of the document.
+          answered.on("end", () => {
+            if (!answered.complete) return;
+            const ended = performance.now();
+            recording.add({
+              startedAt,
+              request: { method, url: `${upstream.origin}${upstreamPath}`, headers: forwarded, body },
+              response: {
+                status: answered.statusCode ?? 0,
+                statusText: answered.statusMessage ?? "",
+                headers: endToEnd(answered.rawHeaders),
+                ...kept(),
+              },
+              timings: { send: sent - began, wait: Math.max(0, head - sent), receive: ended - head },
+            });
+          });
+        }
         answered.pipe(res);
         answered.on("error", () => res.destroy());
       },
@@ -194,6 +225,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         cors,
       );
     });
+    up.once("finish", () => (sent = performance.now()));
     // Stryker disable next-line ConditionalExpression,EqualityOperator: ending with an empty buffer sends the same bytes as ending with nothing
     up.end(body.length > 0 ? body : undefined);
   }
