@@ -114,10 +114,7 @@ const DATE_TIME = /^\d{4}-\d\d-\d\d([Tt ]\d\d:\d\d(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d
 /** A text's placeholder: each digit 1, each upper-case letter A, each other letter a; every other character kept. */
 export function placeholder(text: string): string {
   if (DATE_TIME.test(text)) return text.replace(/\d/g, "1");
-  return text
-    .replace(/\p{Nd}/gu, "1")
-    .replace(/[\p{Lu}\p{Lt}]/gu, "A")
-    .replace(/\p{L}/gu, "a");
+  return text.replace(/[\p{Nd}\p{L}]/gu, (c) => (/\p{Nd}/u.test(c) ? "1" : /[\p{Lu}\p{Lt}]/u.test(c) ? "A" : "a"));
 }
 
 /** A value's placeholder, whole: strings and numbers by shape, booleans false, every member of an object or array. */

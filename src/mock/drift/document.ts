@@ -54,9 +54,16 @@ export interface DriftDocument {
 /** Whether a JSON value is an object (not an array, not null). */
 export const isNode = (v: unknown): v is Node => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Loads the bundled document at `file` and the operations of the document the mock serves. */
+/** The bundled document at `file`, routed over the operations of the document the mock serves (Prism's reading). */
 export async function loadDocument(file: string): Promise<DriftDocument> {
-  const root = JSON.parse(readFileSync(file, "utf8")) as Node;
+  return documentOf(JSON.parse(readFileSync(file, "utf8")) as Node, await documentOperations());
+}
+
+/** A document (bundled: every `$ref` within it) and its operations as Prism reads them (method, path, operationId). */
+export function documentOf(
+  root: Node,
+  prismOperations: readonly { method: string; path: string; iid?: string }[],
+): DriftDocument {
   const raw = (pointer: string): unknown => {
     let node: unknown = root;
     for (const part of pointer.split("/").slice(1)) {
@@ -79,7 +86,7 @@ export async function loadDocument(file: string): Promise<DriftDocument> {
     }
     return undefined;
   };
-  const operations = (await documentOperations()).map((o) => ({
+  const operations = prismOperations.map((o) => ({
     method: o.method,
     path: o.path,
     operationId: o.iid ?? `${o.method.toUpperCase()} ${o.path}`,

@@ -1,0 +1,356 @@
+// `fo-sign proxy --record FILE` (src/proxy/record.ts): the file is the owner's alone (0600, also when it existed, never
+// through a link), valid HAR 1.2 after every exchange and after the proxy is killed, and holds each exchange as
+// forwarded (signed headers included, masked) with the upstream's answer, while the caller gets the upstream's bytes
+// unchanged, compressed or not and past the recording's bound.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type Exchange, openRecording } from "../../src/proxy/record.ts";
+import { stopChild } from "../helpers/processes.ts";
+import { keys, proxyFor } from "./support.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dir = mkdtempSync(path.join(os.tmpdir(), "record-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const creator = { name: "test", version: "0" };
+const mode = (file: string) => statSync(file).mode & 0o777;
+/** What these tests read of a HAR entry. */
+interface Entry {
+  startedDateTime: string;
+  request: { method: string; url: string; headers: { name: string; value: string }[]; postData: { text: string } };
+  response: { status: number; bodySize: number; content: { text?: string; comment?: string } };
+}
+const har = (file: string) =>
+  JSON.parse(readFileSync(file, "utf8")) as { log: { version: string; creator: typeof creator; entries: Entry[] } };
+
+const exchange = (n: number): Exchange => ({
+  startedAt: new Date(Date.UTC(2026, 11, 1, 10, 0, n)),
+  request: {
+    method: "POST",
+    url: `http://127.0.0.1:1/v1/customers/c1/external-accounts?idempotency_key=k-${n}`,
+    headers: ["Content-Type", "application/json", "Authorization", `Service-HMAC-SHA256 AK:20261201T10000${n}Z:ab${n}`],
+    body: Buffer.from(JSON.stringify({ account_number: `99887766${n}`, network: "US_ACH" })),
+  },
+  response: {
+    status: 201,
+    statusText: "Created",
+    headers: ["Content-Type", "application/json", "Set-Cookie", "session=s3cr3t"],
+    body: Buffer.from(JSON.stringify({ institution_name: "Example Bank", account_holder_name: "Jane Public" })),
+    size: 64,
+  },
+  timings: { send: 1, wait: 2.5, receive: 0.25 },
+});
+
+describe("the file", () => {
+  test("is created with mode 0600 and holds an empty HAR 1.2 log at once", () => {
+    const file = path.join(dir, "new.har");
+    const recording = openRecording(file, creator, { bound: 1024 });
+    expect(mode(file)).toBe(0o600);
+    expect(har(file).log).toMatchObject({ version: "1.2", creator, entries: [] });
+    recording.close();
+  });
+
+  test("that existed is emptied and set to 0600", () => {
+    const file = path.join(dir, "old.har");
+    writeFileSync(file, "x".repeat(5000));
+    chmodSync(file, 0o644);
+    const recording = openRecording(file, creator, { bound: 1024 });
+    expect(mode(file)).toBe(0o600);
+    expect(har(file).log.entries).toEqual([]);
+    recording.close();
+  });
+
+  test("is never written through a symbolic link", () => {
+    const target = path.join(dir, "target.txt");
+    writeFileSync(target, "keep");
+    const link = path.join(dir, "link.har");
+    symlinkSync(target, link);
+    expect(() => openRecording(link, creator, { bound: 1024 })).toThrow(expect.objectContaining({ code: "ELOOP" }));
+    expect(readFileSync(target, "utf8")).toBe("keep");
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  });
+
+  test("is valid HAR after every exchange, each entry in order", () => {
+    const file = path.join(dir, "grow.har");
+    const recording = openRecording(file, creator, { bound: 1024 });
+    for (let n = 0; n < 5; n++) {
+      recording.add(exchange(n));
+      const { entries } = har(file).log;
+      expect(entries).toHaveLength(n + 1);
+      expect(entries.map((e) => e.startedDateTime)).toEqual(
+        Array.from({ length: n + 1 }, (_, i) => exchange(i).startedAt.toISOString()),
+      );
+    }
+    expect(recording.entries).toBe(5);
+    recording.close();
+  });
+
+  test("an entry holds the exchange as HAR 1.2 has it, masked", () => {
+    const file = path.join(dir, "entry.har");
+    const recording = openRecording(file, creator, { bound: 1024 });
+    recording.add(exchange(7));
+    recording.close();
+    const [entry] = har(file).log.entries;
+    expect(entry).toMatchObject({
+      startedDateTime: "2026-12-01T10:00:07.000Z",
+      time: 3.75,
+      request: {
+        method: "POST",
+        url: "http://127.0.0.1:1/v1/customers/c1/external-accounts?idempotency_key=a-1",
+        httpVersion: "HTTP/1.1",
+        cookies: [],
+        headers: [
+          { name: "Content-Type", value: "application/json" },
+          { name: "Authorization", value: "Service-HMAC-SHA256 AA:11111111A111111A:aa1" },
+        ],
+        queryString: [{ name: "idempotency_key", value: "a-1" }],
+        postData: { mimeType: "application/json", text: '{"account_number":"111111111","network":"US_ACH"}' },
+        headersSize: -1,
+        bodySize: exchange(7).request.body.length,
+      },
+      response: {
+        status: 201,
+        statusText: "Created",
+        headers: [
+          { name: "Content-Type", value: "application/json" },
+          { name: "Set-Cookie", value: "aaaaaaa=a1aa1a" },
+        ],
+        content: {
+          mimeType: "application/json",
+          text: '{"institution_name":"Example Bank","account_holder_name":"Aaaa Aaaaaa"}',
+        },
+        redirectURL: "",
+      },
+      timings: { send: 1, wait: 2.5, receive: 0.25 },
+    });
+  });
+});
+
+describe("through the proxy", () => {
+  const bigJson = JSON.stringify({
+    list: Array.from({ length: 400 }, (_, i) => ({ account_number: `${i}`.padStart(12, "4") })),
+  });
+  const answers: Record<string, { status: number; headers: Record<string, string>; body: Buffer }> = {
+    "/v1/customers/c1/external-accounts": {
+      status: 201,
+      headers: { "Content-Type": "application/json" },
+      body: Buffer.from(
+        '{"account_number": "123456789012", "account_holder_name": "Jane Q Public", "currency": "USD"}',
+      ),
+    },
+    "/v1/customers/c1/rfi-cases": {
+      status: 200,
+      headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+      body: zlib.gzipSync(JSON.stringify({ list: [{ case_id: "c", account_holder_name: "Jane Q Public" }], total: 1 })),
+    },
+    "/v1/customers/c1/conversions/order": {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+      body: Buffer.from(bigJson),
+    },
+  };
+  let upstream: http.Server;
+  let upstreamUrl: string;
+  const seenAuthorization: string[] = [];
+
+  beforeAll(async () => {
+    upstream = http.createServer((req, res) => {
+      seenAuthorization.push(String(req.headers.authorization));
+      req.resume();
+      req.on("end", () => {
+        const path = req.url!.split("?")[0]!;
+        if (path === "/drop") return req.socket.destroy();
+        const answer = answers[path];
+        if (!answer) return res.writeHead(404).end();
+        res.writeHead(answer.status, answer.headers).end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    upstream.closeAllConnections();
+    await new Promise((resolve) => upstream.close(resolve));
+  });
+
+  test("the caller gets the upstream's bytes unchanged; the recording holds each whole exchange, masked", async () => {
+    const file = path.join(dir, "proxy.har");
+    // A bound under the large answer: it passes whole to the caller and is left out of the recording.
+    const recording = openRecording(file, creator, { bound: 4096 });
+    const proxy = await proxyFor(upstreamUrl, { recording, maxBody: 4096 });
+    try {
+      const raw = (p: string, init?: RequestInit) =>
+        fetch(`${proxy.url}${p}`, init).then(async (r) => ({
+          status: r.status,
+          bytes: Buffer.from(await r.arrayBuffer()),
+        }));
+      const created = await raw("/v1/customers/c1/external-accounts", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": "0f8e2a51-6c3d-4b7e-9a12-5d4c3b2a1f09" },
+        body: JSON.stringify({ account_number: "123456789012", account_holder_name: "Jane Q Public" }),
+      });
+      expect(created).toEqual({ status: 201, bytes: answers["/v1/customers/c1/external-accounts"]!.body });
+      // fetch decodes gzip: the bytes it got decode to what the upstream compressed.
+      const gzipped = await new Promise<Buffer>((resolve, reject) =>
+        http
+          .get(`${proxy.url}/v1/customers/c1/rfi-cases`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks)));
+          })
+          .on("error", reject),
+      );
+      expect(gzipped.equals(answers["/v1/customers/c1/rfi-cases"]!.body)).toBe(true);
+      const big = await raw("/v1/customers/c1/conversions/order?transaction_id=t1");
+      expect(big.bytes.toString()).toBe(bigJson);
+      await expect(fetch(`${proxy.url}/drop`)).rejects.toThrow();
+    } finally {
+      await proxy.close();
+      recording.close();
+    }
+    expect(mode(file)).toBe(0o600);
+    const text = readFileSync(file, "utf8");
+    const { entries } = har(file).log;
+    // The dropped request got no answer: it is not an exchange.
+    expect(entries.map((e) => `${e.request.method} ${e.response.status} ${new URL(e.request.url).pathname}`)).toEqual([
+      "POST 201 /v1/customers/c1/external-accounts",
+      "GET 200 /v1/customers/c1/rfi-cases",
+      "GET 200 /v1/customers/c1/conversions/order",
+    ]);
+    const [created, listed, big] = entries;
+    // The request as forwarded upstream: the upstream's URL, its Host, the proxy's signature (masked).
+    expect(created!.request.url).toBe(`${upstreamUrl}/v1/customers/c1/external-accounts`);
+    const sent = Object.fromEntries(
+      created!.request.headers.map((h: { name: string; value: string }) => [h.name, h.value]),
+    );
+    expect(sent.Host).toBe(new URL(upstreamUrl).host);
+    expect(sent.Authorization).toMatch(/^Service-HMAC-SHA256 [aA1_~.-]+:11111111A111111A:[a1]{64}$/);
+    expect(sent["X-SVC-Date"]).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(sent["Idempotency-Key"]).toBe("1a1a1a11-1a1a-1a1a-1a11-1a1a1a1a1a11");
+    expect(JSON.parse(created!.request.postData.text)).toEqual({
+      account_number: "111111111111",
+      account_holder_name: "Aaaa A Aaaaaa",
+    });
+    expect(JSON.parse(created!.response.content.text!)).toEqual({
+      account_number: "111111111111",
+      account_holder_name: "Aaaa A Aaaaaa",
+      currency: "USD",
+    });
+    // A compressed answer is recorded decoded (HAR's content.text), its size the decoded one.
+    expect(JSON.parse(listed!.response.content.text!)).toEqual({
+      list: [{ case_id: "c", account_holder_name: "Aaaa A Aaaaaa" }],
+      total: 1,
+    });
+    expect(listed!.response.bodySize).toBe(answers["/v1/customers/c1/rfi-cases"]!.body.length);
+    // Past the bound: the caller had it all, the recording says why it has none of it.
+    expect(big!.response.content.text).toBeUndefined();
+    expect(big!.response.content.comment).toBe(`not recorded: ${bigJson.length} bytes, over the recording's bound`);
+    expect(big!.response.bodySize).toBe(bigJson.length);
+    // No secret, signature or banking value anywhere in the file.
+    for (const secret of [
+      keys.secretKey,
+      ...seenAuthorization.map((a) => a.split(":").at(-1)!),
+      "123456789012",
+      "Jane",
+      "0f8e2a51",
+    ])
+      expect(text).not.toContain(secret);
+  });
+});
+
+describe("fo-sign proxy --record", () => {
+  test("says in its ready line that it records and where; killed mid-run, it leaves a valid recording", async () => {
+    const upstream = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(204).end()));
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const file = path.join(dir, "killed.har");
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "src/cli/fo-sign.ts",
+        "proxy",
+        "--upstream",
+        `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+        "--port",
+        "0",
+        "--record",
+        file,
+      ],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH, FO_ACCESS_KEY: keys.accessKey, FO_SECRET_KEY: keys.secretKey },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    try {
+      let out = "";
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on("data", (d) => {
+          out += d;
+          const ready = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (ready) resolve(ready[1]!);
+        });
+        child.once("exit", () => reject(new Error(out)));
+      });
+      expect(out).toContain(`; recording every exchange to ${file}, masked)`);
+      for (let n = 0; n < 3; n++) expect((await fetch(`${url}/v1/customers/c${n}/rfi-cases`)).status).toBe(204);
+      child.kill("SIGKILL");
+      await new Promise((resolve) => child.once("exit", resolve));
+      expect(har(file).log.entries.map((e) => new URL(e.request.url).pathname)).toEqual([
+        "/v1/customers/c0/rfi-cases",
+        "/v1/customers/c1/rfi-cases",
+        "/v1/customers/c2/rfi-cases",
+      ]);
+    } finally {
+      await stopChild(child);
+      upstream.close();
+    }
+  });
+
+  test("a file it cannot write stops it before the port opens, exit code 2, naming the file and why", async () => {
+    const file = path.join(dir, "no-such-folder", `${randomBytes(4).toString("hex")}.har`);
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "src/cli/fo-sign.ts",
+        "proxy",
+        "--upstream",
+        "http://127.0.0.1:9",
+        "--port",
+        "0",
+        "--record",
+        file,
+      ],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH, FO_ACCESS_KEY: keys.accessKey, FO_SECRET_KEY: keys.secretKey },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(2);
+    expect(out).toBe(`fo-sign proxy: cannot record to ${file}: ENOENT\n`);
+    expect(existsSync(file)).toBe(false);
+  });
+});
