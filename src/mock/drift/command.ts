@@ -49,14 +49,17 @@ export async function driftReport(file: string, shown = file): Promise<Report> {
   const recording = readRecording(file);
   const doc = await loadDocument(files.document);
   const findings = createFindings();
-  // Redocly reads the masked copy, in a folder only this user can read, gone once it has answered.
-  const dir = mkdtempSync(path.join(os.tmpdir(), "fo-mock-drift-"));
-  try {
-    const har = path.join(dir, "recording.har");
-    writeFileSync(har, JSON.stringify(recording.har), { mode: 0o600 });
-    addRedoclyProblems(await runRedoclyDrift(har, files.document, dir), doc, findings);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  // Redocly reads the masked copy, in a folder only this user can read, gone once it has answered. It refuses a
+  // recording with no exchange, which has nothing to report anyway.
+  if (recording.exchanges.length > 0) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "fo-mock-drift-"));
+    try {
+      const har = path.join(dir, "recording.har");
+      writeFileSync(har, JSON.stringify(recording.har), { mode: 0o600 });
+      addRedoclyProblems(await runRedoclyDrift(har, files.document, dir), doc, findings);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   let matched = 0;
   for (const exchange of recording.exchanges) {
