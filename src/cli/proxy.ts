@@ -14,9 +14,10 @@ import { makeKeysCommand } from "./keysHint.ts";
 import { version } from "./version.ts";
 
 export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]...
-                [--record FILE] [--stop-on-stdin-close]
+                [--auth production|sandbox] [--record FILE] [--stop-on-stdin-close]
   Listens on 127.0.0.1:N (default ${8080}; 0 picks a free port) and forwards each request to ORIGIN, signed with
-  ${ACCESS_KEY_ENV}/${SECRET_KEY_ENV} over exactly the bytes it sends; /v1/portfolios/ paths keep the caller's
+  ${ACCESS_KEY_ENV}/${SECRET_KEY_ENV} over exactly the bytes it sends (--auth sandbox: with Authorization: Bearer
+  ${ACCESS_KEY_ENV} instead, the sandbox's authentication; no secret needed); /v1/portfolios/ paths keep the caller's
   bearer token. Bodies up to --max-body bytes (default ${DEFAULT_MAX_BODY}); more is a 413. A request from a web
   page (an Origin header, or Sec-Fetch-Site other than none) is refused with 403, unsigned, unless --allow-origin
   names its exact origin (a local web tool you trust, e.g. http://127.0.0.1:3000; repeatable).
@@ -34,6 +35,7 @@ const command = {
     port: { type: "string" },
     "max-body": { type: "string" },
     "allow-origin": { type: "string", multiple: true },
+    auth: { type: "string", choices: ["production", "sandbox"] },
     record: { type: "string" },
     "stop-on-stdin-close": { type: "boolean" },
   },
@@ -45,12 +47,15 @@ export interface ProxySettings {
   maxBody: number;
   /** The origins whose pages may have requests signed, as browsers send them. */
   allowOrigins: string[];
+  /** Production signs with the HMAC; sandbox sends the access key as a bearer token. */
+  auth: "production" | "sandbox";
   /** The file exchanges are recorded to (absolute), if any. */
   record?: string;
   /** Stop when standard input closes (the starter's tie). */
   stopOnStdinClose: boolean;
   accessKey: string;
-  secretKey: Uint8Array;
+  /** Decoded; absent with sandbox auth when none was given. */
+  secretKey?: Uint8Array;
 }
 
 /** What to make test keys with, named in every credentials error. */
@@ -87,17 +92,22 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv, cwd = proc
   if (record === "") throw new UsageError("--record needs a file name.");
   // `npm run sign` runs in the repository root; INIT_CWD is the folder it was called from.
   const from = env.npm_lifecycle_event === "sign" && env.INIT_CWD ? env.INIT_CWD : cwd;
+  const auth = (values.auth as ProxySettings["auth"] | undefined) ?? "production";
   const accessKey = env[ACCESS_KEY_ENV];
   const secret = env[SECRET_KEY_ENV];
-  if (!accessKey || !secret)
+  if (auth === "sandbox" && !accessKey)
+    throw new UsageError(
+      `set ${ACCESS_KEY_ENV} (from API Settings) in the environment: the sandbox takes it as a bearer token.`,
+    );
+  if (!accessKey || (!secret && auth === "production"))
     throw new UsageError(
       `set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} (from API Settings) in the environment. ${MAKE_KEYS}`,
     );
-  let secretKey: Uint8Array;
+  let secretKey: Uint8Array | undefined;
   try {
     assertAccessKey(accessKey);
-    secretKey = decodeSecretKey(secret);
-    if (secretKey.length < MIN_SECRET_KEY_BYTES)
+    secretKey = secret ? decodeSecretKey(secret) : undefined;
+    if (secretKey && secretKey.length < MIN_SECRET_KEY_BYTES)
       throw new InvalidCredentialsError(
         `Secret key decodes to ${secretKey.length} bytes, fewer than ${MIN_SECRET_KEY_BYTES}`,
       );
@@ -110,16 +120,18 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv, cwd = proc
     port,
     maxBody,
     allowOrigins,
+    auth,
     ...(record === undefined ? {} : { record: path.resolve(from, record) }),
     stopOnStdinClose: values["stop-on-stdin-close"] === true,
     accessKey,
-    secretKey,
+    ...(secretKey ? { secretKey } : {}),
   };
 }
 
 /** The one line printed on start: ready, for which access key and upstream, where it listens. */
 export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
-  `fo-sign proxy ready: signing as access key ${s.accessKey} for ${proxy.upstream}, ` +
+  `fo-sign proxy ready: ${s.auth === "sandbox" ? "sending as a bearer token (sandbox auth)" : "signing as"} access key ` +
+  `${s.accessKey} for ${proxy.upstream}, ` +
   `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes; web pages ` +
   `${s.allowOrigins.length ? `refused but those of ${s.allowOrigins.join(", ")}` : "refused"}` +
   `${s.record ? `; recording every exchange to ${s.record}, masked` : ""})`;
@@ -167,8 +179,11 @@ export async function runProxy(
       port: settings.port,
       maxBody: settings.maxBody,
       allowOrigins: settings.allowOrigins,
+      auth: settings.auth,
       ...(recording ? { recording } : {}),
-      credentials: { accessKey: settings.accessKey, secretKey: settings.secretKey },
+      credentials: settings.secretKey
+        ? { accessKey: settings.accessKey, secretKey: settings.secretKey }
+        : { accessKey: settings.accessKey },
       onRefused: (line) => terminal.stderr.write(`fo-sign proxy: refused ${line}\n`),
     });
   } catch (err) {

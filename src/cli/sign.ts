@@ -24,8 +24,8 @@ export const USAGE =
   fo-sign explain METHOD PATH [--body TEXT | --body-file FILE] --authorization "HEADER SENT"
                       [--date X-SVC-DATE-SENT] [--response TEXT | --response-file FILE] ` +
   `[--now TIMESTAMP] [--window SECONDS]
-  fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]... [--record FILE]
-                [--stop-on-stdin-close]
+  fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]...
+                [--auth production|sandbox] [--record FILE] [--stop-on-stdin-close]
                 (fo-sign proxy --help says what each does)
   fo-sign --help | --version
 

@@ -1,7 +1,8 @@
 // The signing proxy (`fo-sign proxy`, after awslabs' aws-sigv4-proxy): listens on 127.0.0.1, forwards each request
-// to one upstream origin, signed with the production HMAC over exactly the bytes it sends. Portfolio routes take a
-// bearer token, so their Authorization passes through untouched. Redirects go back to the caller as they are. It signs
-// for the tools its user runs, never for a web page (./browsers.ts), and bounds its connections as the mock does.
+// to one upstream origin, signed with the production HMAC over exactly the bytes it sends (with sandbox auth, the
+// access key as a bearer token). Portfolio routes take a bearer token, so their Authorization passes through
+// untouched. Redirects go back to the caller as they are. It signs for the tools its user runs, never for a web page
+// (./browsers.ts), bounds its connections as the mock does, and can record what passes (./record.ts).
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -22,7 +23,13 @@ export const DEFAULT_MAX_BODY = MAX_BODY_BYTES;
 export interface ProxyOptions {
   /** The one origin requests go to: http(s)://host[:port], no path, no credentials. */
   upstream: string;
-  credentials: ProxyCredentials;
+  /** The keys: both for production auth, the access key alone for sandbox auth. */
+  credentials: ProxyCredentials | Pick<ProxyCredentials, "accessKey">;
+  /**
+   * How customer routes authenticate: `production` (the default) signs each request with the HMAC; `sandbox` sends
+   * `Authorization: Bearer <access key>`, the reference's sandbox authentication (the secret is not used).
+   */
+  auth?: "production" | "sandbox";
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   /** The largest request body forwarded (bytes); more is a 413. */
@@ -93,7 +100,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const maxBody = opts.maxBody ?? DEFAULT_MAX_BODY;
   if (!Number.isSafeInteger(maxBody) || maxBody < 0) throw new TypeError("maxBody must be a whole number of bytes.");
   const allowed = allowedOrigins(opts.allowOrigins ?? []);
-  const sign: Signer = createSigner(opts.credentials, opts.now);
+  const sandbox = opts.auth === "sandbox";
+  const { credentials } = opts;
+  if (!sandbox && !("secretKey" in credentials)) throw new TypeError("Production auth needs the secret key to sign.");
+  const sign: Signer | undefined = "secretKey" in credentials ? createSigner(credentials, opts.now) : undefined;
   const transport = upstream.protocol === "https:" ? https : http;
   const agent = new transport.Agent({ keepAlive: true });
   let own: ReadonlySet<string> = new Set();
@@ -148,7 +158,8 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     // Only a framed request has a body: the same framing goes on, as the length of the bytes read.
     const framed = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
     if (framed) forwarded.push("Content-Length", String(body.length));
-    if (signed) {
+    if (signed && sandbox) forwarded.push("Authorization", `Bearer ${credentials.accessKey}`);
+    else if (signed && sign) {
       let signature: Awaited<ReturnType<Signer>>;
       try {
         signature = await sign({ method, path, bodyHash: read.hash! });

@@ -189,7 +189,7 @@ describe("fo-sign proxy", () => {
         maxBody: 5,
         credentials: { accessKey: "AK_vector_1" },
       });
-      expect(options!.credentials.secretKey).toHaveLength(32);
+      expect((options!.credentials as { secretKey?: Uint8Array }).secretKey).toHaveLength(32);
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(t.out)?.[1];
       // The ready line alone on stdout (its words: run.test.ts), naming where it listens.
       expect(t.out).toMatch(

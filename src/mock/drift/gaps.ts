@@ -73,7 +73,12 @@ const types = (node: Node) => (Array.isArray(node.type) ? node.type : node.type 
 
 /** What a scalar shows at a gap that the schema does not already say: its type where none is given, a new value or form. */
 function scalarFacts(value: unknown, node: Node, masked: boolean): string[] {
-  if (types(node).length === 0 && !("const" in node) && !Array.isArray(node.enum)) return [describe(value, masked)];
+  const declared = types(node);
+  if (declared.length === 0 && !("const" in node) && !Array.isArray(node.enum)) return [describe(value, masked)];
+  // A value of another type than the schema's is Redocly's finding, not something the gap waits for.
+  const type = typeOf(value);
+  if (declared.length > 0 && !declared.includes(type) && !(type === "integer" && declared.includes("number")))
+    return [];
   if (typeof value !== "string" || masked) return [];
   const offered = known(node);
   if (isShownValue(value, offered.size > 0)) return offered.has(value) ? [] : [`value "${value}"`];
