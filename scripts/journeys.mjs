@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseOrExit, refuse } from "./args.mjs";
@@ -211,7 +211,10 @@ async function main() {
     recording?.close();
     await mock.close();
   }
-  if (recording) console.log(`Recorded ${recording.entries} exchanges to ${record}: fo-mock drift FILE reports on it.`);
+  if (recording)
+    console.log(
+      `Recorded ${recording.entries} exchanges (${statSync(record ?? "").size} bytes) to ${record}: fo-mock drift FILE reports on it.`,
+    );
   const { table: text, failures } = journeyTable(table, columns, only);
   console.log(`\nJourney x client, against the stateful mock in production auth (default replay rule):\n\n${text}\n`);
   console.log(`Journeys: ${((performance.now() - began) / 1000).toFixed(1)} s`);

@@ -99,9 +99,19 @@ export function wordsOf(name: string): string[] {
 export const looksPersonal = (name: string) =>
   wordsOf(name).some((w) => PERSONAL_WORDS.has(w) || (w.endsWith("s") && PERSONAL_WORDS.has(w.slice(0, -1))));
 
+/** Names already decided: a recording meets the same few names on every exchange. Bounded, as names come from traffic. */
+const decided = new Map<string, boolean>();
+const DECIDED_MAX = 4096;
+
 /** Whether the value of a body member (or query parameter) of this name is masked. */
-export const isMaskedMember = (name: string) =>
-  MASKED_MEMBERS.has(name) || (looksPersonal(name) && !Object.hasOwn(KEPT_MEMBERS, name));
+export function isMaskedMember(name: string): boolean {
+  let masked = decided.get(name);
+  if (masked === undefined) {
+    masked = MASKED_MEMBERS.has(name) || (looksPersonal(name) && !Object.hasOwn(KEPT_MEMBERS, name));
+    if (decided.size < DECIDED_MAX) decided.set(name, masked);
+  }
+  return masked;
+}
 
 /** Headers whose value is masked by name: credentials, cookies, and any name that says key, token, secret or signature. */
 export const isMaskedHeader = (name: string) =>
@@ -114,7 +124,9 @@ const DATE_TIME = /^\d{4}-\d\d-\d\d([Tt ]\d\d:\d\d(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d
 /** A text's placeholder: each digit 1, each upper-case letter A, each other letter a; every other character kept. */
 export function placeholder(text: string): string {
   if (DATE_TIME.test(text)) return text.replace(/\d/g, "1");
-  return text.replace(/[\p{Nd}\p{L}]/gu, (c) => (/\p{Nd}/u.test(c) ? "1" : /[\p{Lu}\p{Lt}]/u.test(c) ? "A" : "a"));
+  // ASCII, the usual case, in three native passes (an A the second makes is not lower case for the third).
+  if (/^[\x00-\x7f]*$/.test(text)) return text.replace(/[0-9]/g, "1").replace(/[A-Z]/g, "A").replace(/[a-z]/g, "a");
+  return text.replace(/(\p{Nd})|([\p{Lu}\p{Lt}])|\p{L}/gu, (_, digit, upper) => (digit ? "1" : upper ? "A" : "a"));
 }
 
 /** A value's placeholder, whole: strings and numbers by shape, booleans false, every member of an object or array. */
