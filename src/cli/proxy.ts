@@ -144,6 +144,7 @@ export async function runProxy(
   argv: string[],
   terminal: Terminal = process,
   start = startProxy,
+  // Stryker disable next-line all: the tie to a real starter; test/mock-consumers and the signal tests run it in processes
   tie = terminal === process,
 ): Promise<void> {
   if (argv.includes("--help") || argv.includes("-h")) return void terminal.stdout.write(`Usage: ${PROXY_USAGE}\n`);
@@ -162,6 +163,7 @@ export async function runProxy(
       recording = openRecording(
         settings.record,
         { name: "fo-sign proxy", version: version() },
+        // Stryker disable next-line ArrowFunction,StringLiteral: only a disk that fails a write calls it; no test here can make one
         { bound: settings.maxBody, onError: (line) => terminal.stderr.write(`fo-sign proxy: ${line}\n`) },
       );
     } catch (err) {
@@ -202,6 +204,7 @@ export async function runProxy(
   const stop = (why?: string) => {
     if (stopping) return;
     stopping = true;
+    // Stryker disable next-line all: only the tie gives a reason; test/mock-consumers and the signal tests run it in processes
     if (why) terminal.stderr.write(`fo-sign proxy: stopping: ${why}.\n`);
     void proxy.close().then(() => {
       recording?.close();
@@ -212,5 +215,6 @@ export async function runProxy(
   terminal.once("SIGTERM", () => stop());
   // npm passes SIGTERM on to its shell, whose end leaves the proxy to another parent: it stops rather than sign on
   // unattended. With --stop-on-stdin-close, the program that started it holds its stdin.
+  // Stryker disable next-line all: the tie to a real starter; test/mock-consumers and the signal tests run it in processes
   if (tie) tieToStarter(stop, { stdin: settings.stopOnStdinClose, parent: true });
 }

@@ -195,16 +195,16 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         if (recording) {
           const head = performance.now();
           const kept = keepBody(answered, maxBody);
-          // Only a whole answer is recorded: one the caller or the upstream cut short says nothing of the document.
+          // Only a whole answer ends: one the caller or the upstream cut short is not recorded (it says nothing of the
+          // document).
           answered.on("end", () => {
-            if (!answered.complete) return;
             const ended = performance.now();
             recording.add({
               startedAt,
               request: { method, url: `${upstream.origin}${upstreamPath}`, headers: forwarded, body },
               response: {
                 status: answered.statusCode ?? 0,
-                statusText: answered.statusMessage ?? "",
+                statusText: answered.statusMessage!,
                 headers: endToEnd(answered.rawHeaders),
                 ...kept(),
               },

@@ -323,6 +323,10 @@ describe("fo-sign proxy's settings", () => {
     );
     const allowing = proxySettings([...base, "--allow-origin", "http://localhost:3000"], env);
     expect(readyLine(allowing, proxy)).toMatch(/; web pages refused but those of http:\/\/localhost:3000\)$/);
+    const two = proxySettings([...base, "--allow-origin", "http://a.test", "--allow-origin", "http://b.test"], env);
+    expect(readyLine(two, proxy)).toMatch(/; web pages refused but those of http:\/\/a\.test, http:\/\/b\.test\)$/);
+    expect(proxySettings(base, env).stopOnStdinClose).toBe(false);
+    expect(proxySettings([...base, "--stop-on-stdin-close"], env).stopOnStdinClose).toBe(true);
     expect(PROXY_USAGE).toMatch(
       /^fo-sign proxy --upstream ORIGIN \[--port N\] \[--max-body BYTES\] \[--allow-origin ORIGIN\]\.\.\.\n/,
     );

@@ -430,6 +430,41 @@ describe("through the proxy", () => {
   });
 });
 
+describe("timings", () => {
+  test("send, wait and receive as the proxy saw them: the wait is the upstream's delay, the receive its pause", async () => {
+    const upstream = http.createServer((req, res) =>
+      req.resume().on("end", () => {
+        setTimeout(() => {
+          res.writeHead(200, { "Content-Type": "application/json" });
+          res.write('{"a":');
+          setTimeout(() => res.end("1}"), 40);
+        }, 60);
+      }),
+    );
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const file = path.join(dir, "timings.har");
+    const recording = openRecording(file, creator, { bound: 1024 });
+    const proxy = await proxyFor(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, { recording });
+    const began = performance.now();
+    try {
+      await (await fetch(`${proxy.url}/v1/customers/c1/rfi-cases`, { method: "POST", body: "{}" })).text();
+    } finally {
+      await proxy.close();
+      recording.close();
+      upstream.close();
+    }
+    const wall = performance.now() - began;
+    const [entry] = har(file).log.entries as unknown as { time: number; timings: Record<string, number> }[];
+    const { send, wait, receive } = entry!.timings;
+    expect(send).toBeGreaterThan(0);
+    expect(send).toBeLessThan(50);
+    expect(wait).toBeGreaterThanOrEqual(50);
+    expect(receive).toBeGreaterThanOrEqual(30);
+    expect(entry!.time).toBeCloseTo(send! + wait! + receive!, 2);
+    expect(entry!.time).toBeLessThanOrEqual(wall);
+  });
+});
+
 describe("fo-sign proxy --record", () => {
   test("says in its ready line that it records and where; killed mid-run, it leaves a valid recording", async () => {
     const upstream = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(204).end()));
