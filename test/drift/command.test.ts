@@ -8,26 +8,14 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Terminal } from "../../src/cli/terminal.ts";
 import { main } from "../../src/mock/cli.ts";
-import { driftMain } from "../../src/mock/drift/command.ts";
 import { readRecording } from "../../src/mock/drift/har.ts";
 import { DriftToolError, runRedoclyDrift } from "../../src/mock/drift/redocly.ts";
+import { runDrift } from "./support.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "drift-command-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function drift(args: string[]) {
-  let out = "";
-  let err = "";
-  const terminal = {
-    env: {},
-    stdout: { write: (text: string) => (out += text), on: () => {} },
-    stderr: { write: (text: string) => (err += text) },
-    exit: () => {},
-    once: () => {},
-  } as Terminal;
-  await driftMain(args, terminal, dir, "9.9.9");
-  return { code: terminal.exitCode ?? 0, out, err };
-}
+const drift = (args: string[]) => runDrift(args, dir);
 
 const write = (name: string, content: unknown) => {
   const file = path.join(dir, name);

@@ -9,11 +9,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runProxy } from "../../src/cli/proxy.ts";
 import type { Terminal } from "../../src/cli/terminal.ts";
-import { driftMain, driftReport } from "../../src/mock/drift/command.ts";
+import { driftReport } from "../../src/mock/drift/command.ts";
 import type { Report } from "../../src/mock/drift/report.ts";
 import { reportMarkdown } from "../../src/mock/drift/report.ts";
 import { keys } from "../proxy/support.ts";
 import { BANKING, CALLS, IDEMPOTENCY_KEY, PORTFOLIO_TOKEN, sendCalls, startUpstream } from "./departures.ts";
+import { runDrift } from "./support.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "drift-known-"));
 const recording = path.join(dir, "traffic.har");
@@ -178,18 +179,7 @@ describe("the report of traffic with known departures", () => {
   });
 
   test("fo-mock drift exits 1 on the errors (the default --fail-on error), 0 with --fail-on never", async () => {
-    const run = async (args: string[]) => {
-      let out = "";
-      const terminal = {
-        env: {},
-        stdout: { write: (text: string) => (out += text), on: () => {} },
-        stderr: { write: (text: string) => (out += text) },
-        exit: () => {},
-        once: () => {},
-      } as Terminal;
-      await driftMain([recording, ...args], terminal, dir, "test");
-      return { code: terminal.exitCode ?? 0, out };
-    };
+    const run = (args: string[]) => runDrift([recording, ...args], dir);
     const markdown = await run([]);
     expect(markdown.code).toBe(1);
     expect(markdown.out).toContain("Findings: 3 errors, 1 warning, 4 information.");

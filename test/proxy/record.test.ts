@@ -465,31 +465,24 @@ describe("timings", () => {
   });
 });
 
+/** `fo-sign proxy --upstream UPSTREAM --port 0 --record FILE` in a process of its own, with the test keys. */
+const foSignProxy = (upstream: string, file: string) =>
+  spawn(
+    process.execPath,
+    ["--import", "tsx", "src/cli/fo-sign.ts", "proxy", "--upstream", upstream, "--port", "0", "--record", file],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH, FO_ACCESS_KEY: keys.accessKey, FO_SECRET_KEY: keys.secretKey },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+
 describe("fo-sign proxy --record", () => {
   test("says in its ready line that it records and where; killed mid-run, it leaves a valid recording", async () => {
     const upstream = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(204).end()));
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     const file = path.join(dir, "killed.har");
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "src/cli/fo-sign.ts",
-        "proxy",
-        "--upstream",
-        `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
-        "--port",
-        "0",
-        "--record",
-        file,
-      ],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH, FO_ACCESS_KEY: keys.accessKey, FO_SECRET_KEY: keys.secretKey },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = foSignProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, file);
     try {
       let out = "";
       const url = await new Promise<string>((resolve, reject) => {
@@ -517,26 +510,7 @@ describe("fo-sign proxy --record", () => {
 
   test("a file it cannot write stops it before the port opens, exit code 2, naming the file and why", async () => {
     const file = path.join(dir, "no-such-folder", `${randomBytes(4).toString("hex")}.har`);
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "src/cli/fo-sign.ts",
-        "proxy",
-        "--upstream",
-        "http://127.0.0.1:9",
-        "--port",
-        "0",
-        "--record",
-        file,
-      ],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH, FO_ACCESS_KEY: keys.accessKey, FO_SECRET_KEY: keys.secretKey },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const child = foSignProxy("http://127.0.0.1:9", file);
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
