@@ -90,6 +90,21 @@ const SEVERITY: Record<string, Severity> = { error: "error", warning: "warning",
 /** A field path with its item indices as `*`, so the same place in every item is one place. */
 const anyItem = (pointer: string) => pointer.replace(/(^|\/)\d+(?=\/|$)/g, "$1*");
 
+/** Where in the exchange a problem is: a header, a parameter, a place in the body, the path or the credentials. */
+function placeOf(p: RedoclyProblem, header: string | undefined): string {
+  if (header) return `header ${header}`;
+  const query = /^Undocumented query parameter in traffic: "(.+)"$/.exec(p.message)?.[1];
+  if (query) return `query ${query}`;
+  const missing = /^Missing required (\w+) parameter: "(.+)"$/.exec(p.message);
+  if (missing) return `${missing[1]} ${missing[2]}`;
+  const parameter = p.details?.parameter;
+  if (parameter?.name) return `${parameter.in} ${parameter.name}`;
+  if (p.dataPath) return `body ${anyItem(p.dataPath)}`;
+  if (p.ruleId === "undocumented-endpoint") return "path";
+  if (p.ruleId === "security-baseline") return "header Authorization";
+  return "body";
+}
+
 /**
  * Adds Redocly's problems to the findings: the operation (or the method and the path's shape), the place (a
  * parameter, a header, a body pointer with items as `*`). A header the document's security schemes name (X-SVC-Date,
@@ -99,21 +114,7 @@ export function addRedoclyProblems(problems: RedoclyProblem[], doc: DriftDocumen
   for (const p of problems) {
     const header = /^Undocumented header in traffic: "(.+)"$/.exec(p.message)?.[1];
     if (header && doc.credentialHeaders.has(header.toLowerCase())) continue;
-    const query = /^Undocumented query parameter in traffic: "(.+)"$/.exec(p.message)?.[1];
-    const parameter = p.details?.parameter;
-    const at = header
-      ? `header ${header}`
-      : query
-        ? `query ${query}`
-        : parameter?.name
-          ? `${parameter.in} ${parameter.name}`
-          : p.dataPath
-            ? `body ${anyItem(p.dataPath)}`
-            : p.ruleId === "undocumented-endpoint"
-              ? "path"
-              : p.ruleId === "security-baseline"
-                ? "header Authorization"
-                : "body";
+    const at = placeOf(p, header);
     const operation = p.operationId ?? `${(p.method ?? "").toUpperCase()} ${doc.shape(p.path ?? "/")}`;
     findings.add(
       {
