@@ -43,7 +43,7 @@ test("the files of fo-mock keys: the env file gives fo-sign the pair, the mock t
   );
   expect(pair).toBe(`${accessKey}\n${secretKey}`);
 
-  const mock = await startMock({ auth: "production", keysFile: file });
+  const mock = await startMock({ auth: "production", keysFile: file, stateful: false });
   try {
     const quote = wireOf(operations.find((o) => o.operationId === "createQuote")!);
     const good = await send(mock.url, sign(quote, { accessKey, secretKey }));
@@ -56,7 +56,7 @@ test("the files of fo-mock keys: the env file gives fo-sign the pair, the mock t
 }, 60_000);
 
 test("startMock in production auth makes a fresh pair when none is given, and returns it", async () => {
-  const mock = await startMock({ auth: "production" });
+  const mock = await startMock({ auth: "production", stateful: false });
   try {
     expect(mock.accessKey).toMatch(/^mock-/);
     const quote = wireOf(operations.find((o) => o.operationId === "createQuote")!);
