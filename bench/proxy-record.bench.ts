@@ -77,7 +77,10 @@ function load(url: string): Promise<Run> {
 const started: ChildProcess[] = [];
 try {
   const upstreamPort = await freePort();
-  const server = `require("node:http").createServer((q, s) => q.resume().on("end", () => s.writeHead(200, {"Content-Type": "application/json"}).end(${JSON.stringify(ANSWER)}))).listen(${upstreamPort}, "127.0.0.1", () => console.log("listening"))`;
+  const answer = `s.writeHead(200, {"Content-Type": "application/json"}).end(${JSON.stringify(ANSWER)})`;
+  const server =
+    `require("node:http").createServer((q, s) => q.resume().on("end", () => ${answer}))` +
+    `.listen(${upstreamPort}, "127.0.0.1", () => console.log("listening"))`;
   started.push(await listening(["-e", server], process.env, /listening/));
   const proxyArgs = [
     "--import",

@@ -144,7 +144,8 @@ async function main() {
   if (unrecordable.length)
     refuse(
       command,
-      `--record takes ${RECORDABLE.join(", ")}: the ${unrecordable.join(" and ")} driver sends its control calls to FO_BASE_URL, which would be the proxy`,
+      `--record takes ${RECORDABLE.join(", ")}: the ${unrecordable.join(" and ")} driver sends its control calls ` +
+        "to FO_BASE_URL, which would be the proxy",
     );
   const clients = positionals.length ? positionals : record ? RECORDABLE : Object.keys(DRIVERS);
   /** @type {Table} */
@@ -213,7 +214,8 @@ async function main() {
   }
   if (recording)
     console.log(
-      `Recorded ${recording.entries} exchanges (${statSync(record ?? "").size} bytes) to ${record}: fo-mock drift FILE reports on it.`,
+      `Recorded ${recording.entries} exchanges (${statSync(record ?? "").size} bytes) to ${record}: ` +
+        "fo-mock drift FILE reports on it.",
     );
   const { table: text, failures } = journeyTable(table, columns, only);
   console.log(`\nJourney x client, against the stateful mock in production auth (default replay rule):\n\n${text}\n`);

@@ -130,7 +130,8 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv, cwd = proc
 
 /** The one line printed on start: ready, for which access key and upstream, where it listens. */
 export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
-  `fo-sign proxy ready: ${s.auth === "sandbox" ? "sending as a bearer token (sandbox auth)" : "signing as"} access key ` +
+  `fo-sign proxy ready: ${s.auth === "sandbox" ? "sending as a bearer token (sandbox auth)" : "signing as"} ` +
+  `access key ` +
   `${s.accessKey} for ${proxy.upstream}, ` +
   `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes; web pages ` +
   `${s.allowOrigins.length ? `refused but those of ${s.allowOrigins.join(", ")}` : "refused"}` +
@@ -144,7 +145,7 @@ export async function runProxy(
   argv: string[],
   terminal: Terminal = process,
   start = startProxy,
-  // Stryker disable next-line all: the tie to a real starter; test/mock-consumers and the signal tests run it in processes
+  // Stryker disable next-line all: the tie to a real starter, which only the tests of processes can run
   tie = terminal === process,
 ): Promise<void> {
   if (argv.includes("--help") || argv.includes("-h")) return void terminal.stdout.write(`Usage: ${PROXY_USAGE}\n`);
@@ -163,7 +164,7 @@ export async function runProxy(
       recording = openRecording(
         settings.record,
         { name: "fo-sign proxy", version: version() },
-        // Stryker disable next-line ArrowFunction,StringLiteral: only a disk that fails a write calls it; no test here can make one
+        // Stryker disable next-line ArrowFunction,StringLiteral: only a disk that fails a write calls it (no test can)
         { bound: settings.maxBody, onError: (line) => terminal.stderr.write(`fo-sign proxy: ${line}\n`) },
       );
     } catch (err) {
@@ -204,7 +205,7 @@ export async function runProxy(
   const stop = (why?: string) => {
     if (stopping) return;
     stopping = true;
-    // Stryker disable next-line all: only the tie gives a reason; test/mock-consumers and the signal tests run it in processes
+    // Stryker disable next-line all: only the tie gives a reason, and only the tests of processes can run it
     if (why) terminal.stderr.write(`fo-sign proxy: stopping: ${why}.\n`);
     void proxy.close().then(() => {
       recording?.close();
@@ -215,6 +216,6 @@ export async function runProxy(
   terminal.once("SIGTERM", () => stop());
   // npm passes SIGTERM on to its shell, whose end leaves the proxy to another parent: it stops rather than sign on
   // unattended. With --stop-on-stdin-close, the program that started it holds its stdin.
-  // Stryker disable next-line all: the tie to a real starter; test/mock-consumers and the signal tests run it in processes
+  // Stryker disable next-line all: the tie to a real starter, which only the tests of processes can run
   if (tie) tieToStarter(stop, { stdin: settings.stopOnStdinClose, parent: true });
 }

@@ -50,9 +50,9 @@ export interface Creator {
 
 const TAIL = "]}}";
 const COMMENT =
-  "Recorded by fo-sign proxy. Masked: the Authorization credentials, cookies, every header whose name says key, token, " +
-  "secret or signature, the file name of Content-Disposition, and the banking and personal members of JSON bodies " +
-  "(placeholders of the same shape: each digit 1, each letter a or A). Bodies other than JSON are not recorded.";
+  "Recorded by fo-sign proxy. Masked: the Authorization credentials, cookies, every header whose name says key, " +
+  "token, secret or signature, the file name of Content-Disposition, and the banking and personal members of JSON " +
+  "bodies (placeholders of the same shape: each digit 1, each letter a or A). Bodies other than JSON are not recorded.";
 
 /** Raw header pairs (name, value, name, value, ...) as HAR's name/value objects, in order. */
 const pairsOf = (raw: readonly string[]) =>
@@ -172,7 +172,8 @@ export function openRecording(
   const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600);
   let closed = false;
   let entries = 0;
-  const head = `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(COMMENT)},"entries":[`;
+  const log = `"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(COMMENT)}`;
+  const head = `{"log":{${log},"entries":[`;
   // Stryker disable all: only a disk that fails a write (ENOSPC, EIO) reaches the catch; no test here can make one
   try {
     // A file that existed keeps its old mode through open: the recording is for its owner alone either way.

@@ -1,8 +1,8 @@
 // What a recording of traffic never holds, named in one place: the signing proxy masks what it records with it
-// (src/proxy/record.ts), and the mock's drift report masks any recording again before it reads it (src/mock/drift/), so a
-// recording made by another tool is held to the same rules. A masked value becomes a placeholder of its type and length
-// that keeps its shape (each digit 1, each letter a or A, other characters kept): a UUID stays a UUID, a nine-digit
-// routing code nine digits, so a schema check of the recording still sees what the service sent.
+// (src/proxy/record.ts), and the mock's drift report masks any recording again before it reads it (src/mock/drift/),
+// so a recording made by another tool is held to the same rules. A masked value becomes a placeholder of its type and
+// length that keeps its shape (each digit 1, each letter a or A, other characters kept): a UUID stays a UUID, a
+// nine-digit routing code nine digits, so a schema check of the recording still sees what the service sent.
 
 /**
  * The document's body members (and query parameters) whose values are masked: banking details, the holder's name, and
@@ -99,7 +99,7 @@ export function wordsOf(name: string): string[] {
 export const looksPersonal = (name: string) =>
   wordsOf(name).some((w) => PERSONAL_WORDS.has(w) || (w.endsWith("s") && PERSONAL_WORDS.has(w.slice(0, -1))));
 
-/** Names already decided: a recording meets the same few names on every exchange. Bounded, as names come from traffic. */
+/** Names already decided: a recording meets the same few names on every exchange. Bounded: names come from traffic. */
 const decided = new Map<string, boolean>();
 const DECIDED_MAX = 4096;
 
@@ -164,7 +164,7 @@ export function maskedJson(value: unknown): unknown {
 export function maskedHeader(name: string, value: string): string {
   if (/^(proxy-)?authorization$/i.test(name)) {
     // The scheme word is followed by a space: a value of one word is masked whole.
-    // Stryker disable next-line Regex: the anchors are equivalent (the pattern matches from the start, .* with s to the end)
+    // Stryker disable next-line Regex: equivalent anchors (the pattern matches from the start, .* with s to the end)
     return value.replace(/^(\S+ )?(.*)$/s, (_, scheme = "", rest) => scheme + placeholder(rest));
   }
   if (isMaskedHeader(name)) return placeholder(value);

@@ -53,7 +53,7 @@ function bash(script: string, cwd: string, env: NodeJS.ProcessEnv) {
   );
 }
 
-/** Where the tarballs go: a folder of this run's, which the guide's `$FO_REPO` names (it only takes them from there). */
+/** Where the tarballs go: a folder of this run's, which the guide's `$FO_REPO` names (only they are read there). */
 const artifacts = path.join(work, "artifacts");
 
 beforeAll(async () => {

@@ -118,9 +118,8 @@ export async function driftMain(argv: string[], terminal: Terminal, from: string
       return refuse(`cannot write ${values.output as string} (${(err as NodeJS.ErrnoException).code ?? "error"})`);
     }
     const { error, warning, info } = report.counts;
-    terminal.stdout.write(
-      `fo-mock drift: wrote ${values.output as string}: ${error} error(s), ${warning} warning(s), ${info} information\n`,
-    );
+    const counts = `${error} error(s), ${warning} warning(s), ${info} information`;
+    terminal.stdout.write(`fo-mock drift: wrote ${values.output as string}: ${counts}\n`);
   } else terminal.stdout.write(text);
   if (report.findings.some((f) => atOrAbove(f.severity, failOn))) terminal.exitCode = 1;
 }

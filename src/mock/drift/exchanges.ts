@@ -150,7 +150,9 @@ export function readExchange(doc: DriftDocument, exchange: Exchange, add: Add): 
         operation: op.operationId,
         in: "answer",
         at: "status",
-        message: `answered ${exchange.status}${type ? ` (${type})` : ""}, which the operation does not list (it lists ${Object.keys(responses).join(", ")})`,
+        message:
+          `answered ${exchange.status}${type ? ` (${type})` : ""}, which the operation does not list ` +
+          `(it lists ${Object.keys(responses).join(", ")})`,
         document: `${op.pointer}/responses`,
       },
       exchange.index,

@@ -71,7 +71,10 @@ function known(node: Node): Set<unknown> {
 
 const types = (node: Node) => (Array.isArray(node.type) ? node.type : node.type === undefined ? [] : [node.type]);
 
-/** What a scalar shows at a gap that the schema does not already say: its type where none is given, a new value or form. */
+/**
+ * What a scalar shows at a gap that the schema does not already say: its type where none is given, a new value, or a
+ * form.
+ */
 function scalarFacts(value: unknown, node: Node, masked: boolean): string[] {
   const declared = types(node);
   if (declared.length === 0 && !("const" in node) && !Array.isArray(node.enum)) return [describe(value, masked)];

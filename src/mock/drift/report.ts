@@ -50,7 +50,8 @@ export function reportMarkdown(report: Report): string {
     );
     for (const f of rows)
       lines.push(
-        `| ${code(f.operation)} | ${cell(`${f.in} ${f.at}`)} | ${cell(f.message)} | ${f.kind} | ${cell(f.gap ?? "")} | ` +
+        `| ${code(f.operation)} | ${cell(`${f.in} ${f.at}`)} | ${cell(f.message)} | ${f.kind} | ` +
+          `${cell(f.gap ?? "")} | ` +
           `${f.document ? code(f.document) : ""} | ${f.exchanges} |`,
       );
   }

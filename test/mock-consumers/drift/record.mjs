@@ -1,7 +1,7 @@
-// Records a few calls to the mock: starts fo-mock (stateful, production auth, the keys of .mock-keys.json) and, in front
-// of it, fo-sign proxy --record traffic.har (FO_ACCESS_KEY and FO_SECRET_KEY from the environment), each on a free port
-// and tied to this script by its standard input; sends a quote, its execution, the order's read and the RFI list
-// through the proxy; then stops both.
+// Records a few calls to the mock: starts fo-mock (stateful, production auth, the keys of .mock-keys.json) and, in
+// front of it, fo-sign proxy --record traffic.har (FO_ACCESS_KEY and FO_SECRET_KEY from the environment), each on a
+// free port and tied to this script by its standard input; sends a quote, its execution, the order's read and the RFI
+// list through the proxy; then stops both.
 import { spawn } from "node:child_process";
 
 /**
