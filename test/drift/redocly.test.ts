@@ -156,4 +156,22 @@ describe("Redocly's problems, placed and counted", () => {
       ],
     ]);
   });
+
+  test("each names its place to edit: the operation, its answers, or the paths for an endpoint the document lacks", () => {
+    const findings = createFindings();
+    addRedoclyProblems(
+      [
+        problem({ message: 'Missing required query parameter: "size"' }),
+        problem({ target: "response", dataPath: "/total", message: 'Response field "total" must be integer.' }),
+        problem({ ruleId: "undocumented-endpoint", operationId: undefined, method: "GET", path: "/v9/x", message: "" }),
+      ],
+      doc,
+      findings,
+    );
+    expect(findings.list().map((f) => f.document)).toEqual([
+      "/paths",
+      "/paths/~1v1~1customers~1{customer_id}~1cases/get/responses",
+      "/paths/~1v1~1customers~1{customer_id}~1cases/get",
+    ]);
+  });
 });

@@ -43,6 +43,8 @@ export interface DriftDocument {
   at(pointer: string): Resolved | undefined;
   /** The operation a request was routed to, or why none was. */
   route(method: string, path: string): Operation | undefined;
+  /** The operation of an operationId. */
+  operation(operationId: string): Operation | undefined;
   /** A path's shape: each segment that a documented template has a variable for at that place, as the variable. */
   shape(path: string): string;
   /** Header names the document's apiKey security schemes put credentials in (lower case). */
@@ -121,6 +123,7 @@ export function documentOf(
       const found = route(method, path);
       return found.kind === "operation" ? found.operation : undefined;
     },
+    operation: (operationId) => operations.find((o) => o.operationId === operationId),
     shape(path) {
       const parts = path.split("/").slice(1);
       return `/${parts

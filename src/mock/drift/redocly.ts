@@ -116,6 +116,13 @@ export function addRedoclyProblems(problems: RedoclyProblem[], doc: DriftDocumen
     if (header && doc.credentialHeaders.has(header.toLowerCase())) continue;
     const at = placeOf(p, header);
     const operation = p.operationId ?? `${(p.method ?? "").toUpperCase()} ${doc.shape(p.path ?? "/")}`;
+    // Where to edit: the operation's answers or the operation, or the paths an endpoint would join.
+    const op = p.operationId ? doc.operation(p.operationId) : undefined;
+    const document = op
+      ? `${op.pointer}${p.target === "response" ? "/responses" : ""}`
+      : p.ruleId === "undocumented-endpoint"
+        ? "/paths"
+        : undefined;
     findings.add(
       {
         severity: SEVERITY[p.severity] ?? "error",
@@ -124,6 +131,7 @@ export function addRedoclyProblems(problems: RedoclyProblem[], doc: DriftDocumen
         operation,
         in: p.target === "response" ? "answer" : "request",
         at,
+        ...(document ? { document } : {}),
         // Its messages name field paths with item indices, and an undocumented endpoint's whole path.
         message:
           p.ruleId === "undocumented-endpoint"
