@@ -46,7 +46,7 @@ describe("the mock's answers against the document", () => {
     child.stderr.on("data", (d) => (out += d));
     const code = await new Promise((resolve) => child.once("exit", resolve));
     expect(code, out).toBe(0);
-    expect(out).toMatch(/Recorded \d+ exchanges to /);
+    expect(out).toMatch(/Recorded \d+ exchanges \(\d+ bytes\) to /);
     const report = await driftReport(file, "journeys.har");
     keep("journeys", report);
     expect(report.exchanges.total).toBeGreaterThan(50);

@@ -78,7 +78,11 @@ test("the guide's section, verbatim, from the tarballs: a recording, then the re
   execFileSync("mkdir", ["-p", dir]);
   writeFileSync(path.join(dir, path.basename(file![1]!)), `${file![2]}\n`);
 
-  const run = await bash(`set -eo pipefail\n${blocks.map((b) => b.code).join("\n")}`, dir, shell({ FO_REPO: root }));
+  const run = await bash(
+    `set -eo pipefail\n${blocks.map((b) => b.code).join("\n")}`,
+    dir,
+    shell({ FO_REPO: artifacts }),
+  );
   expect(run.code, run.out).toBe(0);
   expect(run.out).not.toMatch(/EBADENGINE/);
   expect(run.out).toMatch(/^201 \/conversions\/hedge$/m);
