@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseOrExit, refuse } from "./args.mjs";
 import { newKeyPair } from "../src/mock/launch/keys.ts";
 import { startMock } from "../src/mock/launch/start.ts";
+import { openRecording } from "../src/proxy/record.ts";
+import { DEFAULT_MAX_BODY, startProxy } from "../src/proxy/server.ts";
+import { decodeSecretKey } from "../src/signing/secret.ts";
 import { run } from "./run.mjs";
 import { packageInfo, root, toolEnv } from "./tools.mjs";
 
@@ -119,17 +122,36 @@ export function journeyTable(table, columns, only) {
   return { table: rows.map((r) => `| ${r.join(" | ")} |`).join("\n"), failures };
 }
 
+/**
+ * The drivers that read the mock's control API at FO_MOCK_CONTROL_URL, so their API calls can go through a recording
+ * proxy while the control calls do not (the Python and Go drivers send both to FO_BASE_URL).
+ */
+export const RECORDABLE = ["typescript", "signing-fetch", "postman"];
+
 /** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "journeys",
-  usage: `npm run journeys [-- CLIENT...] [--only ID,ID]   (CLIENT: ${Object.keys(DRIVERS).join(", ")}; default all)`,
-  options: { only: { type: "string" } },
+  usage: `npm run journeys [-- CLIENT...] [--only ID,ID] [--record FILE]
+  CLIENT         ${Object.keys(DRIVERS).join(", ")} (default all; with --record ${RECORDABLE.join(", ")})
+  --only ID,ID   only these journeys of the table
+  --record FILE  the clients' API calls go through fo-sign proxy --record FILE (HAR, masked): fo-mock drift FILE
+                 reports where the mock's answers depart from the document`,
+  options: { only: { type: "string" }, record: { type: "string" } },
   positionals: { max: Object.keys(DRIVERS).length, choices: Object.keys(DRIVERS) },
 };
 
 async function main() {
   const { positionals, values } = parseOrExit(command, process.argv.slice(2), packageInfo);
-  const clients = positionals.length ? positionals : Object.keys(DRIVERS);
+  const record =
+    values.record === undefined ? undefined : path.resolve(process.env.INIT_CWD ?? process.cwd(), values.record);
+  const unrecordable = record ? positionals.filter((c) => !RECORDABLE.includes(c)) : [];
+  if (unrecordable.length)
+    refuse(
+      command,
+      `--record takes ${RECORDABLE.join(", ")}: the ${unrecordable.join(" and ")} driver sends its control calls ` +
+        "to FO_BASE_URL, which would be the proxy",
+    );
+  const clients = positionals.length ? positionals : record ? RECORDABLE : Object.keys(DRIVERS);
   /** @type {Table} */
   const table = JSON.parse(readFileSync(TABLE, "utf8"));
   const only = values.only?.split(",").filter(Boolean);
@@ -139,6 +161,17 @@ async function main() {
   // The stateful mock in production auth as a user's test suite starts it (the default replay rule).
   const { accessKey, secretKey } = newKeyPair("journeys");
   const mock = await startMock({ stateful: true, auth: "production", control: true, keys: { [accessKey]: secretKey } });
+  // With --record, the API calls go through the signing proxy, which records them; the control calls go to the mock.
+  const recording = record
+    ? openRecording(record, { name: "fo-sign proxy", version: packageInfo.version }, { bound: DEFAULT_MAX_BODY })
+    : undefined;
+  const proxy = recording
+    ? await startProxy({
+        upstream: mock.url,
+        credentials: { accessKey: mock.accessKey, secretKey: decodeSecretKey(mock.secretKey) },
+        recording,
+      })
+    : undefined;
   /** @type {Record<string, Outcomes>} */
   const columns = {};
   /** @type {string[]} */
@@ -146,7 +179,8 @@ async function main() {
   try {
     const env = {
       ...toolEnv,
-      FO_BASE_URL: mock.url,
+      FO_BASE_URL: proxy?.url ?? mock.url,
+      FO_MOCK_CONTROL_URL: mock.url,
       FO_ACCESS_KEY: mock.accessKey,
       FO_SECRET_KEY: mock.secretKey,
       FO_MOCK_CONTROL_TOKEN: mock.controlToken,
@@ -178,8 +212,15 @@ async function main() {
       }
     }
   } finally {
+    await proxy?.close();
+    recording?.close();
     await mock.close();
   }
+  if (recording)
+    console.log(
+      `Recorded ${recording.entries} exchanges (${statSync(record ?? "").size} bytes) to ${record}: ` +
+        "fo-mock drift FILE reports on it.",
+    );
   const { table: text, failures } = journeyTable(table, columns, only);
   console.log(`\nJourney x client, against the stateful mock in production auth (default replay rule):\n\n${text}\n`);
   console.log(`Journeys: ${((performance.now() - began) / 1000).toFixed(1)} s`);

@@ -90,7 +90,8 @@ export const groups = [
   {
     name: "signing proxy",
     folders: ["src/proxy"],
-    files: [],
+    // What a recording never holds: its masking, shared with the mock's drift report.
+    files: ["src/server/masked.ts"],
     target: 95,
     tests: [
       "test/proxy/forwarding.test.ts",
@@ -98,6 +99,9 @@ export const groups = [
       "test/proxy/units.test.ts",
       "test/proxy/server.test.ts",
       "test/proxy/upstream.test.ts",
+      "test/proxy/record.test.ts",
+      "test/proxy/sandbox.test.ts",
+      "test/server/masked.test.ts",
     ],
   },
 ];

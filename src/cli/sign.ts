@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import type { parseArgs } from "node:util";
 import { parseCommandLine, quote, UsageError } from "./args.ts";
@@ -14,6 +14,7 @@ import { DEFAULT_WINDOW_SECONDS } from "../signing/window.ts";
 import { CAUSES, explainMismatch } from "./explain.ts";
 import { makeKeysCommand } from "./keysHint.ts";
 import { runProxy } from "./proxy.ts";
+import { version } from "./version.ts";
 import type { Terminal } from "./terminal.ts";
 
 export const USAGE =
@@ -23,7 +24,8 @@ export const USAGE =
   fo-sign explain METHOD PATH [--body TEXT | --body-file FILE] --authorization "HEADER SENT"
                       [--date X-SVC-DATE-SENT] [--response TEXT | --response-file FILE] ` +
   `[--now TIMESTAMP] [--window SECONDS]
-  fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]... [--stop-on-stdin-close]
+  fo-sign proxy --upstream ORIGIN [--port N] [--max-body BYTES] [--allow-origin ORIGIN]...
+                [--auth production|sandbox] [--record FILE] [--stop-on-stdin-close]
                 (fo-sign proxy --help says what each does)
   fo-sign --help | --version
 
@@ -56,12 +58,6 @@ type Parsed = ReturnType<typeof parseArgs<{ options: typeof options; allowPositi
   values: { help?: boolean; version?: boolean };
 };
 const command = { name: "fo-sign", usage: "", options, positionals: { max: 3 } };
-
-/** The package's version: package.json sits two folders up from both src/cli/ and dist/cli/. */
-function version(): string {
-  return (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string })
-    .version;
-}
 
 /** An RFC 9110 token: what a method and a header name are. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

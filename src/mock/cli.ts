@@ -34,6 +34,7 @@ export const mockCommand = {
                [--replay reject|allow] [--bare] [--stateful [--stateful-options FILE] [--rfi-fixture FILE] [--control]]
                [--stop-on-stdin-close]
        fo-mock keys [--out FILE] [--env-out FILE] [--access-key NAME] [--force]
+       fo-mock drift FILE [--format markdown|json] [--output FILE] [--fail-on error|warning|never]
   --port N            port on 127.0.0.1 (default ${ENV.port} or 4010; 0 picks a free one)
   --auth MODE         sandbox (any Bearer token; default) or production (HMAC signatures verified)
   --keys FILE         the keys: a JSON object of "<access key>": "<secret key>" (fo-mock keys writes one); production
@@ -50,7 +51,8 @@ export const mockCommand = {
                       stop when standard input closes: a program that starts fo-mock keeps a pipe open as its stdin,
                       and the mock stops when that program ends, however it ends
   Portfolio routes take any Bearer token, or only those in ${ENV.portfolioTokens} (comma-separated). fo-mock stops on
-  Ctrl-C, SIGTERM or SIGHUP, and when its parent process ends.`,
+  Ctrl-C, SIGTERM or SIGHUP, and when its parent process ends. fo-mock keys --help and fo-mock drift --help say what
+  the two commands do: make a test key pair; report where a recording of traffic departs from the API's document.`,
   options: {
     port: string,
     auth: { ...string, choices: ["sandbox", "production"] },
@@ -237,6 +239,11 @@ export async function main(argv: string[], terminal: Terminal = process, cwd = p
     terminal.stderr.write(`${name}: ${problem}\n${usage ? `\n${usage}\n` : ""}`);
     terminal.exitCode = 2;
   };
+  if (argv[0] === "drift") {
+    // Loaded only for it: the report reads the document and runs Redocly CLI, which the mock itself never needs.
+    const { driftMain } = await import("./drift/command.ts");
+    return driftMain(argv.slice(1), terminal, callersFolder(terminal.env, cwd), version());
+  }
   if (argv[0] === "keys") {
     try {
       return keysMain(argv.slice(1), terminal, cwd);

@@ -1,7 +1,8 @@
 // The signing proxy (`fo-sign proxy`, after awslabs' aws-sigv4-proxy): listens on 127.0.0.1, forwards each request
-// to one upstream origin, signed with the production HMAC over exactly the bytes it sends. Portfolio routes take a
-// bearer token, so their Authorization passes through untouched. Redirects go back to the caller as they are. It signs
-// for the tools its user runs, never for a web page (./browsers.ts), and bounds its connections as the mock does.
+// to one upstream origin, signed with the production HMAC over exactly the bytes it sends (with sandbox auth, the
+// access key as a bearer token). Portfolio routes take a bearer token, so their Authorization passes through
+// untouched. Redirects go back to the caller as they are. It signs for the tools its user runs, never for a web page
+// (./browsers.ts), bounds its connections as the mock does, and can record what passes (./record.ts).
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,7 @@ import { type Bounds, boundConnections } from "../server/connections.ts";
 import { errorBody } from "../server/envelope.ts";
 import { allowedOrigins, browserVerdict, corsHeaders, preflightHeaders, refusalDetail } from "./browsers.ts";
 import { endToEnd } from "./headers.ts";
+import { keepBody, type Recording } from "./record.ts";
 import { createSigner, type ProxyCredentials, type Signer } from "./sign.ts";
 import { destinationOf, ownAuthorities } from "./target.ts";
 
@@ -21,7 +23,13 @@ export const DEFAULT_MAX_BODY = MAX_BODY_BYTES;
 export interface ProxyOptions {
   /** The one origin requests go to: http(s)://host[:port], no path, no credentials. */
   upstream: string;
-  credentials: ProxyCredentials;
+  /** The keys: both for production auth, the access key alone for sandbox auth. */
+  credentials: ProxyCredentials | Pick<ProxyCredentials, "accessKey">;
+  /**
+   * How customer routes authenticate: `production` (the default) signs each request with the HMAC; `sandbox` sends
+   * `Authorization: Bearer <access key>`, the reference's sandbox authentication (the secret is not used).
+   */
+  auth?: "production" | "sandbox";
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   /** The largest request body forwarded (bytes); more is a 413. */
@@ -36,6 +44,11 @@ export interface ProxyOptions {
    * it is a refused page's Origin, quoted).
    */
   onRefused?: (line: string) => void;
+  /**
+   * Where each exchange that reaches the upstream and is answered whole is written (./record.ts), as it completes;
+   * answers are kept for it up to maxBody bytes while they pass to the caller unchanged.
+   */
+  recording?: Recording;
   /** Injected clock, for tests. */
   now?: () => Date;
   /** The connection bounds (the mock's by default: src/server/connections.ts), for tests. */
@@ -87,7 +100,10 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
   const maxBody = opts.maxBody ?? DEFAULT_MAX_BODY;
   if (!Number.isSafeInteger(maxBody) || maxBody < 0) throw new TypeError("maxBody must be a whole number of bytes.");
   const allowed = allowedOrigins(opts.allowOrigins ?? []);
-  const sign: Signer = createSigner(opts.credentials, opts.now);
+  const sandbox = opts.auth === "sandbox";
+  const { credentials } = opts;
+  if (!sandbox && !("secretKey" in credentials)) throw new TypeError("Production auth needs the secret key to sign.");
+  const sign: Signer | undefined = "secretKey" in credentials ? createSigner(credentials, opts.now) : undefined;
   const transport = upstream.protocol === "https:" ? https : http;
   const agent = new transport.Agent({ keepAlive: true });
   let own: ReadonlySet<string> = new Set();
@@ -142,7 +158,8 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
     // Only a framed request has a body: the same framing goes on, as the length of the bytes read.
     const framed = req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined;
     if (framed) forwarded.push("Content-Length", String(body.length));
-    if (signed) {
+    if (signed && sandbox) forwarded.push("Authorization", `Bearer ${credentials.accessKey}`);
+    else if (signed && sign) {
       let signature: Awaited<ReturnType<Signer>>;
       try {
         signature = await sign({ method, path, bodyHash: read.hash! });
@@ -153,13 +170,17 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
       forwarded.push("Authorization", signature.Authorization, "X-SVC-Date", signature["X-SVC-Date"]);
     }
 
+    const upstreamPath = query ? `${path}?${query}` : path;
+    const began = performance.now();
+    const startedAt = now();
+    let sent = began;
     const up = transport.request(
       {
         protocol: upstream.protocol,
         hostname: upstream.hostname,
         port: upstream.port,
         method,
-        path: query ? `${path}?${query}` : path,
+        path: upstreamPath,
         // The Host pushed above is the one sent: Node adds its own only to headers that have none.
         headers: forwarded,
         agent,
@@ -170,6 +191,27 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         const headers = endToEnd(answered.rawHeaders, verdict.kind === "tool" ? undefined : UPSTREAM_CORS);
         for (const [name, value] of Object.entries(cors)) headers.push(name, value);
         res.writeHead(answered.statusCode ?? 502, answered.statusMessage, headers);
+        const recording = opts.recording;
+        if (recording) {
+          const head = performance.now();
+          const kept = keepBody(answered, maxBody);
+          // Only a whole answer ends: one the caller or the upstream cut short is not recorded (it says nothing of the
+          // document).
+          answered.on("end", () => {
+            const ended = performance.now();
+            recording.add({
+              startedAt,
+              request: { method, url: `${upstream.origin}${upstreamPath}`, headers: forwarded, body },
+              response: {
+                status: answered.statusCode ?? 0,
+                statusText: answered.statusMessage!,
+                headers: endToEnd(answered.rawHeaders),
+                ...kept(),
+              },
+              timings: { send: sent - began, wait: Math.max(0, head - sent), receive: ended - head },
+            });
+          });
+        }
         answered.pipe(res);
         answered.on("error", () => res.destroy());
       },
@@ -194,6 +236,7 @@ export async function startProxy(opts: ProxyOptions): Promise<RunningProxy> {
         cors,
       );
     });
+    up.once("finish", () => (sent = performance.now()));
     // Stryker disable next-line ConditionalExpression,EqualityOperator: ending with an empty buffer sends the same bytes as ending with nothing
     up.end(body.length > 0 ? body : undefined);
   }

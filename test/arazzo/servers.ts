@@ -37,15 +37,19 @@ export async function startStatefulMock(
   return { url: mock.url, output: mock.output };
 }
 
-/** `fo-sign proxy --upstream URL --port 0` with the keys in its environment; resolves with its address once ready. */
+/**
+ * `fo-sign proxy --upstream URL --port 0` (and `args`, such as `--record FILE`) with the keys in its environment;
+ * resolves with its address once ready.
+ */
 export async function startProxyProcess(
   started: ChildProcess[],
   upstream: string,
   keys: Keys,
-): Promise<{ url: string; output(): string }> {
+  args: string[] = [],
+): Promise<{ url: string; child: ChildProcess; output(): string }> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "src/cli/fo-sign.ts", "proxy", "--upstream", upstream, "--port", "0"],
+    ["--import", "tsx", "src/cli/fo-sign.ts", "proxy", "--upstream", upstream, "--port", "0", ...args],
     {
       cwd: root,
       env: { ...process.env, FO_ACCESS_KEY: keys.accessKey, FO_SECRET_KEY: keys.secretKey },
@@ -71,5 +75,5 @@ export async function startProxyProcess(
       reject(new Error(`fo-sign proxy exited (${code}) before it was ready:\n${out}`));
     });
   });
-  return { url, output: () => out };
+  return { url, child, output: () => out };
 }

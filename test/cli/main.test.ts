@@ -3,9 +3,13 @@
 // usage errors to its ready line, a refusal line, and the stop on SIGINT or SIGTERM (the child-process tests in
 // test/proxy/cli.test.ts run the same through a real process).
 import { EventEmitter } from "node:events";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
-import { describe, expect, test } from "vitest";
-import { PROXY_USAGE, runProxy } from "../../src/cli/proxy.ts";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { PROXY_USAGE, proxySettings, runProxy } from "../../src/cli/proxy.ts";
+import { version } from "../../src/cli/version.ts";
 import { main, USAGE } from "../../src/cli/sign.ts";
 import type { Terminal } from "../../src/cli/terminal.ts";
 import { startProxy } from "../../src/proxy/server.ts";
@@ -189,7 +193,7 @@ describe("fo-sign proxy", () => {
         maxBody: 5,
         credentials: { accessKey: "AK_vector_1" },
       });
-      expect(options!.credentials.secretKey).toHaveLength(32);
+      expect((options!.credentials as { secretKey?: Uint8Array }).secretKey).toHaveLength(32);
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+) /.exec(t.out)?.[1];
       // The ready line alone on stdout (its words: run.test.ts), naming where it listens.
       expect(t.out).toMatch(
@@ -208,5 +212,100 @@ describe("fo-sign proxy", () => {
       await expect(fetch(`${url}/v1/x`)).rejects.toThrow();
       expect(t.exitCode).toBeUndefined();
     }
+  });
+});
+
+describe("fo-sign proxy --record and --auth", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "fo-sign-record-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const descriptors = () => readdirSync("/proc/self/fd").length;
+  const upstream = ["--upstream", "http://127.0.0.1:1", "--port", "0"];
+  const started = () => {
+    throw new Error("started");
+  };
+
+  test("--record names a file, read from where the command was typed (INIT_CWD under npm run sign)", () => {
+    expect(() => proxySettings([...upstream, "--record", ""], keys)).toThrow("--record needs a file name.");
+    expect(proxySettings([...upstream, "--record", "a.har"], keys, "/here").record).toBe("/here/a.har");
+    expect(proxySettings([...upstream, "--record", "/abs.har"], keys, "/here").record).toBe("/abs.har");
+    expect(proxySettings(upstream, keys, "/here").record).toBeUndefined();
+    const npm = { ...keys, npm_lifecycle_event: "sign", INIT_CWD: "/typed" };
+    expect(proxySettings([...upstream, "--record", "a.har"], npm, "/root").record).toBe("/typed/a.har");
+    expect(
+      proxySettings([...upstream, "--record", "a.har"], { ...npm, npm_lifecycle_event: "mock" }, "/root").record,
+    ).toBe("/root/a.har");
+    expect(proxySettings([...upstream, "--record", "a.har"], { ...npm, INIT_CWD: "" }, "/root").record).toBe(
+      "/root/a.har",
+    );
+  });
+
+  test("a file it cannot write: the reason, exit code 2, nothing started", async () => {
+    const t = new TestTerminal();
+    const file = path.join(dir, "missing", "a.har");
+    await runProxy([...upstream, "--record", file], t, started);
+    expect([t.out, t.err, t.exitCode]).toEqual(["", `fo-sign proxy: cannot record to ${file}: ENOENT\n`, 2]);
+  });
+
+  test("records into the file it names, says so in its ready line, and closes the file when it stops", async () => {
+    const file = path.join(dir, "ready.har");
+    const before = descriptors();
+    const t = new TestTerminal();
+    let options: Parameters<typeof startProxy>[0] | undefined;
+    await runProxy([...upstream, "--record", file], t, (o) => {
+      options = o;
+      return startProxy(o);
+    });
+    expect(options?.recording?.file).toBe(file);
+    expect(t.out).toMatch(
+      new RegExp(`; recording every exchange to ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, masked\\)\n$`),
+    );
+    expect(JSON.parse(readFileSync(file, "utf8")).log.creator).toEqual({ name: "fo-sign proxy", version: version() });
+    expect(descriptors()).toBeGreaterThan(before);
+    for (const listener of t.listeners.get("SIGTERM")!) listener();
+    while (t.exits.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(descriptors()).toBe(before);
+  });
+
+  test("a second signal while stopping stops nothing twice", async () => {
+    const t = new TestTerminal();
+    await runProxy(upstream, t);
+    for (const signal of ["SIGINT", "SIGTERM"]) for (const listener of t.listeners.get(signal)!) listener();
+    while (t.exits.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(t.exits).toEqual([0]);
+  });
+
+  test("a start that fails closes the recording it opened", async () => {
+    const before = descriptors();
+    const t = new TestTerminal();
+    await runProxy([...upstream, "--record", path.join(dir, "failed.har")], t, () =>
+      Promise.reject(Object.assign(new Error("listen EACCES: permission denied"), { code: "EACCES" })),
+    );
+    expect([t.err, t.exitCode]).toEqual(["fo-sign proxy: listen EACCES: permission denied\n", 1]);
+    expect(descriptors()).toBe(before);
+  });
+
+  test("--auth sandbox starts with the access key alone; production with both keys", async () => {
+    const seen: Parameters<typeof startProxy>[0][] = [];
+    const capture = (o: Parameters<typeof startProxy>[0]) => {
+      seen.push(o);
+      return Promise.reject(Object.assign(new Error("stop here"), { code: "TEST" }));
+    };
+    await runProxy(
+      [...upstream, "--auth", "sandbox"],
+      new TestTerminal({ FO_ACCESS_KEY: keys.FO_ACCESS_KEY }),
+      capture,
+    );
+    await runProxy(upstream, new TestTerminal(), capture);
+    expect(seen.map((o) => [o.auth, Object.keys(o.credentials).sort(), "recording" in o])).toEqual([
+      ["sandbox", ["accessKey"], false],
+      ["production", ["accessKey", "secretKey"], false],
+    ]);
+  });
+
+  test("--version's number is the package's", () => {
+    expect(version()).toBe(
+      JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")).version,
+    );
   });
 });

@@ -264,7 +264,8 @@ describe("fo-sign proxy's settings", () => {
     const s = proxySettings(base, env);
     expect(s).toMatchObject({ upstream: "http://127.0.0.1:4010", port: 8080, accessKey: "AK_vector_1" });
     expect(s.maxBody).toBeGreaterThan(0);
-    expect(s.secretKey.length).toBeGreaterThanOrEqual(16);
+    expect(s.secretKey?.length).toBeGreaterThanOrEqual(16);
+    expect(s.auth).toBe("production");
   });
 
   test("--port and --max-body: whole numbers within their range", () => {
@@ -322,6 +323,10 @@ describe("fo-sign proxy's settings", () => {
     );
     const allowing = proxySettings([...base, "--allow-origin", "http://localhost:3000"], env);
     expect(readyLine(allowing, proxy)).toMatch(/; web pages refused but those of http:\/\/localhost:3000\)$/);
+    const two = proxySettings([...base, "--allow-origin", "http://a.test", "--allow-origin", "http://b.test"], env);
+    expect(readyLine(two, proxy)).toMatch(/; web pages refused but those of http:\/\/a\.test, http:\/\/b\.test\)$/);
+    expect(proxySettings(base, env).stopOnStdinClose).toBe(false);
+    expect(proxySettings([...base, "--stop-on-stdin-close"], env).stopOnStdinClose).toBe(true);
     expect(PROXY_USAGE).toMatch(
       /^fo-sign proxy --upstream ORIGIN \[--port N\] \[--max-body BYTES\] \[--allow-origin ORIGIN\]\.\.\.\n/,
     );

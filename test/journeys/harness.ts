@@ -38,8 +38,11 @@ export function environment() {
     if (!value) throw new Error(`${name} is not set: scripts/journeys.mjs sets it (npm run journeys).`);
     return value;
   };
+  const baseUrl = need("FO_BASE_URL");
   return {
-    baseUrl: need("FO_BASE_URL"),
+    baseUrl,
+    // The control API is the mock's own: through a recording proxy (npm run journeys -- --record) it stays direct.
+    controlUrl: process.env.FO_MOCK_CONTROL_URL || baseUrl,
     accessKey: need("FO_ACCESS_KEY"),
     secretKey: need("FO_SECRET_KEY"),
     controlToken: need("FO_MOCK_CONTROL_TOKEN"),
@@ -51,7 +54,7 @@ export type Env = ReturnType<typeof environment>;
 
 /** A control call: JSON, the control token; anything but a 2xx stops the journey. */
 export async function control(env: Env, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${env.baseUrl}/__mock${route}`, {
+  const res = await fetch(`${env.controlUrl}/__mock${route}`, {
     method,
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.controlToken}` },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -19,6 +19,7 @@ export async function proxyFor(
     maxBody?: number;
     allowOrigins?: string[];
     bounds?: import("../../src/server/connections.ts").Bounds;
+    recording?: import("../../src/proxy/record.ts").Recording;
   } = {},
 ): Promise<RunningProxy & { refused: string[] }> {
   const refused: string[] = [];

@@ -1,0 +1,276 @@
+// What a recording never holds (src/server/masked.ts): placeholders that keep a value's type, length and shape; the
+// banking and personal members masked at any depth; credentials, keys and file names in headers; and the list of
+// masked names held to the bundled document: each listed name is one of its members, and each of its members whose
+// name looks personal or banking is listed or kept on purpose, with a reason.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import {
+  isJsonType,
+  isMaskedHeader,
+  isMaskedMember,
+  KEPT_MEMBERS,
+  looksPersonal,
+  MASKED_MEMBERS,
+  maskedHeader,
+  maskedJson,
+  maskedQuery,
+  maskedValue,
+  placeholder,
+  recordedBody,
+  wordsOf,
+} from "../../src/server/masked.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const SEED = { seed: 44, numRuns: 500 };
+
+describe("placeholders keep type, length and shape", () => {
+  test("each digit becomes 1, each letter a or A, every other character stays; masking again changes nothing", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme-composite", maxLength: 40 }), (text) => {
+        const masked = placeholder(text);
+        expect([...masked].length).toBe([...text].length);
+        expect(placeholder(masked)).toBe(masked);
+        [...text].forEach((c, i) => {
+          const m = [...masked][i];
+          if (/\p{Nd}/u.test(c)) expect(m).toBe("1");
+          else if (/\p{L}/u.test(c)) expect(m).toMatch(/^[aA]$/);
+          else expect(m).toBe(c);
+        });
+      }),
+      SEED,
+    );
+  });
+
+  test.each([
+    ["a UUID stays a UUID", "3f1c9a52-7B4E-4d2a-9c8f-1e2d3c4b5a69", /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i],
+    ["a nine-digit routing code stays nine digits", "021000021", /^\d{9}$/],
+    ["an ISO 8601 time stays one", "2026-12-01T10:00:30.500Z", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/],
+    ["a date stays one", "1980-05-17", /^\d{4}-\d\d-\d\d$/],
+    ["an e-mail address keeps its @ and dots", "jane.public@example.org", /^a+\.a+@a+\.a+$/],
+  ])("%s", (_, value, shape) => {
+    expect(placeholder(value)).toMatch(shape);
+    expect(placeholder(value)).not.toBe(value);
+  });
+
+  test("a masked value of each JSON type keeps it: booleans become false, null stays", () => {
+    expect([true, false, null, 0, -2.5, "Ab1"].map(maskedValue)).toEqual([false, false, null, 1, -1.1, "Aa1"]);
+  });
+
+  test("letters and digits beyond ASCII too", () => {
+    expect(placeholder("Ölçü ٣ 中")).toBe("Aaaa 1 a");
+  });
+
+  test("a masked JSON value keeps its type: numbers stay numbers of as many digits, objects their member names", () => {
+    expect(maskedJson({ account_number: 123456789, account_holder_name: { first: "Jane", parts: ["Q", 7] } })).toEqual({
+      account_number: 111111111,
+      account_holder_name: { first: "Aaaa", parts: ["A", 1] },
+    });
+  });
+});
+
+describe("members masked by name, at any depth", () => {
+  const body = {
+    bank_accounts: [
+      {
+        network: "US_ACH",
+        account_holder_name: "Jane Q Public",
+        currency: "USD",
+        account_number: "123456789012",
+        institution_id: "021000021",
+        institution_name: "Example National Bank",
+      },
+    ],
+    list: [{ nested: { iban: "DE89370400440532013000", holderName: "Jane", status: "ACTIVE" } }],
+  };
+
+  test("the banking values go, their shape stays; kept members and the rest stay as they were", () => {
+    expect(maskedJson(body)).toEqual({
+      bank_accounts: [
+        {
+          network: "US_ACH",
+          account_holder_name: "Aaaa A Aaaaaa",
+          currency: "USD",
+          account_number: "111111111111",
+          institution_id: "111111111",
+          institution_name: "Example National Bank",
+        },
+      ],
+      list: [{ nested: { iban: "AA11111111111111111111", holderName: "Aaaa", status: "ACTIVE" } }],
+    });
+  });
+
+  test("the words of a name are split at _, - and camelCase; a plural counts as its word", () => {
+    expect(wordsOf("accountHolderName")).toEqual(["account", "holder", "name"]);
+    expect(wordsOf("postal-code_2")).toEqual(["postal", "code", "2"]);
+    expect(wordsOf("_links__self")).toEqual(["links", "self"]);
+    expect(wordsOf("IBAN")).toEqual(["iban"]);
+    expect(wordsOf("accountID")).toEqual(["account", "id"]);
+    expect(wordsOf("line2Address")).toEqual(["line2", "address"]);
+    expect(looksPersonal("IBAN")).toBe(true);
+    // A word one letter longer than a personal one is not it: only a plural's s is dropped.
+    expect(looksPersonal("cardx")).toBe(false);
+    for (const name of ["bankAccounts", "emails", "walletAddress", "routing_number", "apiKey", "answer_text"])
+      expect(looksPersonal(name), name).toBe(true);
+    for (const name of ["order_status", "quote_id", "network", "currency", "case_class", "total"])
+      expect(looksPersonal(name), name).toBe(false);
+  });
+
+  test("query values of masked names are replaced, the rest of the query stays byte for byte", () => {
+    expect(maskedQuery("idempotency_key=0f8e2a51-6c3d-4b7e-9a12-5d4c3b2a1f09&page=2&x=%2Fy")).toBe(
+      "idempotency_key=1a1a1a11-1a1a-1a1a-1a11-1a1a1a1a1a11&page=2&x=%2Fy",
+    );
+  });
+
+  test.each([
+    ["a name read as a form decodes it (+ is a space)", "first+name=Jane+Q", "first+name=Aaaa%20A"],
+    ["an encoded name", "account%5Fnumber=12", "account%5Fnumber=11"],
+    ["a kept name, whatever its value", "institution_name=Example%20Bank", "institution_name=Example%20Bank"],
+    ["a pair without a value", "tokens&page=1", "tokens&page=1"],
+    ["a malformed escape is read as it is", "%ZZ=1&account_number=12", "%ZZ=1&account_number=11"],
+  ])("%s", (_, query, masked) => {
+    expect(maskedQuery(query)).toBe(masked);
+  });
+});
+
+describe("headers", () => {
+  test("Authorization of one word is masked whole; so is any other header named after it", () => {
+    expect(maskedHeader("Authorization", "OnlyOneWord")).toBe("AaaaAaaAaaa");
+    expect(maskedHeader("X-Authorization", "Bearer tok")).toBe("Aaaaaa aaa");
+    expect(maskedHeader("Authorization-Info", "Bearer tok")).toBe("Aaaaaa aaa");
+    expect(maskedHeader("Proxy-Authorization", "Basic dXNlcg==")).toBe("Basic aAAaaa==");
+  });
+
+  test("Authorization keeps its scheme word, its credentials become a placeholder", () => {
+    const signed = `Service-HMAC-SHA256 AKIDEXAMPLE01:20261121T093000Z:${"7f".repeat(32)}`;
+    expect(maskedHeader("Authorization", signed)).toBe(
+      `Service-HMAC-SHA256 AAAAAAAAAAA11:11111111A111111A:${"1a".repeat(32)}`,
+    );
+    expect(maskedHeader("authorization", "Bearer tok-3")).toBe("Bearer aaa-1");
+  });
+
+  test.each([
+    "Cookie",
+    "Set-Cookie",
+    "Idempotency-Key",
+    "X-Api-Key",
+    "X-Access-Token",
+    "X-Client-Secret",
+    "X-Signature",
+    "Proxy-Authorization",
+  ])("%s is masked whole", (name) => {
+    expect(isMaskedHeader(name)).toBe(true);
+    expect(maskedHeader(name, "abcDEF-123")).toBe("aaaAAA-111");
+  });
+
+  test.each(["Content-Type", "X-SVC-Date", "Retry-After", "Accept", "Location"])("%s stays as it came", (name) => {
+    expect(isMaskedHeader(name)).toBe(false);
+    expect(maskedHeader(name, "Value 42; charset=x")).toBe("Value 42; charset=x");
+  });
+
+  test.each(["X-Content-Disposition", "Content-Disposition-Note"])("%s is not Content-Disposition", (name) => {
+    expect(maskedHeader(name, "attachment; filename=a.pdf")).toBe("attachment; filename=a.pdf");
+  });
+
+  test("Content-Disposition keeps attachment and its parameter names; the file name's letters and digits go", () => {
+    expect(maskedHeader("Content-Disposition", 'attachment; filename="jane-public-passport 2.pdf"')).toBe(
+      'attachment; filename="aaaa-aaaaaa-aaaaaaaa 1.aaa"',
+    );
+    expect(maskedHeader("Content-Disposition", 'attachment;filename = "jane;q.pdf"')).toBe(
+      'attachment;filename = "aaaa;a.aaa"',
+    );
+    expect(maskedHeader("content-disposition", "attachment; filename=a.pdf; filename*=UTF-8''%E2%82%AC.pdf")).toBe(
+      "attachment; filename=a.aaa; filename*=AAA-1''%A1%11%AA.aaa",
+    );
+  });
+});
+
+describe("bodies: JSON masked, everything else left out", () => {
+  test("JSON is recorded with its masked members", () => {
+    const json = JSON.stringify({ account_number: "12-34", quote_id: "q" });
+    expect(recordedBody("application/json; charset=utf-8", Buffer.from(json), json.length)).toEqual({
+      text: '{"account_number":"11-11","quote_id":"q"}',
+    });
+  });
+
+  const notJson = "not recorded: only JSON bodies are recorded (a document, a form or a page may hold personal data)";
+  test.each([
+    ["application/pdf", "%PDF-1.7 Jane Q Public", notJson],
+    [
+      "multipart/form-data; boundary=x",
+      "--x\r\nContent-Disposition: form-data; name=file\r\n\r\nJane\r\n--x--",
+      notJson,
+    ],
+    ["text/html", "<h1>502 Bad Gateway</h1>", notJson],
+    ["text/plain", '{"name": "Jane"}', notJson],
+    ["application/json", "{not json Jane", "not recorded: labelled JSON but does not parse"],
+    [undefined, "raw Jane", notJson],
+  ])("%s stands as its size and media type only", (type, text, comment) => {
+    const recorded = recordedBody(type, Buffer.from(text), Buffer.byteLength(text));
+    expect(recorded).toEqual({
+      text: `[not recorded: ${Buffer.byteLength(text)} bytes of ${type ?? "no media type"}]`,
+      comment,
+    });
+    expect(JSON.stringify(recorded)).not.toContain("Jane");
+  });
+
+  test.each([
+    ["application/json", true],
+    ["application/problem+json", true],
+    ["application/vnd.api+json; charset=utf-8", true],
+    ["  application/json ;charset=utf-8", true],
+    ["APPLICATION/JSON", true],
+    ["application/jsonx", false],
+    ["x-application/json", false],
+    ["text/json", false],
+    ["application/json-seq", false],
+    [undefined, false],
+  ])("%s is JSON: %s", (type, json) => {
+    expect(isJsonType(type)).toBe(json);
+  });
+
+  test("an empty body has no text", () => {
+    expect(recordedBody("application/json", Buffer.alloc(0), 0)).toEqual({});
+  });
+});
+
+describe("the masked names, held to the bundled document", () => {
+  const document = JSON.parse(readFileSync(path.join(root, "generated/openapi.json"), "utf8"));
+  /** Every member name of the document's schemas and every query parameter's name. */
+  const names = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) collect(item);
+    else if (node && typeof node === "object") {
+      const n = node as Record<string, unknown>;
+      if (n.properties && typeof n.properties === "object") for (const k of Object.keys(n.properties)) names.add(k);
+      if (n.in === "query" && typeof n.name === "string") names.add(n.name);
+      for (const v of Object.values(n)) collect(v);
+    }
+  };
+  collect(document);
+
+  test("the walk finds the document's members (the check can fail)", () => {
+    expect(names).toContain("account_holder_name");
+    expect(names).toContain("order_status");
+    expect(names.size).toBeGreaterThan(40);
+  });
+
+  test.each([...MASKED_MEMBERS])("masked %s is a member of the document", (name) => {
+    expect(names).toContain(name);
+    expect(isMaskedMember(name)).toBe(true);
+  });
+
+  test.each(Object.entries(KEPT_MEMBERS))("kept %s is a member of the document, for a reason", (name, why) => {
+    expect(names).toContain(name);
+    expect(looksPersonal(name)).toBe(true);
+    expect(isMaskedMember(name)).toBe(false);
+    expect(why.length).toBeGreaterThan(20);
+  });
+
+  test("every member of the document whose name looks personal or banking is masked or kept on purpose", () => {
+    const looking = [...names].filter(looksPersonal).sort();
+    expect(looking.length).toBeGreaterThan(0);
+    expect(looking.filter((n) => !MASKED_MEMBERS.has(n) && !Object.hasOwn(KEPT_MEMBERS, n))).toEqual([]);
+  });
+});
