@@ -10,6 +10,9 @@ export default defineConfig({
     ...base.test,
     include: ["test/**/*.e2e.test.ts"],
     exclude: ["test/mock-consumers/*/**", "**/node_modules/**"],
+    // The shared Prism, then the npm tarballs every file installs, packed once before any file starts; after that
+    // the checkout's artifacts are only read (test/helpers/e2eArtifacts.ts).
+    globalSetup: [...[base.test?.globalSetup ?? []].flat(), "test/helpers/e2eArtifacts.ts"],
     // No type-check pass: the fast tier runs it.
     typecheck: { enabled: false },
   },

@@ -10,7 +10,7 @@ import path from "node:path";
 import { build } from "tsdown";
 import { prepareOperations } from "../src/mock/prism/operations.ts";
 import { parseOrExit } from "./args.mjs";
-import { packageInfo, paths, root } from "./tools.mjs";
+import { packageInfo, paths, refuseWhileE2eReads, root } from "./tools.mjs";
 
 /** The mock package's folder. */
 export const mockPackage = path.join(root, "packages/mock");
@@ -69,6 +69,7 @@ export const command = {
 
 if (import.meta.main) {
   parseOrExit(command, process.argv.slice(2), packageInfo);
+  refuseWhileE2eReads("build-package");
   buildPackage().catch((err) => {
     console.error(`build-package: ${err.message}`);
     process.exit(1);

@@ -32,7 +32,7 @@ import { ASYNC_CONFIG, asyncTemplates, checkAsyncExtra, stageAsync } from "./cli
 import { newKeyPair } from "../src/mock/launch/keys.ts";
 import { startMock } from "../src/mock/launch/start.ts";
 import { RunError, run as runProgram, runSync } from "./run.mjs";
-import { packageInfo, paths, root, toolEnv } from "./tools.mjs";
+import { packageInfo, paths, refuseWhileE2eReads, root, toolEnv } from "./tools.mjs";
 import { publishGoModule } from "./tools/gomodzip.mjs";
 
 /** OpenAPI Generator, from Maven Central through Maven; the checksum is the jar's own, checked on every run. */
@@ -690,6 +690,8 @@ if (import.meta.main) {
       console.log(`Tested the artifacts outside the repository: ${((performance.now() - start) / 1000).toFixed(1)} s`);
       process.exit();
     }
+    // Generating and building rewrite out/: not while the end-to-end tier reads this checkout's artifacts.
+    refuseWhileE2eReads("clients");
     if (!existsSync(input)) throw new StepError(`${path.relative(root, input)} is missing: run npm run build first.`);
     /** @type {Artifacts} */
     const artifacts = {};

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { parseOrExit } from "./args.mjs";
 import { run } from "./run.mjs";
-import { packageInfo, root } from "./tools.mjs";
+import { packageInfo, refuseWhileE2eReads, root } from "./tools.mjs";
 
 /** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
@@ -15,6 +15,7 @@ export const command = {
 
 if (import.meta.main) {
   parseOrExit(command, process.argv.slice(2), packageInfo);
+  refuseWhileE2eReads("tarball");
   const destination = process.env.INIT_CWD ?? process.cwd();
   // The npm that runs this script when there is one (npm run sets npm_execpath), else npm from PATH.
   const [npm, ...npmArgs] = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];

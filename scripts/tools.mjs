@@ -50,6 +50,28 @@ export const bin = {
   depcruise: path.join(root, "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs"),
 };
 
+/**
+ * Set by the end-to-end tier to this checkout once it has built the artifacts its files read
+ * (test/helpers/e2eArtifacts.ts): from then on until the run ends, no script rebuilds them here.
+ */
+export const E2E_READS = "FO_E2E_READS_ARTIFACTS_OF";
+
+/**
+ * Exits with code 2 when the end-to-end tier is reading this checkout's artifacts: a rebuild deletes what another
+ * test file may be installing at that moment. A test that runs a build command builds in a copy of the repository
+ * (test/helpers/repoCopy.ts), which is another checkout.
+ * @param {string} name the script, for the message
+ */
+export function refuseWhileE2eReads(name) {
+  const reading = process.env[E2E_READS];
+  if (!reading || path.resolve(reading) !== root) return;
+  console.error(
+    `${name}: the end-to-end tier built this checkout's artifacts before its files started and reads them while ` +
+      "they run; a test that builds must build in a copy of the repository (test/helpers/repoCopy.ts).",
+  );
+  process.exit(2);
+}
+
 export const paths = {
   source: path.join(root, "openapi/openapi.yaml"),
   generated: path.join(root, "generated"),

@@ -1,8 +1,8 @@
 // The guide's async Python, as a reader runs it: docs/python-go.md's async example and async pytest module, taken
 // from the guide verbatim into a fresh folder outside the repository, with a fresh virtual environment that has the
 // built wheel with its `async` extra, pytest and pytest-asyncio (the pins of python/requirements-test.txt). The mock
-// is the built mock package's `fo-mock`, first on PATH (as a project that installed the npm package has it):
-// pytest's `fo_mock` starts it for the module, and the example runs against one started with the CLI's own options.
+// is the mock package's tarball installed into that folder with npm, Node 24 first on PATH: pytest's `fo_mock`
+// starts it for the module, and the example runs against one started with the CLI's own options.
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   existsSync,
@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { pinnedPython } from "../../scripts/clients.mjs";
 import { run } from "../../scripts/run.mjs";
 import { readerEnv } from "../helpers/readerShell.ts";
@@ -24,7 +24,6 @@ import { readerEnv } from "../helpers/readerShell.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const version = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
 const wheel = path.join(root, `out/sdk/python/dist/financial_operations_api-${version}-py3-none-any.whl`);
-const foMock = path.join(root, "packages/mock/dist/fo-mock.mjs");
 const work = mkdtempSync(path.join(os.tmpdir(), "fo-python-async-"));
 const started: ChildProcess[] = [];
 
@@ -69,19 +68,21 @@ const project = path.join(work, "project");
 
 beforeAll(async () => {
   const sources = ["python/src", "python/pyproject.toml", "generated/openapi.json"].map((p) => path.join(root, p));
-  if (!existsSync(wheel) || statSync(wheel).mtimeMs < newest(sources)) {
-    const build = await sh(`"${process.execPath}" scripts/clients.mjs build python`, root, process.env);
-    expect(build.code, build.out).toBe(0);
-  }
-  if (!existsSync(foMock)) {
-    const build = await sh(`"${process.execPath}" scripts/build-package.mjs`, root, process.env);
-    expect(build.code, build.out).toBe(0);
-  }
-  // `fo-mock` first on PATH: the built package's bin, on this Node.
-  const bin = path.join(work, "bin");
-  mkdirSync(bin);
-  writeFileSync(path.join(bin, "fo-mock"), `#!/bin/sh\nexec "${process.execPath}" "${foMock}" "$@"\n`, { mode: 0o755 });
-  env = { ...readerEnv(), PATH: `${bin}${path.delimiter}${readerEnv().PATH}`, PIP_DISABLE_PIP_VERSION_CHECK: "1" };
+  // The tier's first step builds the wheel (scripts/test.mjs), its global setup the mock's tarball
+  // (test/helpers/e2eArtifacts.ts); this file only reads them.
+  if (!existsSync(wheel) || statSync(wheel).mtimeMs < newest(sources))
+    throw new Error(
+      `${path.relative(root, wheel)} is missing or older than its sources: build it with ` +
+        "`bash scripts/dev.sh clients -- build python` (npm run e2e does, before its files).",
+    );
+  // The mock as a project installs it: its tarball into the project, with the Node of its floor (24) first on PATH;
+  // pytest's fo_mock finds node_modules/.bin itself, the example's shell has it on PATH.
+  const node24 = path.join(root, "runtimes/node_modules/node24/bin");
+  env = {
+    ...readerEnv(),
+    PATH: [node24, path.join(project, "node_modules/.bin"), readerEnv().PATH].join(path.delimiter),
+    PIP_DISABLE_PIP_VERSION_CHECK: "1",
+  };
   mkdirSync(project);
   writeFileSync(path.join(project, "async_quickstart.py"), guideBlock("python/examples/async_quickstart.py"));
   writeFileSync(
@@ -90,7 +91,8 @@ beforeAll(async () => {
   );
   const pins = ["pytest", "pytest-asyncio"].map((name) => `${name}==${pinnedPython(name)}`).join(" ");
   const venv = await sh(
-    `python3 -m venv .venv && .venv/bin/pip install --quiet "${wheel}[async]" ${pins}`,
+    `npm init -y >/dev/null && npm install --no-audit --no-fund --loglevel=error --save-dev "${inject("tarballs").mock}" && ` +
+      `python3 -m venv .venv && .venv/bin/pip install --quiet "${wheel}[async]" ${pins}`,
     project,
     env,
   );

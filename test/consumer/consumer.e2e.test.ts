@@ -1,4 +1,4 @@
-// The package as a consumer gets it: `npm pack` (which builds dist/ first), checked by publint and
+// The package as a consumer gets it: the tarball `npm pack` made (test/helpers/e2eArtifacts.ts), checked by publint and
 // @arethetypeswrong/cli, then installed with npm into a fresh project per runtime (Node 20, 22, 24, Bun, Deno),
 // where an ES module and a CommonJS module sign and send requests to a local verifying server, upload raw
 // bytes, load the document's subpaths, the fo-sign bin prints a signature, and the declarations compile under
@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { signRequest } from "../../src/signing/index.ts";
 import { decodeSecretKey } from "../../src/signing/secret.ts";
 import { npmCli, runtimes, type Runtime } from "./runtimes.ts";
@@ -124,14 +124,9 @@ const note = (runtime: string, column: string, text: string) =>
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), "fo-consumer-"));
   server = await startVerifyingServer(new Map([[ACCESS_KEY, decodeSecretKey(SECRET_KEY)]]));
-  const packed = await exec(
-    npmArgv(process.execPath, ["pack", "--json", "--pack-destination", work]),
-    root,
-    childEnv({ PATH: pathWith(process.execPath) }),
-  );
-  if (packed.code !== 0) throw new Error(`npm pack failed\n${show(packed)}`);
-  const [info] = JSON.parse(packed.stdout) as { filename: string }[];
-  tarball = path.join(work, info!.filename);
+  // The tarball the tier packed before any file started (test/helpers/e2eArtifacts.ts).
+  tarball = path.join(work, path.basename(inject("tarballs").client));
+  cpSync(inject("tarballs").client, tarball);
 }, STEP_TIMEOUT);
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 // The mock in a consumer's own project, as the consumer meets it: the guide "Test your integration against the mock"
-// (docs/testing-with-the-mock.md) followed verbatim. Its artifacts section runs in this repository; each language's
+// (docs/testing-with-the-mock.md) followed verbatim. Its artifacts section runs in a copy of this repository (the clone
+// the guide names, `FO_REPO`); each language's
 // section (TypeScript with vitest, Python with pytest, Go) runs in a fresh folder outside it, its files written from
 // the guide and its shell blocks run in order in one shell, with the Node.js of the mock package's floor (24) first on
 // PATH and nothing else of the project's on PATH or in the environment but `FO_REPO`, the clone the guide names. A
@@ -17,12 +18,18 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readerEnv } from "../helpers/readerShell.ts";
+import { repoCopy } from "../helpers/repoCopy.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const projects = import.meta.dirname;
 const version = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
 const guide = readFileSync(path.join(root, "docs/testing-with-the-mock.md"), "utf8");
 const work = mkdtempSync(path.join(os.tmpdir(), "fo-mock-consumers-"));
+/**
+ * The clone the guide's reader builds in: a copy of this checkout (its files, node_modules linked), so the guide's
+ * build writes its own artifacts and never those the other files of the tier read (test/helpers/e2eArtifacts.ts).
+ */
+const clone = repoCopy("fo-mock-consumers-clone-");
 const started: ChildProcess[] = [];
 afterAll(() => {
   for (const child of started) {
@@ -34,6 +41,7 @@ afterAll(() => {
     }
   }
   rmSync(work, { recursive: true, force: true });
+  rmSync(clone, { recursive: true, force: true });
 });
 
 /** The Node.js of the mock package's floor (24.18): the project's own Node 24, its folder first on PATH. */
@@ -48,7 +56,7 @@ const floor = (
 const env = (extra: NodeJS.ProcessEnv = {}) =>
   readerEnv({
     PATH: `${node24}${path.delimiter}${readerEnv().PATH}`,
-    FO_REPO: root,
+    FO_REPO: clone,
     SCARF_ANALYTICS: "false",
     DO_NOT_TRACK: "1",
     NO_UPDATE_NOTIFIER: "1",
@@ -153,7 +161,7 @@ beforeAll(async () => {
     `set -eo pipefail\n${section("Build the artifacts")
       .map((s) => s.code)
       .join("\n")}`,
-    root,
+    clone,
     readerEnv({ PATH: `${node24}${path.delimiter}${readerEnv().PATH}` }),
   );
   console.log(`the guide's artifacts: ${since(start)}`);
@@ -176,14 +184,14 @@ describe("the guide, verbatim, in fresh folders", () => {
           version: string;
         }
       ).version;
-    const wheel = path.join(root, `out/sdk/python/dist/financial_operations_api-${version}-py3-none-any.whl`);
+    const wheel = path.join(clone, `out/sdk/python/dist/financial_operations_api-${version}-py3-none-any.whl`);
     const metadata = execFileSync("unzip", ["-p", wheel, `financial_operations_api-${version}.dist-info/METADATA`], {
       encoding: "utf8",
     });
-    const goModule = path.join(root, "out/sdk/go/proxy/example.com/financial-operations-api/v2/@v");
+    const goModule = path.join(clone, "out/sdk/go/proxy/example.com/financial-operations-api/v2/@v");
     expect({
-      client: inTar(path.join(root, `financial-operations-api-${version}.tgz`)),
-      mock: inTar(path.join(root, `financial-operations-api-mock-${version}.tgz`)),
+      client: inTar(path.join(clone, `financial-operations-api-${version}.tgz`)),
+      mock: inTar(path.join(clone, `financial-operations-api-mock-${version}.tgz`)),
       wheel: /^Version: (.+)$/m.exec(metadata)?.[1],
       go: readFileSync(path.join(goModule, "list"), "utf8").trim().replace(/^v/, ""),
     }).toEqual({ client: version, mock: version, wheel: version, go: version });
@@ -230,7 +238,7 @@ describe("the guide, verbatim, in fresh folders", () => {
 
   test("JavaScript with jest (the repository's project)", async () => {
     cpSync(path.join(projects, "jest"), dirs.jest, { recursive: true });
-    const tarballs = `"${root}/financial-operations-api-${version}.tgz" "${root}/financial-operations-api-mock-${version}.tgz"`;
+    const tarballs = `"${clone}/financial-operations-api-${version}.tgz" "${clone}/financial-operations-api-mock-${version}.tgz"`;
     const run = await sh(
       `npm install --no-audit --no-fund --loglevel=error && npm install --no-audit --no-fund --loglevel=error ${tarballs} && npm test`,
       dirs.jest,

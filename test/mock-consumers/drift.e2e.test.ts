@@ -1,15 +1,15 @@
 // A consumer project outside the repository records through `fo-sign proxy --record` and gets the report with
 // `fo-mock drift`, from the built tarballs: the section "Try it on the mock" of docs/checking-the-document.md followed
 // verbatim (its shell blocks in order in one shell, its file written from the guide) in a fresh folder, with the
-// Node.js of the mock package's floor (24) first on PATH and nothing of the project's but `FO_REPO` (here the folder
-// the tarballs were built into). The report says
+// Node.js of the mock package's floor (24) first on PATH and nothing of the project's but `FO_REPO` (here a folder
+// that holds the tarballs the tier packed). The report says
 // no error (the mock answers as the document says), the recording is the owner's alone and holds no key, and no
 // process of the run is left.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { shellBlocks } from "../helpers/guideBlocks.ts";
 import { readerEnv } from "../helpers/readerShell.ts";
 
@@ -56,12 +56,12 @@ function bash(script: string, cwd: string, env: NodeJS.ProcessEnv) {
 /** Where the tarballs go: a folder of this run's, which the guide's `$FO_REPO` names (only they are read there). */
 const artifacts = path.join(work, "artifacts");
 
-beforeAll(async () => {
+beforeAll(() => {
   execFileSync("mkdir", ["-p", artifacts]);
-  // The tarballs are written into the folder the command runs from.
-  const built = await bash(`bash ${JSON.stringify(path.join(root, "scripts/dev.sh"))} tarball`, artifacts, shell());
-  expect(built.code, built.out).toBe(0);
-}, 600_000);
+  // The tarballs the tier packed before any file started (test/helpers/e2eArtifacts.ts).
+  for (const file of [inject("tarballs").client, inject("tarballs").mock])
+    cpSync(file, path.join(artifacts, path.basename(file)));
+});
 
 test("the guide's section, verbatim, from the tarballs: a recording, then the report, with no error", async () => {
   const guide = readFileSync(path.join(root, GUIDE), "utf8");
