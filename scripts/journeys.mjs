@@ -122,17 +122,11 @@ export function journeyTable(table, columns, only) {
   return { table: rows.map((r) => `| ${r.join(" | ")} |`).join("\n"), failures };
 }
 
-/**
- * The drivers that read the mock's control API at FO_MOCK_CONTROL_URL, so their API calls can go through a recording
- * proxy while the control calls do not (the Python and Go drivers send both to FO_BASE_URL).
- */
-export const RECORDABLE = ["typescript", "signing-fetch", "postman"];
-
 /** @satisfies {import("../src/cli/args.ts").Command} */
 export const command = {
   name: "journeys",
   usage: `npm run journeys [-- CLIENT...] [--only ID,ID] [--record FILE]
-  CLIENT         ${Object.keys(DRIVERS).join(", ")} (default all; with --record ${RECORDABLE.join(", ")})
+  CLIENT         ${Object.keys(DRIVERS).join(", ")} (default all)
   --only ID,ID   only these journeys of the table
   --record FILE  the clients' API calls go through fo-sign proxy --record FILE (HAR, masked): fo-mock drift FILE
                  reports where the mock's answers depart from the document`,
@@ -144,14 +138,7 @@ async function main() {
   const { positionals, values } = parseOrExit(command, process.argv.slice(2), packageInfo);
   const record =
     values.record === undefined ? undefined : path.resolve(process.env.INIT_CWD ?? process.cwd(), values.record);
-  const unrecordable = record ? positionals.filter((c) => !RECORDABLE.includes(c)) : [];
-  if (unrecordable.length)
-    refuse(
-      command,
-      `--record takes ${RECORDABLE.join(", ")}: the ${unrecordable.join(" and ")} driver sends its control calls ` +
-        "to FO_BASE_URL, which would be the proxy",
-    );
-  const clients = positionals.length ? positionals : record ? RECORDABLE : Object.keys(DRIVERS);
+  const clients = positionals.length ? positionals : Object.keys(DRIVERS);
   /** @type {Table} */
   const table = JSON.parse(readFileSync(TABLE, "utf8"));
   const only = values.only?.split(",").filter(Boolean);
@@ -161,7 +148,8 @@ async function main() {
   // The stateful mock in production auth as a user's test suite starts it (the default replay rule).
   const { accessKey, secretKey } = newKeyPair("journeys");
   const mock = await startMock({ stateful: true, auth: "production", control: true, keys: { [accessKey]: secretKey } });
-  // With --record, the API calls go through the signing proxy, which records them; the control calls go to the mock.
+  // With --record, the API calls go through the signing proxy, which records them; every driver sends its control
+  // calls to the mock itself (FO_MOCK_CONTROL_URL).
   const recording = record
     ? openRecording(record, { name: "fo-sign proxy", version: packageInfo.version }, { bound: DEFAULT_MAX_BODY })
     : undefined;

@@ -28,14 +28,16 @@ BASE_URL = os.environ["FO_BASE_URL"]
 ACCESS_KEY = os.environ["FO_ACCESS_KEY"]
 SECRET_KEY = os.environ["FO_SECRET_KEY"]
 CONTROL_TOKEN = os.environ["FO_MOCK_CONTROL_TOKEN"]
-if not BASE_URL.startswith(("http://127.0.0.1:", "http://localhost:")):
-    sys.exit("FO_BASE_URL must be the local mock (http://127.0.0.1:PORT): the journeys drive its control API.")
+# The mock's own address for its control API, where FO_BASE_URL is a proxy in front of it (journeys --record).
+CONTROL_URL = os.environ.get("FO_MOCK_CONTROL_URL") or BASE_URL
+if not CONTROL_URL.startswith(("http://127.0.0.1:", "http://localhost:")):
+    sys.exit("The mock must be local (http://127.0.0.1:PORT): the journeys drive its control API.")
 
 
 def control(method: str, route: str, body: Any = None) -> Any:
     """A control call of the mock: JSON, the control token; anything but a 2xx raises."""
     request = urllib.request.Request(  # noqa: S310 (the local mock's own address, checked above)
-        f"{BASE_URL}/__mock{route}",
+        f"{CONTROL_URL}/__mock{route}",
         method=method,
         data=None if body is None else json.dumps(body).encode(),
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {CONTROL_TOKEN}"},

@@ -1,5 +1,5 @@
-// The project's own mock held to its document: the journey table (`bash scripts/dev.sh journeys -- --record FILE`, the
-// TypeScript, signing-fetch and Postman drivers) and the Arazzo workflows (`redocly respect` through
+// The project's own mock held to its document: the journey table (`bash scripts/dev.sh journeys -- --record FILE`,
+// every client's driver) and the Arazzo workflows (`redocly respect` through
 // `fo-sign proxy --record FILE`), each run through the recording proxy against the stateful mock in production auth,
 // and `fo-mock drift` on each recording finds no error. What it does find (the faults the journeys inject, the gaps
 // the mock's answers reach) stays below error; the reports are written to DRIFT_REPORTS when that is set.

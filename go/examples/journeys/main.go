@@ -10,6 +10,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -53,6 +54,9 @@ type inputs struct {
 var (
 	ctx                                       = context.Background()
 	baseURL, accessKey, secretKey, controlKey = os.Getenv("FO_BASE_URL"), os.Getenv("FO_ACCESS_KEY"), os.Getenv("FO_SECRET_KEY"), os.Getenv("FO_MOCK_CONTROL_TOKEN")
+	// controlURL is the mock's own address for its control API, where FO_BASE_URL is a proxy in front of it
+	// (journeys --record).
+	controlURL = cmp.Or(os.Getenv("FO_MOCK_CONTROL_URL"), baseURL)
 )
 
 // control makes a control call of the mock (JSON, the control token) and decodes its answer into out.
@@ -65,7 +69,7 @@ func control(method, route string, body, out any) error {
 		}
 		payload = bytes.NewReader(data)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, baseURL+"/__mock"+route, payload)
+	req, err := http.NewRequestWithContext(ctx, method, controlURL+"/__mock"+route, payload)
 	if err != nil {
 		return err
 	}
@@ -272,8 +276,8 @@ func externalAccount(j journey, in inputs) []string {
 }
 
 func main() {
-	if !strings.HasPrefix(baseURL, "http://127.0.0.1:") && !strings.HasPrefix(baseURL, "http://localhost:") {
-		log.Fatal("FO_BASE_URL must be the local mock (http://127.0.0.1:PORT): the journeys drive its control API.")
+	if !strings.HasPrefix(controlURL, "http://127.0.0.1:") && !strings.HasPrefix(controlURL, "http://localhost:") {
+		log.Fatal("The mock must be local (http://127.0.0.1:PORT): the journeys drive its control API.")
 	}
 	data, err := os.ReadFile(os.Getenv("FO_JOURNEYS"))
 	if err != nil {
