@@ -1,7 +1,7 @@
 // The lint's tsc step checks the JavaScript the project runs: the repository's own tsconfig.json, copied into a folder
 // with a single script, passes it as written and fails it with a planted type error, naming the file, the line and
 // the error. (The folder sits under out/, inside the repository, so that tsc finds @types/node as the real run does.)
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { typeCheck } from "../../scripts/lint.mjs";
@@ -52,4 +52,33 @@ test("an untyped parameter of a script is an error too (checkJs under strict)", 
   const { failed, output } = await checked("export const twice = (n) => n + n;\n");
   expect(failed).toBe(true);
   expect(output).toMatch(/scripts\/planted\.mjs\(1,23\): error TS7006: Parameter 'n' implicitly has an 'any' type/);
+});
+
+// The check must not depend on a build: a fresh clone has no dist/, where the package's exports point. So inside the
+// repository every subpath the package exports for code resolves, through tsconfig.json's paths, to the source
+// tsdown builds it from.
+test("every code subpath of the package maps to its source in tsconfig.json, never to dist/", async () => {
+  const ts = (await import("typescript")).default;
+  const { config, error } = ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile);
+  expect(error).toBeUndefined();
+  const paths = (config as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths;
+  const builds = (await import("../../tsdown.config.ts")).default as unknown as {
+    entry: Record<string, string>;
+    outDir: string;
+  }[];
+  // The client package's build: what its dist/ holds.
+  const sources = builds.find((b) => b.outDir === "dist")?.entry ?? {};
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    name: string;
+    exports: Record<string, string | { import: { default: string } }>;
+  };
+  const code = Object.entries(pkg.exports).filter(([, target]) => typeof target === "object");
+  expect(code.length).toBeGreaterThan(3);
+  for (const [subpath, target] of code) {
+    const built = /^\.\/dist\/(.+)\.mjs$/.exec((target as { import: { default: string } }).import.default);
+    const source = built && sources[built[1] as string];
+    expect(source, `${subpath}: no tsdown entry builds ${JSON.stringify(target)}`).toBeTruthy();
+    const name = subpath === "." ? pkg.name : `${pkg.name}/${subpath.slice(2)}`;
+    expect(paths[name], `tsconfig.json's paths has no ${name}`).toEqual([`./${source}`]);
+  }
 });
