@@ -402,6 +402,89 @@ describe("failures and hooks", () => {
     expect(passed).toEqual([]);
   });
 
+  test("serveFirst takes a path whose only problem is its trailing slashes, with the query read without them", async () => {
+    const seen: { path: string; query: string }[] = [];
+    const { front } = await started({
+      serveFirst: async (_req, res, { path, query }) => {
+        seen.push({ path, query });
+        if (!path.startsWith("/__mock")) return false;
+        res.writeHead(288).end();
+        return true;
+      },
+    });
+    expect((await send(front, "GET", "/__mock/?a=1")).status).toBe(288);
+    expect((await send(front, "GET", "/__mock//")).status).toBe(288);
+    expect(seen).toEqual([
+      { path: "/__mock/", query: "a=1" },
+      { path: "/__mock//", query: "" },
+    ]);
+    // Declined, or a problem the slashes do not explain: refused as any such path is, and the latter never offered.
+    const declined = await send(front, "GET", "/v1/customers/");
+    expect([declined.status, declined.headers[REFUSAL_HEADER.toLowerCase()]]).toEqual([400, "empty-segment"]);
+    for (const path of ["/__mock//x/", "/__mock/./", "//", "/__mock/#x"])
+      expect((await raw(front, (s) => s.end(`GET ${path} HTTP/1.1\r\nHost: h\r\n\r\n`))).slice(0, 12)).toBe(
+        "HTTP/1.1 400",
+      );
+    expect(seen.map((x) => x.path)).toEqual(["/__mock/", "/__mock//", "/v1/customers/"]);
+  });
+
+  test("without serveFirst a path ending in a slash is refused", async () => {
+    const { front } = await started({ auth: "sandbox" });
+    const answer = await send(front, "GET", "/__mock/");
+    expect([answer.status, answer.headers[REFUSAL_HEADER.toLowerCase()]]).toEqual([400, "empty-segment"]);
+  });
+
+  test("serveFirst's invite sends 100 Continue to a client that waits, on either path", async () => {
+    const { front } = await started({
+      serveFirst: async (req, res, { invite }) => {
+        invite();
+        let body = "";
+        for await (const chunk of req) body += chunk;
+        res.writeHead(288, { "Content-Length": Buffer.byteLength(body) }).end(body);
+        return true;
+      },
+    });
+    for (const path of ["/__mock/reset", "/__mock/reset/"]) {
+      const answer = await raw(front, (socket, got) => {
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nExpect: 100-continue\r\n`);
+        socket.write("Connection: close\r\n\r\n");
+        socket.on("data", () => {
+          if (/^HTTP\/1\.1 100 Continue\r\n\r\n$/.test(got())) socket.write("{}");
+        });
+        // A front that never invites: the client gives up waiting.
+        setTimeout(() => socket.end(), 2000).unref();
+      });
+      expect(answer, path).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 288 [\s\S]*\r\n\r\n\{\}$/);
+    }
+  });
+
+  test("GET / and /openapi.json are the home's, when there is one; every other path goes on", async () => {
+    const home = { about: { mock: "front test" }, document: import.meta.filename };
+    const { front } = await started({ auth: "sandbox", home });
+    const about = await send(front, "GET", "/");
+    expect([about.status, about.json.mock]).toEqual([200, "front test"]);
+    expect((await send(front, "GET", "/v1/x")).status).toBe(299);
+    const without = await started({ auth: "sandbox" });
+    expect((await send(without.front, "GET", "/")).status).toBe(299);
+  });
+
+  test("Prism's headers are written but for the connection's own and those with no value", async () => {
+    const { front } = await started({
+      auth: "sandbox",
+      prism: async () => ({
+        status: 299,
+        headers: { "X-Kept": "1", "Keep-Alive": "timeout=1", CONNECTION: "upgrade", "X-Nothing": undefined },
+        body: "b",
+      }),
+    });
+    const answer = await send(front, "GET", "/v1/x");
+    expect(answer.status).toBe(299);
+    expect(answer.headers["x-kept"]).toBe("1");
+    expect(answer.headers["keep-alive"]).not.toBe("timeout=1");
+    expect(answer.headers.connection).not.toBe("upgrade");
+    expect("x-nothing" in answer.headers).toBe(false);
+  });
+
   test("a handler that answers keeps the request from Prism", async () => {
     const { front } = await started({
       auth: "sandbox",
@@ -502,7 +585,14 @@ describe("listening, and what Node would answer itself", () => {
   });
 
   test("a client that half-closes after its request still gets the answer", async () => {
-    const { front } = await started({ auth: "sandbox" });
+    // Prism answers after the client's end has arrived: Node's default would have closed the socket by then.
+    const { front } = await started({
+      auth: "sandbox",
+      prism: async () => {
+        await new Promise((r) => setTimeout(r, 100));
+        return { status: 299, headers: {}, body: "late" };
+      },
+    });
     const answer = await raw(front, (s) => s.end("GET /v1/x HTTP/1.1\r\nHost: h\r\n\r\n"));
     expect(answer).toMatch(/^HTTP\/1\.1 299 /);
   });
