@@ -163,15 +163,24 @@ export async function runStryker(args, minutes) {
 
 /**
  * Drops what ties StrykerJS's incremental report to the machine that wrote it: `projectRoot`, the absolute folder
- * of the run (StrykerJS writes it and never reads it back; the files in the report are named relative to the root).
+ * of the run (StrykerJS writes it and never reads it back; the files in the report are named relative to the root),
+ * and that folder where a message names a file by it.
  * Written back as StrykerJS writes it (JSON, two spaces). Returns whether the file changed.
  * @param {string} file
  */
 export function portableReport(file) {
   const text = readFileSync(file, "utf8");
   const report = JSON.parse(text);
+  // The messages StrykerJS keeps (a mutant's statusReason) can name a file by its absolute path, in its sandbox or
+  // in the checkout: each becomes the path from the project's root.
+  const roots = [...new Set([report.projectRoot, root].filter((r) => typeof r === "string" && r.length > 1))];
   delete report.projectRoot;
-  const portable = JSON.stringify(report, null, 2);
+  let portable = JSON.stringify(report, null, 2);
+  for (const r of roots)
+    portable = portable.replace(
+      new RegExp(`${r.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/(?:out/stryker-tmp/sandbox-[^/"\\s]+/)?`, "g"),
+      "",
+    );
   if (portable === text) return false;
   writeFileSync(file, portable);
   return true;

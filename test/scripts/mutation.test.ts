@@ -171,11 +171,23 @@ describe("the floor every file reaches on its own", () => {
 describe("the incremental report", () => {
   test("keeps no path of the machine that wrote it, and nothing else changes", () => {
     const file = path.join(dir, "incremental.json");
-    const written = { files: report.files, schemaVersion: "1.0", projectRoot: "/home/someone/checkout", config: {} };
+    const reason = (at: string) => `An error occurred outside of a test run: ${at}test/proxy/x.test.ts: boom`;
+    const failed = (at: string) => ({ mutants: [{ status: "Killed", statusReason: reason(at) }] });
+    const written = {
+      files: {
+        ...report.files,
+        "src/a.ts": failed("/home/someone/checkout/out/stryker-tmp/sandbox-GsNCj8/"),
+        "src/b.ts": failed(`${root}/`),
+      },
+      schemaVersion: "1.0",
+      projectRoot: "/home/someone/checkout",
+      config: {},
+    };
     writeFileSync(file, JSON.stringify(written, null, 2));
     expect(portableReport(file)).toBe(true);
     const { projectRoot: _, ...rest } = written;
-    expect(readFileSync(file, "utf8")).toBe(JSON.stringify(rest, null, 2));
+    const portable = { ...rest, files: { ...rest.files, "src/a.ts": failed(""), "src/b.ts": failed("") } };
+    expect(readFileSync(file, "utf8")).toBe(JSON.stringify(portable, null, 2));
     expect(portableReport(file)).toBe(false);
   });
 
