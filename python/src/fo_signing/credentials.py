@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import datetime
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from typing_extensions import Self
@@ -27,6 +28,14 @@ def request_path(target: str) -> str:
     """The path of the request line (origin form, or absolute form through a proxy), without the query."""
     path = target if target.startswith("/") else urlsplit(target).path or "/"
     return path.split("?", 1)[0]
+
+
+@lru_cache(maxsize=256)
+def _path_of(target: str) -> tuple[str, bool]:
+    """The request path of `target`, and whether it is a portfolio path; a client sends the same targets again
+    (a list read page after page, a poll), so each is worked out once."""
+    path = request_path(target)
+    return path, is_portfolio_path(path)
 
 
 class Credentials:
@@ -64,7 +73,7 @@ class Credentials:
 
     def needs_body(self, url: str) -> bool:
         """Whether the request to `url` is signed, so its body bytes must be known before it is sent."""
-        return self._signer is not None and not is_portfolio_path(request_path(url))
+        return self._signer is not None and not _path_of(url)[1]
 
     def headers(self, method: str, url: str | Origin, target: str, body: bytes | None) -> Mapping[str, str]:
         """The headers to set on one request: `url` is absolute (for the origin; or the origin itself), `target` the
@@ -89,8 +98,8 @@ class Credentials:
     def _authorized_path(self, method: str, url: str | Origin, target: str) -> str | None:
         """The path to authenticate, or None for a portfolio path in production (its own token); refuses any other
         origin than the base URL's."""
-        path = request_path(target)
-        if self._signer is not None and is_portfolio_path(path):
+        path, portfolio = _path_of(target)
+        if self._signer is not None and portfolio:
             return None
         origin = url if isinstance(url, Origin) else Origin.of(url)
         if origin != self._origin:

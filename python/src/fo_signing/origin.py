@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from urllib3.util import parse_url
 
@@ -28,7 +29,7 @@ class RedirectRefusedError(Exception):
         self.location = location
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Origin:
     """Scheme, host (lower case) and port: what RFC 6454 compares."""
 
@@ -46,8 +47,15 @@ class Origin:
 
     @classmethod
     def at(cls, scheme: str, host: str | None, port: int | None) -> Origin:
-        return cls(scheme.lower(), (host or "").lower().strip("[]"), port or _DEFAULT_PORTS.get(scheme.lower(), 0))
+        """The origin of a request's parts as an HTTP library holds them (one value per origin: a client asks for
+        the same one on every request)."""
+        return _origin_at(scheme, host, port)
 
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{self.scheme}://{host}:{self.port}"
+
+
+@lru_cache(maxsize=64)
+def _origin_at(scheme: str, host: str | None, port: int | None) -> Origin:
+    return Origin(scheme.lower(), (host or "").lower().strip("[]"), port or _DEFAULT_PORTS.get(scheme.lower(), 0))

@@ -184,11 +184,14 @@ class HmacSigner:
         `async_sleep`, never blocking the loop. A read signed again within its second gets the same headers without
         a second HMAC (the string to sign is the same)."""
         body_hash = hash_body(body)
-        while not isinstance(claimed := self._claim(method, path, body_hash), datetime):
-            await self._async_sleep(claimed)
-        if method.upper() not in _READS:
+        method = method.upper()
+        if method not in _READS:
+            while not isinstance(claimed := self._claim(method, path, body_hash), datetime):
+                await self._async_sleep(claimed)
             return self._signed(method, path, body, body_hash, claimed).headers(self._access_key)
-        key = (method.upper(), path, body_hash, _second(claimed))
+        # A read is never held apart (see _claim): its time is the clock's, and no ledger is taken.
+        claimed = self._clock()
+        key = (method, path, body_hash, _second(claimed))
         last = self._last_read
         if last is not None and last[0] == key:
             return last[1]

@@ -70,7 +70,7 @@ def format_timestamp(time: datetime) -> str:
 
 def hash_body(body: bytes | None) -> str:
     """Lower-case hex SHA-256 of the exact body bytes; no body hashes as zero bytes."""
-    return hashlib.sha256(body or b"").hexdigest()
+    return hashlib.sha256(body).hexdigest() if body else EMPTY_BODY_HASH
 
 
 def string_to_sign(access_key: str, timestamp: str, method: str, path: str, body_hash: str) -> str:
