@@ -1,11 +1,11 @@
-// `fo-sign proxy` with `--record FILE` against the same proxy without it, in front of one local upstream (a process of
-// its own answering a list of three external accounts, banking members included, so the recording masks on every
+// `fo-sign proxy` (the built dist/cli/fo-sign.mjs) with `--record FILE` against the same proxy without it, in front of
+// one local upstream (a process of its own answering a list of three external accounts, banking members included, so the recording masks on every
 // answer): autocannon, GET through the proxy (signed afresh each time), 10 connections, ROUNDS interleaved rounds of
 // SECONDS each after a warm-up; throughput, latency p50 and p99, their ratios, and the recording's bytes per exchange.
 // The figures are printed, never asserted. Every process is stopped by PID at the end.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -20,6 +20,9 @@ const PATH = "/v1/customers/c0ffee00-0000-4000-8000-000000000001/external-accoun
 const keys = { FO_ACCESS_KEY: "AK-BENCH", FO_SECRET_KEY: randomBytes(32).toString("base64url") };
 const dir = mkdtempSync(path.join(os.tmpdir(), "proxy-record-bench-"));
 const recording = path.join(dir, "bench.har");
+// The built command, as an installed package runs it (not the source through tsx).
+const bin = path.join(root, "dist/cli/fo-sign.mjs");
+if (!existsSync(bin)) throw new Error(`${path.relative(root, bin)} is missing: run bash scripts/dev.sh build:package.`);
 
 /** The upstream's answer: three external accounts, as a list (about 600 bytes of JSON). */
 const ANSWER = JSON.stringify({
@@ -82,14 +85,7 @@ try {
     `require("node:http").createServer((q, s) => q.resume().on("end", () => ${answer}))` +
     `.listen(${upstreamPort}, "127.0.0.1", () => console.log("listening"))`;
   started.push(await listening(["-e", server], process.env, /listening/));
-  const proxyArgs = [
-    "--import",
-    "tsx",
-    "src/cli/fo-sign.ts",
-    "proxy",
-    "--upstream",
-    `http://127.0.0.1:${upstreamPort}`,
-  ];
+  const proxyArgs = [bin, "proxy", "--upstream", `http://127.0.0.1:${upstreamPort}`];
   const variants: { label: string; url: string }[] = [];
   for (const [label, extra] of [
     ["fo-sign proxy", []],

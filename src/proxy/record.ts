@@ -5,7 +5,7 @@
 import { closeSync, constants, fchmodSync, openSync, writeSync } from "node:fs";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
-import { maskedHeader, maskedQuery, recordedBody, type RecordedBody } from "../server/masked.ts";
+import { MASKING, maskedHeader, maskedQuery, recordedBody, type RecordedBody } from "../server/masked.ts";
 
 /** One exchange as the proxy saw it: the request as forwarded upstream, signed headers included, and the answer. */
 export interface Exchange {
@@ -49,10 +49,7 @@ export interface Creator {
 }
 
 const TAIL = "]}}";
-const COMMENT =
-  "Recorded by fo-sign proxy. Masked: the Authorization credentials, cookies, every header whose name says key, " +
-  "token, secret or signature, the file name of Content-Disposition, and the banking and personal members of JSON " +
-  "bodies (placeholders of the same shape: each digit 1, each letter a or A). Bodies other than JSON are not recorded.";
+const COMMENT = `Recorded by fo-sign proxy. ${MASKING}`;
 
 /** Raw header pairs (name, value, name, value, ...) as HAR's name/value objects, in order. */
 const pairsOf = (raw: readonly string[]) =>
@@ -150,7 +147,7 @@ export function harEntry(exchange: Exchange, bound: number) {
         mimeType: headerOf(response.headers, "content-type") ?? "",
         ...answer.body,
       },
-      redirectURL: headerOf(response.headers, "location") ?? "",
+      redirectURL: maskedHeader("location", headerOf(response.headers, "location") ?? ""),
       headersSize: -1,
       bodySize: response.size,
     },

@@ -3,26 +3,30 @@
 // so a recording made by another tool is held to the same rules. A masked value becomes a placeholder of its type and
 // length that keeps its shape (each digit 1, each letter a or A, other characters kept): a UUID stays a UUID, a
 // nine-digit routing code nine digits, so a schema check of the recording still sees what the service sent.
+// What is masked is the default: a value is kept only where a list below says why (a status, a code, a currency).
 
 /**
- * The document's body members (and query parameters) whose values are masked: banking details, the holder's name, and
- * the key a client binds an external account to. test/proxy/masked.test.ts checks that each is in the bundled document.
- */
-export const MASKED_MEMBERS: ReadonlySet<string> = new Set([
-  "account_holder_name",
-  "account_number",
-  "institution_id",
-  "idempotency_key",
-]);
-
-/**
- * The document's members whose names look personal or banking (PERSONAL_WORDS) but whose values are kept, each with
- * why. Every other member whose name looks so is masked, the service's undocumented ones included.
+ * The document's members whose values are kept as they are, each with why: a status, a type, a code, a currency. Every
+ * other string or number the service sends is masked (the members the document does not name included), but for a
+ * token of capitals and underscores (a status such as COMPLETED) and true, false or null. test/server/masked.test.ts
+ * checks that each is a member or query parameter of the bundled document.
  */
 export const KEPT_MEMBERS: Readonly<Record<string, string>> = {
-  institution_name:
-    "the public name of a bank, which the service resolves from institution_id: it shows whether the resolution worked",
-  bank_accounts: "a list: the members of each bank account are masked by their own names",
+  asset: "a currency or crypto asset's code, what the conversion is in",
+  case_class: "the kind of an RFI case, one of few values",
+  code: "the error envelope's code: a new code beyond the listed ones is what the drift report waits for",
+  country_code: "an ISO country code of an account, one of few values",
+  currency: "an ISO currency code",
+  network: "the payment network (US_ACH, SWIFT, ...)",
+  order_status: "a conversion order's status: the statuses after PENDING are not shown in the reference",
+  rfi_status: "an RFI case's status",
+  status: "an HTTP status or a requirement's status",
+  status_code: "an HTTP status",
+  subject_type: "the kind of an RFI case's subject, a query filter",
+  total: "how many items a list holds",
+  transaction_type: "the kind of a transaction, one of few values",
+  type: "the kind of an RFI requirement or subject",
+  accepted_document_types: "a list of document kinds the service accepts",
 };
 
 /**
@@ -72,6 +76,8 @@ export const PERSONAL_WORDS: ReadonlySet<string> = new Set([
   "postcode",
   "zip",
   "beneficiary",
+  "ip",
+  "forwarded",
   // a compliance answer's free text
   "answer",
   "text",
@@ -103,24 +109,32 @@ export const looksPersonal = (name: string) =>
 const decided = new Map<string, boolean>();
 const DECIDED_MAX = 4096;
 
-/** Whether the value of a body member (or query parameter) of this name is masked. */
+/** Whether the value of a member (or query parameter) of this name is masked whole, whatever it is. */
 export function isMaskedMember(name: string): boolean {
   let masked = decided.get(name);
   // Stryker disable next-line ConditionalExpression: a memo; deciding again gives the same answer
   if (masked === undefined) {
-    masked = MASKED_MEMBERS.has(name) || (looksPersonal(name) && !Object.hasOwn(KEPT_MEMBERS, name));
+    masked = looksPersonal(name);
     // Stryker disable next-line all: the memo's bound; only its memory depends on it
     if (decided.size < DECIDED_MAX) decided.set(name, masked);
   }
   return masked;
 }
 
+/** Whether the value of a member (or query parameter) of this name is kept as it is (KEPT_MEMBERS). */
+export const isKeptMember = (name: string) => Object.hasOwn(KEPT_MEMBERS, name);
+
+/** A text kept under any name not masked whole: a token of capitals and underscores (a status, a code), or a literal. */
+export const isKeptText = (text: string) => /^[A-Z]{2,40}(_[A-Z]{1,40}){0,8}$/.test(text) || LITERALS.has(text);
+const LITERALS = new Set(["true", "false", "null"]);
+
 /**
  * Headers whose value is masked by name: credentials (Authorization, Proxy-Authorization, X-Authorization...), cookies,
- * and any name that says key, token, secret or signature.
+ * any name that says key, token, secret or signature, and any name whose words look personal (X-Customer-Email,
+ * X-Forwarded-For).
  */
 export const isMaskedHeader = (name: string) =>
-  /authorization|cookie|key|token|secret|signature|password|credential|session/i.test(name);
+  /authorization|cookie|key|token|secret|signature|password|credential|session/i.test(name) || looksPersonal(name);
 
 /** A date or date-time: only its digits are masked, so it stays one (its T and Z are the format's, not data). */
 const DATE_TIME = /^\d{4}-\d\d-\d\d([Tt ]\d\d:\d\d(:\d\d(\.\d+)?)?([Zz]|[+-]\d\d:?\d\d)?)?$/;
@@ -137,8 +151,13 @@ export function placeholder(text: string): string {
 /** A value's placeholder, whole: strings and numbers by shape, booleans false, every member of an object or array. */
 export function maskedValue(value: unknown): unknown {
   if (typeof value === "string") return placeholder(value);
-  // Only the digits: a number's exponent letter is notation, and 0 becomes 1 (type and length kept).
-  if (typeof value === "number") return Number(String(value).replace(/\d/g, "1"));
+  // An integer becomes as many 1s as it has digits (up to 21, where JSON writes an exponent), a fraction 1.1: the
+  // sign and JSON Schema's integer or number are kept, the digits go.
+  if (typeof value === "number") {
+    const sign = value < 0 ? -1 : 1;
+    if (!Number.isInteger(value)) return sign * 1.1;
+    return sign * Number("1".repeat(Math.min(String(Math.abs(value)).length, 21)));
+  }
   if (typeof value === "boolean") return false;
   if (Array.isArray(value)) return value.map(maskedValue);
   if (value === null) return null;
@@ -146,20 +165,30 @@ export function maskedValue(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, maskedValue(v)]));
 }
 
-/** A JSON value with the value of every member of a masked name replaced by its placeholder, at any depth. */
-export function maskedJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskedJson);
+/**
+ * A JSON value as a recording holds it, at any depth: the value of a member whose name looks personal masked whole
+ * (maskedValue; an object or a list under such a name is read member by member), a kept member's (KEPT_MEMBERS) as it
+ * is, and of the rest every string and number masked but for the texts isKeptText keeps. The default is to mask: a
+ * member no list names, the service's undocumented ones included, never shows its value.
+ */
+export function maskedJson(value: unknown, kept = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskedJson(item, kept));
   if (value && typeof value === "object")
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, isMaskedMember(k) ? maskedValue(v) : maskedJson(v)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        isMaskedMember(k) && (v === null || typeof v !== "object") ? maskedValue(v) : maskedJson(v, isKeptMember(k)),
+      ]),
     );
-  return value;
+  if (kept) return value;
+  if (typeof value === "string") return isKeptText(value) ? value : placeholder(value);
+  return typeof value === "number" ? maskedValue(value) : value;
 }
 
 /**
  * A header's value as recorded: the credentials of Authorization after its scheme word (kept, so a check still sees
  * which scheme was used), every other masked header whole, the parameter values of Content-Disposition (a file name
- * is personal), the rest as it came.
+ * is personal), the query of a URL (Location, Referer, ...) as maskedQuery leaves it, the rest as it came.
  */
 export function maskedHeader(name: string, value: string): string {
   if (/^(proxy-)?authorization$/i.test(name)) {
@@ -170,10 +199,16 @@ export function maskedHeader(name: string, value: string): string {
   if (isMaskedHeader(name)) return placeholder(value);
   if (/^content-disposition$/i.test(name))
     return value.replace(/(;\s*[^=;\s]+\s*=\s*)("(?:[^"\\]|\\.)*"|[^;]*)/g, (_, head, v) => head + placeholder(v));
-  return value;
+  return maskedUrlQuery(value);
 }
 
-/** A query string (without `?`) with the values of masked names replaced, the rest as it came. */
+/** A URL (absolute, or a path) with its query as maskedQuery leaves it; any other text as it is. */
+export function maskedUrlQuery(text: string): string {
+  const match = /^((?:[a-z][a-z\d+.-]*:\/\/|\/)[^?\s]*)\?(\S*)$/i.exec(text);
+  return match ? `${match[1]}?${maskedQuery(match[2]!)}` : text;
+}
+
+/** A query string (without `?`) with each value as maskedJson would leave it under its name, names as they came. */
 export function maskedQuery(query: string): string {
   return query
     .split("&")
@@ -181,9 +216,9 @@ export function maskedQuery(query: string): string {
       const eq = pair.indexOf("=");
       if (eq === -1) return pair;
       const name = decoded(pair.slice(0, eq));
-      return isMaskedMember(name)
-        ? `${pair.slice(0, eq)}=${encodeURIComponent(placeholder(decoded(pair.slice(eq + 1))))}`
-        : pair;
+      const text = decoded(pair.slice(eq + 1));
+      const masked = isMaskedMember(name) ? placeholder(text) : (maskedJson(text, isKeptMember(name)) as string);
+      return masked === text ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(masked)}`;
     })
     .join("&");
 }
@@ -195,6 +230,13 @@ function decoded(text: string): string {
     return text;
   }
 }
+
+/** What a recording says of its masking, in its own words (the HAR log's comment). */
+export const MASKING =
+  "Masked: the Authorization credentials, cookies, every header whose name says key, token, secret, signature, " +
+  "password, credential or session or looks personal, the file name of Content-Disposition, the values of URL " +
+  "queries and of JSON bodies but for statuses, types, codes and currencies (placeholders of the same shape: each " +
+  "digit 1, each letter a or A). Bodies other than JSON are not recorded.";
 
 /** Whether a media type is JSON (`application/json`, `application/problem+json`, ...), parameters ignored. */
 export const isJsonType = (mediaType: string | undefined) =>

@@ -161,7 +161,7 @@ describe("the file", () => {
         ],
         content: {
           mimeType: "application/json",
-          text: '{"institution_name":"Example Bank","account_holder_name":"Aaaa Aaaaaa"}',
+          text: '{"institution_name":"Aaaaaaa Aaaa","account_holder_name":"Aaaa Aaaaaa"}',
         },
         redirectURL: "",
       },
@@ -276,8 +276,9 @@ describe("an entry", () => {
     const at = (url: string) => harEntry({ ...exchange(3), request: { ...exchange(3).request, url } }, 1024).request;
     expect(at("http://h/p")).toMatchObject({ url: "http://h/p", queryString: [] });
     expect(at("http://h/p?a=1?b")).toMatchObject({
-      url: "http://h/p?a=1?b",
-      queryString: [{ name: "a", value: "1?b" }],
+      // Every value is masked but a kept member's (src/server/masked.ts): 1?b is a's value, after the first ?.
+      url: "http://h/p?a=1%3Fa",
+      queryString: [{ name: "a", value: "1?a" }],
     });
   });
 });
@@ -410,7 +411,7 @@ describe("through the proxy", () => {
     });
     // A compressed answer is recorded decoded (HAR's content.text), its size the decoded one.
     expect(JSON.parse(listed!.response.content.text!)).toEqual({
-      list: [{ case_id: "c", account_holder_name: "Aaaa A Aaaaaa" }],
+      list: [{ case_id: "a", account_holder_name: "Aaaa A Aaaaaa" }],
       total: 1,
     });
     expect(listed!.response.bodySize).toBe(answers["/v1/customers/c1/rfi-cases"]!.body.length);

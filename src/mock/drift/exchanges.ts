@@ -1,7 +1,7 @@
 // What only this project's report finds in an exchange, beside Redocly's check: an answer status the operation does not
 // list, and what the exchange shows of the document's `x-not-shown` gaps and of members its open schemas do not name
 // (./gaps.ts), in the request's parameters and JSON body and in the answer's status, headers and JSON body.
-import { isJsonType, isMaskedHeader, isMaskedMember } from "../../server/masked.ts";
+import { isJsonType, isKeptMember, isMaskedHeader, isMaskedMember } from "../../server/masked.ts";
 import { type DriftDocument, isNode, type Operation, pointerOf, type Resolved, segment } from "./document.ts";
 import type { Findings } from "./findings.ts";
 import { isShownValue, type Observation, walk } from "./gaps.ts";
@@ -89,7 +89,9 @@ function readParameters(doc: DriftDocument, op: Operation, exchange: Exchange, a
       else if (where === "header")
         value = exchange.requestHeaders.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
       if (value === undefined) continue;
-      const masked = where === "header" ? isMaskedHeader(name) : isMaskedMember(name);
+      // A path is recorded as it was sent; a query's value is kept only under a kept name (src/server/masked.ts).
+      const masked =
+        where === "header" ? isMaskedHeader(name) : where === "query" && (isMaskedMember(name) || !isKeptMember(name));
       const at = `${where} ${name}`;
       walk(
         doc,

@@ -1,8 +1,8 @@
 // A value read beside the schema the document gives it, for what Redocly's check cannot see: members an open schema
 // allows but does not name, and what a value shows where the document carries `x-not-shown` (a status the reference
 // never listed, the type or form of a timestamp, a code). What is shown is a member's name and type, a value only when
-// it is short and enum-like (a status, a code), and never the value of a masked member (src/server/masked.ts).
-import { isMaskedMember } from "../../server/masked.ts";
+// it is short and enum-like (a status, a code) and its member's value is kept by the masking (src/server/masked.ts).
+import { isKeptMember, isMaskedMember } from "../../server/masked.ts";
 import { type DriftDocument, type Gap, isNode, type Node, segment } from "./document.ts";
 
 /** One thing a value showed at one place. */
@@ -111,7 +111,8 @@ export function walk(
     const additional = node.additionalProperties;
     for (const [name, member] of Object.entries(value)) {
       const here = `${at}/${segment(name)}`;
-      const hidden = masked || isMaskedMember(name);
+      // Only a kept member's value is the service's own: any other was masked, or may have been (shape is all it shows).
+      const hidden = isMaskedMember(name) || !isKeptMember(name);
       if (Object.hasOwn(named, name)) {
         walk(doc, member, `${schema}/properties/${segment(name)}`, here, observe, hidden);
         continue;
