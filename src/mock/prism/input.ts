@@ -1,9 +1,10 @@
 // A request the front accepted, as Prism's library takes it (@stoplight/prism-http's IHttpRequest), built the way
 // Prism's own server builds it: the method in lower case, the path, the query's values by name (an array for a repeated
-// name), the headers as Node reads them, and the body parsed as JSON for JSON types, as text otherwise, null for none.
+// name), the headers as Node reads them, and the body parsed as JSON for JSON types, as text otherwise, null for none
+// (the front's own reading of the body: one reader, so what it checked is what Prism gets).
 import type { IncomingHttpHeaders } from "node:http";
 import type { AcceptedRequest } from "../request/accepted.ts";
-import { isJson } from "../request/json.ts";
+import { isJson, jsonOf } from "../request/json.ts";
 import { HOP_BY_HOP } from "../../server/hopByHop.ts";
 
 export interface PrismInput {
@@ -24,17 +25,18 @@ export function queryValues(query: string): Record<string, string | string[]> {
   return values;
 }
 
-/** The body as Prism's server reads it: null when the request declares none. */
+/**
+ * The body as Prism takes it: null when there is none (no bytes came, whatever the headers said), the value of a JSON
+ * body as the front checked it (request/json.ts: it refused one that does not parse), text otherwise.
+ */
 function bodyOf(headers: IncomingHttpHeaders, body: Buffer): unknown {
-  if (
-    headers["content-length"] === "0" ||
-    (headers["transfer-encoding"] === undefined && headers["content-length"] === undefined)
-  )
-    return null;
+  if (body.length === 0) return null;
   const type = headers["content-type"];
-  const text = decode(body, type);
-  // The front has refused a JSON body that does not parse (request/json.ts).
-  return isJson(type) ? JSON.parse(text) : text;
+  if (isJson(type)) {
+    const json = jsonOf(body);
+    if (json) return json.value;
+  }
+  return decode(body, type);
 }
 
 function decode(body: Buffer, type: string | undefined): string {

@@ -32,12 +32,17 @@ export function nestsDeeperThan(body: Uint8Array, max = MAX_JSON_DEPTH): boolean
 /** `application/json` or a `+json` type: the bodies the front checks before Prism parses them. */
 export const isJson = (type: string | undefined) => !!type && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type);
 
-/** Whether the bytes parse as JSON (Prism 5.16 never answers a JSON body that does not). */
-export function parsesAsJson(body: Buffer): boolean {
+/**
+ * A JSON body's value, read as JSON is exchanged (UTF-8, RFC 8259 section 8.1, whatever charset the type names), or
+ * undefined when it does not parse. The one reader of a JSON body: the front checks with it what Prism then takes.
+ */
+export function jsonOf(body: Buffer): { value: unknown } | undefined {
   try {
-    JSON.parse(body.toString("utf8"));
-    return true;
+    return { value: JSON.parse(body.toString("utf8")) };
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+/** Whether the bytes parse as JSON (Prism 5.16 never answers a JSON body that does not). */
+export const parsesAsJson = (body: Buffer) => jsonOf(body) !== undefined;

@@ -3,6 +3,7 @@
 // mid-body. Each gets a correct answer or a 4xx with a JSON body in the documented envelope, and the
 // process keeps serving.
 import net from "node:net";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operations } from "../../fixtures/operations.ts";
 import { type RunningMock, startMock } from "../../../src/mock/index.ts";
@@ -162,6 +163,42 @@ describe("odd bodies and framing", () => {
     const answer = await received;
     expect(statusOf(answer)).toBe(400);
     expect(answer).toMatch(/\r\nX-Mock-Refusal: malformed-json\r\n/i);
+  });
+
+  test("a JSON body in any charset, chunked or not, empty or not: never a 5xx (generated)", async () => {
+    const charsets = [undefined, "utf-8", "UTF8", "utf-16le", "utf-16be", "latin1", "x-bogus", '"utf-16"'];
+    const types = ["application/json", "application/problem+json", "application/vnd.x+json"];
+    const bodies = ["", quoteBody, ` ${quoteBody} `, "null", "[]"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...charsets),
+        fc.constantFrom(...types),
+        fc.constantFrom(...bodies),
+        fc.boolean(),
+        async (charset, type, body, chunked) => {
+          const framing = chunked
+            ? { "Transfer-Encoding": "chunked" }
+            : { "Content-Length": String(Buffer.byteLength(body)) };
+          const bytes = chunked
+            ? `${body ? `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n` : ""}0\r\n\r\n`
+            : body;
+          const { received } = openExchange(
+            sandbox.url,
+            head("POST", quote.path, {
+              ...bearer,
+              "Content-Type": charset ? `${type}; charset=${charset}` : type,
+              ...framing,
+              Connection: "close",
+            }),
+            Buffer.from(bytes),
+          );
+          const answer = await received;
+          expect(statusOf(answer), answer).toBeLessThan(500);
+        },
+      ),
+      { seed: 42, numRuns: 60 },
+    );
+    await stillServes(sandbox.url);
   });
 
   test.each([
