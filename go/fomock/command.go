@@ -54,7 +54,7 @@ func notFound(format string, args ...any) error { return &NotFoundError{fmt.Spri
 
 // command is the command that runs fo-mock, in this order: FO_MOCK_COMMAND (split into words as a POSIX shell
 // would), taken as it is; the project's installed mock (node_modules/.bin/fo-mock, from the working directory
-// upward, as Node resolves packages); fo-mock on PATH; npx --yes financial-operations-api-mock@<this module's
+// upward, as Node resolves packages); fo-mock on PATH; npx --no financial-operations-api-mock@<this module's
 // version>. An installed fo-mock of another version than this module's is refused, naming both.
 func (f finder) command() ([]string, error) {
 	if given := strings.TrimSpace(f.getenv(CommandEnv)); given != "" {
@@ -99,7 +99,9 @@ func (f finder) command() ([]string, error) {
 		return nil, notFound("cannot start the mock: %s is not installed in this project and npx (which Node.js brings) is "+
 			"not on PATH. %s", MockPackage, installHint(version))
 	}
-	return []string{npx, "--yes", MockPackage + "@" + version}, nil
+	// --no: npx runs a copy npm already holds and never downloads one; a package of this name from a registry that
+	// is not the project's would run with the keys and the control token.
+	return []string{npx, "--no", MockPackage + "@" + version}, nil
 }
 
 // installedVersion reads the version of the mock package an installed fo-mock belongs to: its bin is a link into

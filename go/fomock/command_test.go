@@ -49,7 +49,7 @@ func TestCommandLookup(t *testing.T) {
 			[]string{"fo-mock", "npx"}, []string{"/bin-of/fo-mock"}},
 		{"fo-mock on PATH comes before npx", nil, []string{"npx", "fo-mock"}, []string{"/bin-of/fo-mock"}},
 		{"npx runs the mock package at this module's exact version", nil, []string{"npx"},
-			[]string{"/bin-of/npx", "--yes", "financial-operations-api-mock@2.3.1-rc.1"}},
+			[]string{"/bin-of/npx", "--no", "financial-operations-api-mock@2.3.1-rc.1"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -148,7 +148,7 @@ func TestCommandLookupOnDisk(t *testing.T) {
 		t.Errorf("outside the project: command() = %q, %v; want fo-mock on PATH %q", got, err, onPath)
 	}
 	t.Setenv("PATH", pathDir)
-	want := []string{filepath.Join(pathDir, "npx"), "--yes", "financial-operations-api-mock@2.0.0"}
+	want := []string{filepath.Join(pathDir, "npx"), "--no", "financial-operations-api-mock@2.0.0"}
 	if got, err := at(root).command(); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("with npx alone: command() = %q, %v; want %q", got, err, want)
 	}

@@ -10,7 +10,7 @@
 //	defer m.Close()
 //
 // It runs the command in FO_MOCK_COMMAND, else the project's installed mock (node_modules/.bin/fo-mock, from the
-// working directory upward), else fo-mock on PATH, else npx --yes financial-operations-api-mock@<this module's
+// working directory upward), else fo-mock on PATH, else npx --no financial-operations-api-mock@<this module's
 // version>; the mock needs Node.js 24.18 or later. The mock stops when this process ends, however it ends (a test
 // binary's panic on -timeout, SIGKILL): its stdin is a pipe only this process holds.
 package fomock
@@ -51,7 +51,7 @@ type Options struct {
 	ExtraArgs []string
 	// Env is added to the mock's environment; an FO_MOCK_COMMAND in it picks the command for this mock.
 	Env map[string]string
-	// Timeout is how long the mock may take to say it is ready (0 means 60 s; the first npx run downloads it).
+	// Timeout is how long the mock may take to say it is ready (0 means 60 s).
 	Timeout time.Duration
 }
 
@@ -198,7 +198,7 @@ func start(ctx context.Context, o Options, cleanup func(func())) (*Mock, error) 
 		timeout = 60 * time.Second
 	}
 	npx := ""
-	if len(argv) == 3 && argv[1] == "--yes" && strings.HasPrefix(argv[2], MockPackage+"@") {
+	if len(argv) == 3 && argv[1] == "--no" && strings.HasPrefix(argv[2], MockPackage+"@") {
 		npx = strings.TrimPrefix(argv[2], MockPackage+"@")
 	}
 	url, pid, err := run(launch{

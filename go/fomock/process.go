@@ -220,14 +220,13 @@ func run(l launch, cleanup func(func())) (url string, pid int, err error) {
 	case <-p.exited:
 		out.settle(2 * time.Second)
 		if l.npx != "" && filepath.Base(l.argv[0]) == "npx" && out.has("npm error") {
-			err = notFound("npx could not run %s@%s: it is not installed in this project and npm could not fetch it "+
-				"(%s). %s", MockPackage, l.npx, out.first("npm error"), installHint(l.npx))
+			err = notFound("npx could not run %s@%s: it is not installed in this project, and npx is not let to download "+
+				"it (%s). %s", MockPackage, l.npx, out.first("npm error"), installHint(l.npx))
 		} else {
 			err = fmt.Errorf("the mock (%s) ended with %s%s", shown, p.how(), out.tail())
 		}
 	case <-timer.C:
-		err = fmt.Errorf("the mock (%s) did not say it was ready within %s (the first npx run downloads the package: "+
-			"give a longer Timeout)%s", shown, l.timeout, out.tail())
+		err = fmt.Errorf("the mock (%s) did not say it was ready within %s (give a longer Timeout)%s", shown, l.timeout, out.tail())
 	}
 	p.stop()
 	return "", 0, err

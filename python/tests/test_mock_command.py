@@ -108,7 +108,7 @@ def test_npx_runs_the_mock_package_at_this_packages_exact_version(bins: dict[str
     env = {"PATH": path_of(bins["empty"], bins["npx"])}
     assert mock_command(env, cwd=bins["project"]) == [
         str(bins["npx"] / "npx"),
-        "--yes",
+        "--no",
         f"financial-operations-api-mock@{VERSION}",
     ]
 

@@ -73,7 +73,9 @@ READY = 'echo "fo-mock ready: http://127.0.0.1:9 (a stand-in)"'
 
 
 @pytest.mark.usefixtures("mock_command_env")
-def test_the_mock_answers_signed_requests_and_nothing_of_it_is_left_after_the_context() -> None:
+def test_the_mock_answers_signed_requests_and_nothing_of_it_is_left_after_the_context(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     with start_mock() as mock:
         client = fo.production_client(mock.url, mock.access_key, mock.secret_key)
         cases = fo_api.RFICasesApi(client).list_rfi_cases(CUSTOMER, size=10)
@@ -86,7 +88,12 @@ def test_the_mock_answers_signed_requests_and_nothing_of_it_is_left_after_the_co
         assert http.request("GET", clock, headers={"Authorization": "Bearer " + "0" * 64}).status == 401
         pid, port = mock.pid, mock.port
         assert not gone(pid)
-        # The control calls of the handle.
+        # The control calls of the handle, with a proxy named for the whole process that answers nothing: they go to
+        # the mock directly, never through it (nor does the control token).
+        for name in ("HTTP_PROXY", "http_proxy", "ALL_PROXY"):
+            monkeypatch.setenv(name, "http://127.0.0.1:9")
+        for name in ("NO_PROXY", "no_proxy"):
+            monkeypatch.delenv(name, raising=False)
         assert mock.add_fault(kind="status", status=503, operation_id="listRfiCases")["remaining"] == 1
         assert mock.requests()[-1]["path"] == f"/v1/customers/{CUSTOMER}/rfi-cases"
         mock.reset()

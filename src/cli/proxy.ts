@@ -130,9 +130,12 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv, cwd = proc
 
 /** The one line printed on start: ready, for which access key and upstream, where it listens. */
 export const readyLine = (s: ProxySettings, proxy: RunningProxy) =>
-  `fo-sign proxy ready: ${s.auth === "sandbox" ? "sending as a bearer token (sandbox auth)" : "signing as"} ` +
-  `access key ` +
-  `${s.accessKey} for ${proxy.upstream}, ` +
+  `fo-sign proxy ready: ${
+    // In the sandbox the access key is the bearer token itself: the line shows no more of it than its first characters.
+    s.auth === "sandbox"
+      ? `sending the access key as a bearer token (sandbox auth; ${s.accessKey.slice(0, 4)}..., ${s.accessKey.length} characters)`
+      : `signing as access key ${s.accessKey}`
+  } for ${proxy.upstream}, ` +
   `listening on ${proxy.url} (bodies up to ${s.maxBody} bytes; web pages ` +
   `${s.allowOrigins.length ? `refused but those of ${s.allowOrigins.join(", ")}` : "refused"}` +
   `${s.record ? `; recording every exchange to ${s.record}, masked` : ""})`;

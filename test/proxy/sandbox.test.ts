@@ -50,9 +50,12 @@ test("settings: --auth sandbox needs the access key only; the ready line says wh
       close: async () => {},
     }),
   ).toBe(
-    `fo-sign proxy ready: sending as a bearer token (sandbox auth) access key ${keys.accessKey} for http://127.0.0.1:4010, ` +
+    `fo-sign proxy ready: sending the access key as a bearer token (sandbox auth; ${keys.accessKey.slice(0, 4)}..., ` +
+      `${keys.accessKey.length} characters) for http://127.0.0.1:4010, ` +
       "listening on http://127.0.0.1:8080 (bodies up to 10485760 bytes; web pages refused)",
   );
+  // The bearer token is the access key: the line never holds it whole.
+  expect(readyLine(s, { url: "u", port: 1, upstream: "v", close: async () => {} })).not.toContain(keys.accessKey);
   expect(() => proxySettings(["--upstream", "http://127.0.0.1:4010", "--auth", "sandbox"], {})).toThrow(
     "set FO_ACCESS_KEY (from API Settings) in the environment: the sandbox takes it as a bearer token.",
   );

@@ -71,6 +71,11 @@ class MockControlError(RuntimeError):
     """A control call failed: the control API is off, or it refused the call (its reason in the message)."""
 
 
+# The control calls go to the mock on 127.0.0.1 directly: urllib's default opener would send them, and the control
+# token, through a proxy named by HTTP_PROXY (it bypasses loopback only where NO_PROXY says so).
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 @dataclass(frozen=True)
 class RunningMock:
     """A mock that answers: its URL, the credentials it takes and its control calls. The secrets stay out of its
@@ -96,7 +101,7 @@ class RunningMock:
             headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.control_token}"},
         )
         try:
-            with urllib.request.urlopen(request, timeout=_CONTROL_TIMEOUT) as response:  # noqa: S310
+            with _DIRECT.open(request, timeout=_CONTROL_TIMEOUT) as response:
                 text = response.read()
         except urllib.error.HTTPError as err:
             said = err.read().decode(errors="replace")
@@ -172,8 +177,8 @@ def _checked(fo_mock: str, where: str, version: str) -> list[str]:
 def mock_command(environ: Mapping[str, str] | None = None, cwd: str | os.PathLike[str] | None = None) -> list[str]:
     """The command that runs fo-mock, in this order: FO_MOCK_COMMAND (split as a shell would), taken as it is; the
     project's installed mock (`node_modules/.bin/fo-mock`, from `cwd` upward, as Node resolves packages); `fo-mock`
-    on PATH; `npx --yes financial-operations-api-mock@<this package's version>`. An installed fo-mock of another
-    version than this package's is refused, naming both.
+    on PATH; `npx --no financial-operations-api-mock@<this package's version>` (a copy npm already holds: npx never
+    downloads it). An installed fo-mock of another version than this package's is refused, naming both.
 
     Raises MockNotFoundError, naming what to install, when none of them can be had.
     """
@@ -207,7 +212,9 @@ def mock_command(environ: Mapping[str, str] | None = None, cwd: str | os.PathLik
             f"Cannot start the mock: {MOCK_PACKAGE} is not installed in this project and npx (which Node.js brings) "
             f"is not on PATH. " + _install_hint(version)
         )
-    return [npx, "--yes", f"{MOCK_PACKAGE}@{version}"]
+    # --no: npx runs a copy npm already holds and never downloads one; a package of this name from a registry that
+    # is not the project's would run with the keys and the control token.
+    return [npx, "--no", f"{MOCK_PACKAGE}@{version}"]
 
 
 def new_secret_key() -> str:
@@ -281,14 +288,15 @@ def _stop(process: subprocess.Popen[str]) -> None:
             process.stdin.close()
         except OSError:
             pass
-    for stop in (None, process.terminate, process.kill):
-        if stop is not None:
-            stop()
+    for stop in (lambda: None, process.terminate):
+        stop()
         try:
-            process.wait(_STOP_SECONDS if stop is not process.kill else None)
+            process.wait(_STOP_SECONDS)
             return
         except subprocess.TimeoutExpired:
             continue
+    process.kill()
+    process.wait()
 
 
 def _how(returncode: int) -> str:
@@ -381,14 +389,14 @@ def start_mock(
                     break
                 if _npx_failed(command, output):
                     raise MockNotFoundError(
-                        f"npx could not run {command[-1]}: it is not installed in this project and npm could not "
-                        f"fetch it ({output.first('npm error')}). " + _install_hint(command[-1].rsplit("@", 1)[1])
+                        f"npx could not run {command[-1]}: it is not installed in this project, and npx is not let to "
+                        f"download it ({output.first('npm error')}). " + _install_hint(command[-1].rsplit("@", 1)[1])
                     )
                 raise MockStartError(f"The mock ({shown}) ended with {_how(process.returncode)}{output.tail()}")
             if time.monotonic() >= deadline:
                 raise MockStartError(
-                    f"The mock ({shown}) did not say it was ready within {timeout:g} s (the first npx run downloads "
-                    f"the package: give a longer timeout){output.tail()}"
+                    f"The mock ({shown}) did not say it was ready within {timeout:g} s (give a longer timeout)"
+                    f"{output.tail()}"
                 )
         url = output.url
         if url is None or process.poll() is not None:

@@ -26,7 +26,7 @@ const TITLES: Record<Severity, string> = {
   info: "Information: what the traffic showed of the reference's gaps, and other notes",
 };
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 export function reportMarkdown(report: Report): string {
   const { exchanges, counts } = report;
@@ -35,7 +35,7 @@ export function reportMarkdown(report: Report): string {
     "",
     `Recording ${code(report.recording)}: ${plural(exchanges.total, "exchange")}, ${exchanges.matched} of them ` +
       `routed to an operation of ${report.document.title} ${report.document.version}` +
-      `${exchanges.skipped ? ` (${plural(exchanges.skipped, "entry")} without an answer left out)` : ""}. ` +
+      `${exchanges.skipped ? ` (${plural(exchanges.skipped, "entry", "entries")} without an answer left out)` : ""}. ` +
       `Schema drift by ${report.redocly}; statuses, gaps and unnamed members by fo-mock drift.`,
     "",
     `Findings: ${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} information.`,
