@@ -2,7 +2,8 @@
 // wrong), a file that is not HAR says so, --format json and --output write where asked, and a recording made by another
 // tool (a browser's export: cookies, a bearer token, banking values, its own extra fields) is masked before Redocly or
 // the report reads it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -122,6 +123,31 @@ describe("wrong input: exit 2 and the reason", () => {
     if (content !== undefined) write(name, content);
     const run = await drift([name]);
     expect(run).toEqual({ code: 2, out: "", err: `fo-mock drift: ${reason.replace(name, path.join(dir, name))}\n` });
+  });
+
+  test("Redocly CLI that takes longer than its bound is stopped and said so", async () => {
+    await expect(runRedoclyDrift(path.join(dir, "absent.har"), path.join(dir, "absent.json"), dir, 1)).rejects.toThrow(
+      "redocly drift made no report within 0.001 s and was stopped",
+    );
+  });
+
+  test("stopped by SIGTERM while Redocly runs, it stops Redocly and removes the masked recording's folder", async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), "drift-signal-"));
+    const script = path.join(dir, "signal.mts");
+    writeFileSync(
+      script,
+      `import { runRedoclyDrift } from ${JSON.stringify(path.resolve("src/mock/drift/redocly.ts"))};\n` +
+        `await runRedoclyDrift("absent.har", ${JSON.stringify(path.resolve("generated/openapi.json"))}, process.env.WORK);\n`,
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, WORK: work } });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_, signal) => resolve(signal)));
+    const redocly = () => spawnSync("pgrep", ["-f", path.join(work, "redocly-drift.json")], { encoding: "utf8" });
+    for (let i = 0; i < 200 && redocly().stdout.trim() === ""; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(redocly().stdout.trim()).not.toBe("");
+    child.kill("SIGTERM");
+    expect(await ended).toBe("SIGTERM");
+    expect(existsSync(work)).toBe(false);
+    expect(redocly().stdout.trim()).toBe("");
   });
 
   test("Redocly CLI that makes no report is named with what it said", async () => {

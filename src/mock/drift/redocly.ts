@@ -3,7 +3,7 @@
 // no redocly.yaml of the caller's is read), over the masked recording. Its findings are read from its JSON report and
 // counted as the report counts its own.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { DriftDocument } from "./document.ts";
@@ -43,11 +43,21 @@ export function redoclyBin(): string {
   );
 }
 
+/** How long `redocly drift` may take before it is stopped (a recording of tens of thousands of exchanges takes minutes). */
+export const REDOCLY_TIMEOUT_MS = 10 * 60_000;
+
 /**
- * `redocly drift HAR --api DOCUMENT --match-mode basepath --format json` in `dir`; resolves with its problems.
- * @throws DriftToolError when it cannot start or makes no report.
+ * `redocly drift HAR --api DOCUMENT --match-mode basepath --format json` in `dir`; resolves with its problems. It is
+ * stopped after `timeoutMs`, and when this process is stopped by SIGINT, SIGTERM or SIGHUP (which then goes on to end
+ * this process as it would have, `dir`, which holds the masked recording, removed first).
+ * @throws DriftToolError when it cannot start, takes too long or makes no report.
  */
-export function runRedoclyDrift(har: string, document: string, dir: string): Promise<RedoclyProblem[]> {
+export function runRedoclyDrift(
+  har: string,
+  document: string,
+  dir: string,
+  timeoutMs = REDOCLY_TIMEOUT_MS,
+): Promise<RedoclyProblem[]> {
   const bin = redoclyBin();
   const out = path.join(dir, "redocly-drift.json");
   const args = [bin, "drift", har, "--api", document, "--match-mode", "basepath", "--format", "json", "-o", out];
@@ -64,9 +74,32 @@ export function runRedoclyDrift(har: string, document: string, dir: string): Pro
       stdio: ["ignore", "ignore", "pipe"],
     });
     let said = "";
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, timeoutMs);
+    const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+    const onSignal = (signal: NodeJS.Signals) => {
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+      for (const s of signals) process.off(s, onSignal);
+      process.kill(process.pid, signal);
+    };
+    for (const s of signals) process.once(s, onSignal);
+    const settled = () => {
+      clearTimeout(timer);
+      for (const s of signals) process.off(s, onSignal);
+    };
     child.stderr.on("data", (d: Buffer) => (said = (said + d.toString()).slice(-4000)));
-    child.once("error", (err) => reject(new DriftToolError(`redocly drift did not start: ${err.message}`)));
+    child.once("error", (err) => {
+      settled();
+      reject(new DriftToolError(`redocly drift did not start: ${err.message}`));
+    });
     child.once("close", (code, signal) => {
+      settled();
+      if (timedOut)
+        return reject(new DriftToolError(`redocly drift made no report within ${timeoutMs / 1000} s and was stopped`));
       // It exits 1 when it found an error: its report is what counts.
       let report: { problems?: RedoclyProblem[] } | undefined;
       try {
