@@ -11,7 +11,7 @@ import type { Terminal } from "../cli/terminal.ts";
 import { ACCESS_KEY_ENV, SECRET_KEY_ENV } from "../signing/env.ts";
 import { KEYS_FILE_ENV } from "./auth/keys.ts";
 import { ACCESS_KEY_NAME, envFileText, keysFileText, newKeyPair, writePrivate } from "./launch/keys.ts";
-import { type Auth, type MockOptions, MockOptionsError, resolveOptions } from "./launch/options.ts";
+import { type Auth, isOptionError, type MockOptions, resolveOptions } from "./launch/options.ts";
 import type { MockReady, ServedMock } from "./server.ts";
 import { CONTROL_TOKEN_ENV } from "./stateful/options.ts";
 import { tieToStarter } from "../server/tie.ts";
@@ -164,9 +164,6 @@ export function mockOptions(values: Values, env: NodeJS.ProcessEnv, cwd: string)
   return options;
 }
 
-/** Errors of the mock's start that mean an option it was given cannot be used (keys, settings, a fixture). */
-const OPTION_ERRORS = new Set(["StatefulOptionsError", "RfiFixtureError", "MockKeysError"]);
-
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
 /** The lines printed once the mock answers: what it checks, where the control API is, the URL. Never a secret. */
@@ -276,7 +273,7 @@ export async function main(argv: string[], terminal: Terminal = process, cwd = p
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === "EADDRINUSE") return refuse("fo-mock", undefined, `port ${options.port} on 127.0.0.1 is in use`);
-    if (err instanceof MockOptionsError || OPTION_ERRORS.has(e.name)) return refuse("fo-mock", undefined, e.message);
+    if (isOptionError(e.name)) return refuse("fo-mock", undefined, e.message);
     terminal.stderr.write(`fo-mock: ${e.message}\n`);
     terminal.exitCode = 1;
     return;

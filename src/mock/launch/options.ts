@@ -51,6 +51,12 @@ export interface MockOptions {
 }
 
 /** Thrown for options the mock cannot start with; the message names the option and the way out. */
+/** Names of the errors of the mock's start that mean an option it was given cannot be used (keys, settings, a fixture). */
+const OPTION_ERRORS = new Set(["MockOptionsError", "StatefulOptionsError", "RfiFixtureError", "MockKeysError"]);
+
+/** Whether an error of the mock's start (or its name, as a process reports it) is an option that cannot be used. */
+export const isOptionError = (name: string | undefined) => name !== undefined && OPTION_ERRORS.has(name);
+
 export class MockOptionsError extends Error {
   override readonly name = "MockOptionsError";
 }

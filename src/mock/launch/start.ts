@@ -8,7 +8,7 @@ import { files } from "../files.ts";
 import type { MockReady } from "../server.ts";
 import type { ProcessReport } from "./process.ts";
 import { type ControlCalls, controlCalls } from "./control.ts";
-import { type MockOptions, MockOptionsError, resolveOptions } from "./options.ts";
+import { isOptionError, type MockOptions, MockOptionsError, resolveOptions } from "./options.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -76,9 +76,6 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-/** Errors of the mock's process that mean an option it was given cannot be used (a file of settings or cases). */
-const OPTION_ERRORS = new Set(["StatefulOptionsError", "RfiFixtureError", "MockKeysError"]);
 
 /**
  * The options with startMock's defaults, which are the mock as the API behaves in production: stateful, production
@@ -173,7 +170,7 @@ function processReport(
       clearTimeout(timer);
       if ("ready" in m) return resolve(m.ready);
       if (m.code === "EADDRINUSE") reject(new MockOptionsError(`port ${port} on 127.0.0.1 is in use`));
-      else if (m.name && OPTION_ERRORS.has(m.name)) reject(new MockOptionsError(m.failed));
+      else if (isOptionError(m.name)) reject(new MockOptionsError(m.failed));
       else reject(new Error(`The mock did not start: ${m.failed}`));
     });
     exited.then((how) => {

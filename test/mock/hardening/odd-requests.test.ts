@@ -176,7 +176,7 @@ describe("odd bodies and framing", () => {
         fc.constantFrom(...bodies),
         fc.boolean(),
         async (charset, type, body, chunked) => {
-          const framing = chunked
+          const framing: Record<string, string> = chunked
             ? { "Transfer-Encoding": "chunked" }
             : { "Content-Length": String(Buffer.byteLength(body)) };
           const bytes = chunked
