@@ -212,6 +212,24 @@ test("a request missing a required query is told which (sandbox)", async () => {
   expect((await res.json()).detail).toBe("Request query must have required property 'transaction_id'.");
 });
 
+// Pinned in words, beside the generated check above (which derives its details from Prism's own header): each of
+// Prism's findings once, joined by "; ", ending in one full stop.
+test.each([
+  ["{}", "Request body must have required property 'from_asset'; Request body must have required property 'to_asset'."],
+  [
+    '{"from_asset": 5}',
+    "Request body must have required property 'to_asset'; Request body property from_asset must be object.",
+  ],
+])("a quote request %s is told each thing wrong with it (sandbox)", async (body, detail) => {
+  const res = await fetch(`${sandbox.url}${C}/conversions/quote`, {
+    method: "POST",
+    headers: { Authorization: "Bearer t", "Content-Type": "application/json" },
+    body,
+  });
+  expect(res.status).toBe(400);
+  expect(await res.json()).toMatchObject({ code: "00000001", detail });
+});
+
 test("an example asked for with Prefer keeps its words, and gets this request's path, trace and time", async () => {
   const path = `${C}/conversions/order`;
   const res = await fetch(`${sandbox.url}${path}?transaction_id=x`, {

@@ -86,16 +86,22 @@ describe("Prism as a library behind the front answers as Prism's own server", ()
     ["a status it lacks", "code=418"],
     ["a code that is not one", "code=abc"],
     ["an example by name", "example=nope"],
-    ["dynamic answers on", "dynamic=false"],
+    ["dynamic answers off", "dynamic=false"],
     ["a bare token", "dynamic"],
   ])("Prefer: %s", async (_, prefer) => {
-    for (const w of fixtures.slice(0, 6)) await sameAsPrism({ ...w, headers: { ...w.headers, Prefer: prefer } });
+    let compared = 0;
+    for (const w of fixtures.slice(0, 6))
+      if (await sameAsPrism({ ...w, headers: { ...w.headers, Prefer: prefer } })) compared++;
+    // sameAsPrism compares only what the front lets through to Prism: most of these must get there.
+    expect(compared).toBeGreaterThan(3);
   });
 
   test("the same preferences as Prism's query parameters", async () => {
     const w = fixtures[0]!;
+    let compared = 0;
     for (const q of ["__code=400", "__code=x", "__example=nope"])
-      await sameAsPrism({ ...w, query: w.query ? `${w.query}&${q}` : q });
+      if (await sameAsPrism({ ...w, query: w.query ? `${w.query}&${q}` : q })) compared++;
+    expect(compared).toBe(3);
   });
 
   test.each([
