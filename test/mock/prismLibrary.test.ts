@@ -99,9 +99,9 @@ describe("Prism as a library behind the front answers as Prism's own server", ()
   test("the same preferences as Prism's query parameters", async () => {
     const w = fixtures[0]!;
     let compared = 0;
-    for (const q of ["__code=400", "__code=x", "__example=nope"])
-      if (await sameAsPrism({ ...w, query: w.query ? `${w.query}&${q}` : q })) compared++;
-    expect(compared).toBe(3);
+    const queries = ["__code=400", "__code=x", "__example=nope", "__code=404&__code=500", "__dynamic=true&__dynamic=x"];
+    for (const q of queries) if (await sameAsPrism({ ...w, query: w.query ? `${w.query}&${q}` : q })) compared++;
+    expect(compared).toBe(queries.length);
   });
 
   test.each([

@@ -15,8 +15,6 @@ export type PreferenceReading = { ok: true; preferences: Preferences } | { ok: f
 
 type Raw = Record<string, unknown>;
 
-const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-
 /**
  * The preferences of a request, or why they cannot be used (a code that is not three digits, `dynamic` that is neither
  * true nor false, a value with no text), as Prism decodes them.
@@ -27,12 +25,8 @@ export function readPreferences(
 ): PreferenceReading {
   const raw: Raw = prefer
     ? (parsePreferHeader(prefer) as Raw)
-    : {
-        code: first(query.__code),
-        dynamic: first(query.__dynamic),
-        seed: first(query.__seed),
-        example: first(query.__example),
-      };
+    : // A repeated name is a list, which Prism refuses as it refuses any value that is not one string.
+      { code: query.__code, dynamic: query.__dynamic, seed: query.__seed, example: query.__example };
   const preferences: Preferences = {};
   const problems: string[] = [];
   const text = (key: string) => {
