@@ -74,7 +74,8 @@ export function guardProcess(log: (line: string) => void) {
       log(`Fatal error in the mock: ${what}`);
       process.exit(1);
     }
-    log(`Prism failed on ${context.res.req.method} ${context.path}; answered 500 (${what.slice(0, 200)})`);
+    const outcome = context.res.headersSent ? "after its answer had begun" : "answered 500";
+    log(`Prism failed on ${context.res.req.method} ${context.path}; ${outcome} (${what.slice(0, 200)})`);
     context.fail(err);
   };
   process.on("uncaughtException", rescue);
