@@ -6,8 +6,15 @@
 //
 // or, for a mock shared by a package's tests, from TestMain:
 //
-//	m, err := fomock.Run(ctx, fomock.Options{})
-//	defer m.Close()
+//	func TestMain(tm *testing.M) {
+//		m, err := fomock.Run(context.Background(), fomock.Options{})
+//		if err != nil {
+//			log.Fatal(err)
+//		}
+//		code := tm.Run()
+//		m.Close() // os.Exit runs no deferred call
+//		os.Exit(code)
+//	}
 //
 // It runs the command in FO_MOCK_COMMAND, else the project's installed mock (node_modules/.bin/fo-mock, from the
 // working directory upward), else fo-mock on PATH, else npx --no financial-operations-api-mock@<this module's
