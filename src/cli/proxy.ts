@@ -21,9 +21,9 @@ export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-bo
   bearer token. Bodies up to --max-body bytes (default ${DEFAULT_MAX_BODY}); more is a 413. A request from a web
   page (an Origin header, or Sec-Fetch-Site other than none) is refused with 403, unsigned, unless --allow-origin
   names its exact origin (a local web tool you trust, e.g. http://127.0.0.1:3000; repeatable).
-  --record FILE writes every exchange that reaches the upstream as HAR 1.2 to FILE (mode 0600; an existing FILE is
-  replaced), each as it completes: credentials, keys, cookies and the banking and personal values of JSON bodies
-  masked, other bodies left out. fo-mock drift FILE reports where it departs from the API's document.
+  --record FILE writes every exchange that reaches the upstream as HAR 1.2 to FILE (a new file of mode 0600;
+  whatever was at FILE, a link too, is replaced, not written), each as it completes: credentials, keys and cookies
+  masked, and every value of JSON bodies and queries but statuses, types, codes and currencies; other bodies left out. fo-mock drift FILE reports where it departs from the API's document.
   It stops on Ctrl-C or SIGTERM, when its parent process ends, and with --stop-on-stdin-close when its standard
   input closes (a program that starts it keeps a pipe open as its stdin: the proxy stops when that program ends).`;
 

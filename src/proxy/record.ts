@@ -2,7 +2,9 @@
 // and Postman read) as it completes. The file is closed JSON after every write: each entry overwrites the closing
 // `]}}` with `,<entry>]}}` at a known offset, so Ctrl-C, SIGTERM or a crash leaves a valid recording. What it never
 // holds is src/server/masked.ts's: credentials, keys, cookies, and the banking and personal values of bodies.
-import { closeSync, constants, fchmodSync, openSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, constants, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { MASKING, maskedHeader, maskedQuery, recordedBody, type RecordedBody } from "../server/masked.ts";
@@ -157,30 +159,30 @@ export function harEntry(exchange: Exchange, bound: number) {
 }
 
 /**
- * Opens FILE for a recording: created with mode 0600, or emptied and set to 0600 when it exists (never through a
- * symbolic link), with an empty HAR log in it at once.
- * @throws NodeJS.ErrnoException from opening or writing the file (its code says why).
+ * Opens FILE for a recording, with an empty HAR log in it at once: a new file of mode 0600, written in FILE's folder
+ * under a name of its own and then renamed to FILE. What was at FILE is replaced, never written: a symbolic link is
+ * replaced, not followed; a hard link's other names keep the old contents; a file of another owner is not emptied.
+ * @throws NodeJS.ErrnoException from creating, writing or renaming the file (its code says why).
  */
 export function openRecording(
   file: string,
   creator: Creator,
   options: { bound: number; onError?: (message: string) => void },
 ): Recording {
-  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600);
+  const fresh = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.part`);
+  const fd = openSync(fresh, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   let closed = false;
   let entries = 0;
   const log = `"version":"1.2","creator":${JSON.stringify(creator)},"comment":${JSON.stringify(COMMENT)}`;
   const head = `{"log":{${log},"entries":[`;
-  // Stryker disable all: only a disk that fails a write (ENOSPC, EIO) reaches the catch; no test here can make one
   try {
-    // A file that existed keeps its old mode through open: the recording is for its owner alone either way.
-    fchmodSync(fd, 0o600);
     writeSync(fd, head + TAIL, 0);
+    renameSync(fresh, file);
   } catch (err) {
     closeSync(fd);
+    rmSync(fresh, { force: true });
     throw err;
   }
-  // Stryker restore all
   let tailAt = Buffer.byteLength(head);
   return {
     file,

@@ -7,7 +7,9 @@ import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   existsSync,
+  linkSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -68,24 +70,39 @@ describe("the file", () => {
     recording.close();
   });
 
-  test("that existed is emptied and set to 0600", () => {
+  test("that existed is replaced by a new file of mode 0600; another name of the old one keeps its contents", () => {
     const file = path.join(dir, "old.har");
     writeFileSync(file, "x".repeat(5000));
     chmodSync(file, 0o644);
+    const other = path.join(dir, "old-other-name.har");
+    linkSync(file, other);
     const recording = openRecording(file, creator, { bound: 1024 });
     expect(mode(file)).toBe(0o600);
     expect(har(file).log.entries).toEqual([]);
+    expect(readFileSync(other, "utf8")).toBe("x".repeat(5000));
     recording.close();
+    // Nothing of the writing is left beside it.
+    expect(readdirSync(dir).filter((f) => f.endsWith(".part"))).toEqual([]);
   });
 
-  test("is never written through a symbolic link", () => {
+  test("is never written through a symbolic link: the link is replaced, its target untouched", () => {
     const target = path.join(dir, "target.txt");
     writeFileSync(target, "keep");
     const link = path.join(dir, "link.har");
     symlinkSync(target, link);
-    expect(() => openRecording(link, creator, { bound: 1024 })).toThrow(expect.objectContaining({ code: "ELOOP" }));
+    openRecording(link, creator, { bound: 1024 }).close();
     expect(readFileSync(target, "utf8")).toBe("keep");
-    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(lstatSync(link).isSymbolicLink()).toBe(false);
+    expect(har(link).log.entries).toEqual([]);
+  });
+
+  test("a FILE that cannot be replaced (a folder) is refused with its reason, and nothing is left beside it", () => {
+    const folder = path.join(dir, "a-folder.har");
+    mkdirSync(folder);
+    expect(() => openRecording(folder, creator, { bound: 1024 })).toThrow(
+      expect.objectContaining({ code: expect.stringMatching(/^(EISDIR|ENOTDIR|EEXIST|ENOTEMPTY)$/) }),
+    );
+    expect(readdirSync(dir).filter((f) => f.endsWith(".part"))).toEqual([]);
   });
 
   test("once closed, takes nothing more; closing again is harmless; no descriptor is left open", () => {
