@@ -1,6 +1,6 @@
 // What the Python async client costs and gains: a GET of the RFI list through it (signing every call) one call after
 // another against bare aiohttp, the HTTP library it sits on; and 100 calls gathered on one async client against the
-// sync client making them one after another. Against the built mock (`fo-mock` of packages/mock, sandbox auth, which
+// sync client making them one after another. Against the built mock (`startMock()` of packages/mock, sandbox auth, which
 // takes any token and checks no signature, so the server's work is the same for every variant); the variants run
 // interleaved in each Python process (bench/python-async.py), three processes one after another, and the figures are
 // medians of their pooled samples.
@@ -8,38 +8,20 @@ import os from "node:os";
 import path from "node:path";
 import { existsSync } from "node:fs";
 import { pythonWithWheel } from "../scripts/journeys.mjs";
-import { run, start } from "../scripts/run.mjs";
+import { run } from "../scripts/run.mjs";
 import { quietEnv, root } from "../scripts/tools.mjs";
 import { median, ratioLine } from "./stats.ts";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const PROCESSES = Number(process.env.PROCESSES ?? 3);
-const bin = path.join(root, "packages/mock/dist/fo-mock.mjs");
-if (!existsSync(bin)) throw new Error(`${path.relative(root, bin)} is missing: run bash scripts/dev.sh build:package.`);
+// The built mock package's startMock(), as a consumer's test suite starts it.
+const entry = path.join(root, "packages/mock/dist/index.mjs");
+if (!existsSync(entry))
+  throw new Error(`${path.relative(root, entry)} is missing: run bash scripts/dev.sh build:package.`);
+const { startMock } = (await import(entry)) as typeof import("../src/mock/index.ts");
 const python = await pythonWithWheel();
 
-/** The built mock on a free port; resolves with its URL once it prints its ready line. */
-async function startMock() {
-  const mock = start(process.execPath, [bin, "--port", "0", "--auth", "sandbox"], { output: "pipe", env: quietEnv });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`fo-mock was not ready within 60 s:\n${out}`)), 60_000);
-    const read = (d: Buffer) => {
-      out += d;
-      const ready = /fo-mock ready: (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (ready) {
-        clearTimeout(timer);
-        resolve(ready[1]!);
-      }
-    };
-    mock.child.stdout!.on("data", read);
-    mock.child.stderr!.on("data", read);
-    mock.child.once("exit", (code: number | null) => reject(new Error(`fo-mock ended (${code}) first:\n${out}`)));
-  });
-  return { url, stop: () => mock.stop() };
-}
-
-const mock = await startMock();
+const mock = await startMock({ auth: "sandbox", stateful: false });
 try {
   console.log(
     `load average before: ${os
@@ -91,5 +73,5 @@ try {
     us["async client, 100 gathered signed GETs"]! / us["bare aiohttp, 100 gathered GETs"]!,
   );
 } finally {
-  mock.stop();
+  await mock.close();
 }

@@ -149,21 +149,26 @@ function bounds(text) {
 }
 
 /**
+ * The names and lower bounds of a pyproject's `dependencies = [...]`.
+ * @param {string} text
+ */
+export function dependencyBounds(text) {
+  const list = /^dependencies = \[([^\]]*)\]/m.exec(text);
+  if (!list) throw new Error("a pyproject.toml has no `dependencies = [...]` list");
+  return bounds(String(list[1]));
+}
+
+/**
  * What only the async run's code imports (aiohttp, aiohttp-retry) must be what the `async` extra of
  * python/pyproject.toml declares, with the same lower bounds. Returns the problems.
  * @param {string} syncPyproject @param {string} asyncPyproject @param {string} ourPyproject
  */
 export function asyncExtraProblems(syncPyproject, asyncPyproject, ourPyproject) {
-  const deps = (/** @type {string} */ text) => {
-    const list = /^dependencies = \[([^\]]*)\]/m.exec(text);
-    if (!list) throw new Error("a generated pyproject.toml has no `dependencies = [...]`");
-    return bounds(String(list[1]));
-  };
-  const sync = deps(syncPyproject);
+  const sync = dependencyBounds(syncPyproject);
   const extraLine = /^async\s*=\s*\[(.*)\]\s*$/m.exec(ourPyproject);
   const extra = bounds(extraLine?.[1] ?? "");
   const problems = [];
-  for (const [name, bound] of deps(asyncPyproject)) {
+  for (const [name, bound] of dependencyBounds(asyncPyproject)) {
     if (sync.has(name)) continue;
     if (extra.get(name) !== bound)
       problems.push(

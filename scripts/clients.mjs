@@ -28,7 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseCommandLine, parseOrExit } from "./args.mjs";
-import { ASYNC_CONFIG, asyncTemplates, checkAsyncExtra, stageAsync } from "./clients-async.mjs";
+import { ASYNC_CONFIG, asyncTemplates, checkAsyncExtra, dependencyBounds, stageAsync } from "./clients-async.mjs";
 import { newKeyPair } from "../src/mock/launch/keys.ts";
 import { startMock } from "../src/mock/launch/start.ts";
 import { RunError, run as runProgram, runSync } from "./run.mjs";
@@ -249,17 +249,7 @@ function devPython() {
 
 /** What the generated code needs must be what the distribution declares (names and lower bounds). */
 function checkPythonDependencies() {
-  /** The `dependencies = [...]` names and lower bounds of a pyproject.toml. */
-  const declared = (/** @type {string} */ file) => {
-    const list = /dependencies = \[([^\]]*)\]/.exec(readFileSync(file, "utf8"));
-    if (!list) throw new StepError(`${path.relative(root, file)} has no dependencies = [...] list.`);
-    return new Map(
-      [...(list[1] ?? "").matchAll(/^\s*"([A-Za-z0-9_.-]+)\s*\(?\s*>=\s*([0-9][^,)"\s]*)/gm)].map((m) => [
-        String(m[1]).toLowerCase(),
-        String(m[2]),
-      ]),
-    );
-  };
+  const declared = (/** @type {string} */ file) => dependencyBounds(readFileSync(file, "utf8"));
   const generated = declared(path.join(out, "python/pyproject.toml"));
   const ours = declared(path.join(root, "python/pyproject.toml"));
   for (const [name, bound] of generated) {

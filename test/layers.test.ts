@@ -89,10 +89,6 @@ describe("the layers' allow-list (lint/layers.cjs), on planted imports", () => {
   test.each(pairs)("$layer importing $target: allowed $allowed", ({ layer, target, allowed }) => {
     expect(refused.has(`${planter(layer, target)} -> ${fileOf(target)}`)).toBe(!allowed);
   });
-
-  test("the repository's own code passes", async () => {
-    expect((await layersCheck()).failed).toBe(false);
-  }, 60_000);
 });
 
 describe("Biome's cycle rule (biome.jsonc)", () => {

@@ -7,7 +7,14 @@ import { closeSync, constants, openSync, renameSync, rmSync, writeSync } from "n
 import path from "node:path";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
-import { MASKING, maskedHeader, maskedQuery, recordedBody, type RecordedBody } from "../server/masked.ts";
+import {
+  MASKING,
+  maskedHeader,
+  maskedQuery,
+  maskedUrlQuery,
+  recordedBody,
+  type RecordedBody,
+} from "../server/masked.ts";
 
 /** One exchange as the proxy saw it: the request as forwarded upstream, signed headers included, and the answer. */
 export interface Exchange {
@@ -149,7 +156,7 @@ export function harEntry(exchange: Exchange, bound: number) {
         mimeType: headerOf(response.headers, "content-type") ?? "",
         ...answer.body,
       },
-      redirectURL: maskedHeader("location", headerOf(response.headers, "location") ?? ""),
+      redirectURL: maskedUrlQuery(headerOf(response.headers, "location") ?? ""),
       headersSize: -1,
       bodySize: response.size,
     },

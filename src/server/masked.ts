@@ -148,8 +148,8 @@ export function placeholder(text: string): string {
   return text.replace(/(\p{Nd})|([\p{Lu}\p{Lt}])|\p{L}/gu, (_, digit, upper) => (digit ? "1" : upper ? "A" : "a"));
 }
 
-/** A value's placeholder, whole: strings and numbers by shape, booleans false, every member of an object or array. */
-export function maskedValue(value: unknown): unknown {
+/** A scalar's placeholder: strings and numbers by shape, booleans false, null as it is. */
+export function maskedValue(value: string | number | boolean | null): unknown {
   if (typeof value === "string") return placeholder(value);
   // An integer becomes as many 1s as it has digits (up to 21, where JSON writes an exponent), a fraction 1.1: the
   // sign and JSON Schema's integer or number are kept, the digits go.
@@ -158,11 +158,7 @@ export function maskedValue(value: unknown): unknown {
     if (!Number.isInteger(value)) return sign * 1.1;
     return sign * Number("1".repeat(Math.min(String(Math.abs(value)).length, 21)));
   }
-  if (typeof value === "boolean") return false;
-  if (Array.isArray(value)) return value.map(maskedValue);
-  if (value === null) return null;
-  // What JSON has left: an object.
-  return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, maskedValue(v)]));
+  return typeof value === "boolean" ? false : value;
 }
 
 /**
@@ -177,7 +173,10 @@ export function maskedJson(value: unknown, kept = false): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
         k,
-        isMaskedMember(k) && (v === null || typeof v !== "object") ? maskedValue(v) : maskedJson(v, isKeptMember(k)),
+        // A scalar under a personal name is masked whole; an object or a list (null too) is read member by member.
+        isMaskedMember(k) && typeof v !== "object"
+          ? maskedValue(v as string | number | boolean)
+          : maskedJson(v, isKeptMember(k)),
       ]),
     );
   if (kept) return value;

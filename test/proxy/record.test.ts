@@ -475,7 +475,8 @@ describe("timings", () => {
     const [entry] = har(file).log.entries as unknown as { time: number; timings: Record<string, number> }[];
     const { send, wait, receive } = entry!.timings;
     expect(send).toBeGreaterThan(0);
-    expect(send).toBeLessThan(50);
+    // Relations rather than bounds in milliseconds: a loaded machine stretches each, never reorders them.
+    expect(send).toBeLessThan(wait!);
     expect(wait).toBeGreaterThanOrEqual(50);
     expect(receive).toBeGreaterThanOrEqual(30);
     expect(entry!.time).toBeCloseTo(send! + wait! + receive!, 2);

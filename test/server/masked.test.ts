@@ -55,7 +55,7 @@ describe("placeholders keep type, length and shape", () => {
     expect(placeholder(value)).not.toBe(value);
   });
 
-  test("a masked value of each JSON type keeps it: booleans become false, null stays", () => {
+  test("a masked scalar of each JSON type keeps it: booleans become false, null stays", () => {
     expect([true, false, null, 0, -2.5, "Ab1"].map(maskedValue)).toEqual([false, false, null, 1, -1.1, "Aa1"]);
   });
 
@@ -184,7 +184,7 @@ describe("values masked by default, at any depth", () => {
     ["a name read as a form decodes it (+ is a space)", "first+name=JANE+Q", "first+name=AAAA%20A"],
     ["an encoded name", "account%5Fnumber=12", "account%5Fnumber=11"],
     ["a personal name masks even a token", "holder_name=JANE", "holder_name=AAAA"],
-    ["a kept name, whatever its value", "subject_type=Recipient%201", "subject_type=Recipient%201"],
+    ["a kept name, whatever its value, as it was written", "subject_type=Recipient+1", "subject_type=Recipient+1"],
     ["a pair without a value", "tokens&page=1", "tokens&page=1"],
     ["a malformed escape is read as it is", "%ZZ=1&account_number=12", "%ZZ=1&account_number=11"],
   ])("%s", (_, query, masked) => {
@@ -243,8 +243,13 @@ describe("headers", () => {
     ],
     ["Referer", "/v1/customers?email=jane%40example.org", "/v1/customers?email=aaaa%40aaaaaaa.aaa"],
     ["Content-Location", "/v1/quotes/q?x=1", "/v1/quotes/q?x=1"],
+    ["Location", "h2c://x/p?a=Jane", "h2c://x/p?a=Aaaa"],
   ])("a URL in %s has its query masked", (name, url, masked) => {
     expect(maskedHeader(name, url)).toBe(masked);
+  });
+
+  test.each(["see /x?a=Jane", "/x?a=Jane and more", "x?a=Jane"])("%s is no URL: it stays as it came", (text) => {
+    expect(maskedHeader("Link", text)).toBe(text);
   });
 
   test.each(["X-Content-Disposition", "Content-Disposition-Note"])("%s is not Content-Disposition", (name) => {
