@@ -277,3 +277,14 @@ func TestReadyLineGivesTheURL(t *testing.T) {
 		}
 	}
 }
+
+func TestALineQuotedFromTheMocksOutputNeverShowsASecretItWasGiven(t *testing.T) {
+	out := &output{hide: []string{"s3cr3t-key"}, ready: make(chan string, 1)}
+	out.lines = []string{"npm error could not run with FO_SECRET_KEY=s3cr3t-key", "next line"}
+	if got, want := out.first("npm error"), "npm error could not run with FO_SECRET_KEY=REDACTED"; got != want {
+		t.Fatalf("first() = %q, want %q", got, want)
+	}
+	if strings.Contains(out.tail(), "s3cr3t-key") {
+		t.Fatal("tail() shows the secret")
+	}
+}

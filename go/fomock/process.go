@@ -98,10 +98,20 @@ func (o *output) first(text string) string {
 	defer o.mu.Unlock()
 	for _, line := range o.lines {
 		if strings.Contains(line, text) {
-			return strings.TrimSpace(line)
+			return o.redacted(strings.TrimSpace(line))
 		}
 	}
 	return ""
+}
+
+// redacted is text with every secret the mock was given replaced: nothing it printed shows one.
+func (o *output) redacted(text string) string {
+	for _, secret := range o.hide {
+		if secret != "" {
+			text = strings.ReplaceAll(text, secret, "REDACTED")
+		}
+	}
+	return text
 }
 
 func (o *output) tail() string {
@@ -111,13 +121,8 @@ func (o *output) tail() string {
 	if o.count > shownLines {
 		lines = append([]string{o.opening, "..."}, o.lines[len(o.lines)-shownLines+1:]...)
 	}
-	text := strings.Join(lines, "\n")
+	text := o.redacted(strings.Join(lines, "\n"))
 	o.mu.Unlock()
-	for _, secret := range o.hide {
-		if secret != "" {
-			text = strings.ReplaceAll(text, secret, "REDACTED")
-		}
-	}
 	if strings.TrimSpace(text) == "" {
 		return "; it printed nothing"
 	}

@@ -5,6 +5,7 @@ version, and reads its ready line: no process is started here."""
 from __future__ import annotations
 
 import json
+import os
 import stat
 from importlib import metadata
 from pathlib import Path
@@ -165,3 +166,14 @@ def test_the_node_it_asks_for_is_the_mock_packages_floor() -> None:
 )
 def test_the_ready_line_gives_the_url(line: str, url: str | None) -> None:
     assert ready_url(line) == url
+
+
+def test_a_line_quoted_from_the_mocks_output_never_shows_a_secret_it_was_given() -> None:
+    output = testing._Output(["s3cr3t-key"])  # noqa: SLF001 (what the helper quotes of the mock, in its errors)
+    reader, writer = os.pipe()
+    with os.fdopen(writer, "w") as w:
+        w.write("npm error could not run with FO_SECRET_KEY=s3cr3t-key\nnext line\n")
+    output.follow(os.fdopen(reader))
+    output.settle(5)
+    assert output.first("npm error") == "npm error could not run with FO_SECRET_KEY=REDACTED"
+    assert "s3cr3t-key" not in output.tail()

@@ -267,16 +267,20 @@ class _Output:
     def first(self, text: str) -> str:
         """The first kept line holding `text`, stripped."""
         with self._lock:
-            return next((line.strip() for line in self._lines if text in line), "")
+            return self._redacted(next((line.strip() for line in self._lines if text in line), ""))
+
+    def _redacted(self, text: str) -> str:
+        """The text with every secret the mock was given replaced: nothing it printed shows one."""
+        for hidden in self._hide:
+            text = text.replace(hidden, "REDACTED")
+        return text
 
     def tail(self) -> str:
         with self._lock:
             kept, first, count = list(self._lines), self._first, self._count
         # The first line as well: a command that refuses its input says why there, before its usage.
         lines = kept[-_SHOWN_LINES:] if count <= _SHOWN_LINES else [first or "", "...", *kept[-(_SHOWN_LINES - 1) :]]
-        text = "\n".join(lines)
-        for hidden in self._hide:
-            text = text.replace(hidden, "REDACTED")
+        text = self._redacted("\n".join(lines))
         return f"; its last lines:\n{text}" if text.strip() else "; it printed nothing"
 
 
