@@ -23,7 +23,8 @@ export const PROXY_USAGE = `fo-sign proxy --upstream ORIGIN [--port N] [--max-bo
   names its exact origin (a local web tool you trust, e.g. http://127.0.0.1:3000; repeatable).
   --record FILE writes every exchange that reaches the upstream as HAR 1.2 to FILE (a new file of mode 0600;
   whatever was at FILE, a link too, is replaced, not written), each as it completes: credentials, keys and cookies
-  masked, and every value of JSON bodies and queries but statuses, types, codes and currencies; other bodies left out. fo-mock drift FILE reports where it departs from the API's document.
+  masked, and every value of JSON bodies and queries but statuses, types, codes and currencies; other bodies left
+  out. fo-mock drift FILE reports where it departs from the API's document.
   It stops on Ctrl-C or SIGTERM, when its parent process ends, and with --stop-on-stdin-close when its standard
   input closes (a program that starts it keeps a pipe open as its stdin: the proxy stops when that program ends).`;
 
@@ -57,6 +58,9 @@ export interface ProxySettings {
   /** Decoded; absent with sandbox auth when none was given. */
   secretKey?: Uint8Array;
 }
+
+/** The hosts of this machine an upstream in clear may be: a bearer token sent there crosses no network. */
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** What to make test keys with, named in every credentials error. */
 const MAKE_KEYS = `For the mock, make a test pair with \`${makeKeysCommand()}\` and \`source .mock-keys.env\`.`;
@@ -99,6 +103,13 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv, cwd = proc
     throw new UsageError(
       `set ${ACCESS_KEY_ENV} (from API Settings) in the environment: the sandbox takes it as a bearer token.`,
     );
+  const { protocol, hostname, origin } = new URL(upstreamText);
+  // In the sandbox the access key itself travels, as a bearer token: never in clear beyond this machine.
+  if (auth === "sandbox" && protocol === "http:" && !LOOPBACK.has(hostname))
+    throw new UsageError(
+      `--auth sandbox sends ${ACCESS_KEY_ENV} as a bearer token: give an https:// upstream (http:// only to ` +
+        `127.0.0.1, localhost or [::1]), not ${origin}.`,
+    );
   if (!accessKey || (!secret && auth === "production"))
     throw new UsageError(
       `set ${ACCESS_KEY_ENV} and ${SECRET_KEY_ENV} (from API Settings) in the environment. ${MAKE_KEYS}`,
@@ -116,7 +127,7 @@ export function proxySettings(argv: string[], env: NodeJS.ProcessEnv, cwd = proc
     throw new UsageError(`${ACCESS_KEY_ENV}/${SECRET_KEY_ENV}: ${(err as Error).message}. ${MAKE_KEYS}`);
   }
   return {
-    upstream: new URL(upstreamText).origin,
+    upstream: origin,
     port,
     maxBody,
     allowOrigins,

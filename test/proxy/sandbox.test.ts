@@ -64,6 +64,29 @@ test("settings: --auth sandbox needs the access key only; the ready line says wh
   );
 });
 
+test.each([
+  ["http://sandbox.example", "sandbox", false],
+  ["http://10.0.0.7:4010", "sandbox", false],
+  ["https://sandbox.example", "sandbox", true],
+  ["http://127.0.0.1:4010", "sandbox", true],
+  ["http://localhost:4010", "sandbox", true],
+  ["http://[::1]:4010", "sandbox", true],
+  // A signature is no secret: production auth may go to any origin.
+  ["http://sandbox.example", "production", true],
+])("upstream %s with --auth %s: taken %s", (upstream, auth, taken) => {
+  const settings = () =>
+    proxySettings(["--upstream", upstream, "--auth", auth], {
+      FO_ACCESS_KEY: keys.accessKey,
+      FO_SECRET_KEY: keys.secretKey,
+    });
+  if (taken) expect(settings().upstream).toBe(new URL(upstream).origin);
+  else
+    expect(settings).toThrow(
+      `--auth sandbox sends FO_ACCESS_KEY as a bearer token: give an https:// upstream (http:// only to 127.0.0.1, ` +
+        `localhost or [::1]), not ${new URL(upstream).origin}.`,
+    );
+});
+
 test("production auth without the secret is refused before anything listens", async () => {
   await expect(startProxy({ upstream: front.url, credentials: { accessKey: keys.accessKey } })).rejects.toThrow(
     "Production auth needs the secret key to sign.",
