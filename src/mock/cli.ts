@@ -226,8 +226,9 @@ function keysMain(argv: string[], terminal: Terminal, cwd: string): void {
 }
 
 /**
- * Runs fo-mock with `argv` until a signal stops the mock. Exit codes: 0 stopped by a signal (or --help, --version),
- * 1 the mock ended on its own, 2 wrong input, a port in use or keys it cannot use.
+ * Runs fo-mock with `argv` until it is stopped. Exit codes: 0 stopped (a signal, its starter gone: its parent or, with
+ * --stop-on-stdin-close, its standard input; or --help, --version), 1 a failure of the mock itself, 2 wrong input, a
+ * port in use or keys it cannot use.
  */
 export async function main(argv: string[], terminal: Terminal = process, cwd = process.cwd()): Promise<void> {
   // Wrong input gets the usage after its reason; what the options named but the mock could not use (a port in use,
