@@ -10,7 +10,8 @@ import { runSync } from "../run.mjs";
 import { root, toolEnv } from "../tools.mjs";
 
 const moduleDir = path.join(root, "scripts/tools/gomodzip");
-const missing = "the Go module is zipped with Go 1.26 or newer (Debian: apt-get install golang-go)";
+const missing =
+  "the Go module is zipped with golang.org/x/mod, which needs Go 1.26: any Go from 1.21 on fetches that Go itself";
 
 /**
  * Writes `zip` from the module's folder `dir` and returns the zip's h1: hash and that of the whole folder (the same
@@ -22,7 +23,8 @@ export function writeGoModuleZip({ module, version, dir, zip }) {
   // -mod=readonly: go.mod and go.sum are what is built, nothing is resolved anew.
   const { stdout } = runSync("go", ["run", ".", module, version, dir, zip], {
     cwd: moduleDir,
-    env: { ...toolEnv, GOFLAGS: "-mod=readonly" },
+    // GOTOOLCHAIN=auto: an older Go (1.21 or later) fetches the Go that go.mod names from the module proxy, once.
+    env: { ...toolEnv, GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "auto" },
     name: `gomodzip ${module}@${version}`,
     missing,
     timeoutMs: 5 * 60_000,
